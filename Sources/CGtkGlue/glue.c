@@ -1,0 +1,36 @@
+#include "CGtkGlue.h"
+
+/* Exported by libdispatch on Linux for run-loop integration. */
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+void knobs_accessible_set_label(GtkWidget *widget, const char *label) {
+  gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+void knobs_accessible_set_description(GtkWidget *widget, const char *description) {
+  gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
+void knobs_accessible_set_labelled_by(GtkWidget *widget, GtkWidget *label) {
+  gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+}
+
+void knobs_accessible_set_described_by(GtkWidget *widget, GtkWidget *label) {
+  gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, label, NULL, -1);
+}
+
+const char *knobs_settings_backend_type_name(GSettingsBackend *backend) {
+  return G_OBJECT_TYPE_NAME(backend);
+}
+
+gboolean knobs_is_memory_settings_backend(GSettingsBackend *backend) {
+  return g_str_equal(G_OBJECT_TYPE_NAME(backend), "GMemorySettingsBackend");
+}
+
+guint knobs_gtk_major(void) { return gtk_get_major_version(); }
+guint knobs_gtk_minor(void) { return gtk_get_minor_version(); }
+guint knobs_gtk_micro(void) { return gtk_get_micro_version(); }
+
+int knobs_dispatch_main_queue_fd(void) { return _dispatch_get_main_queue_handle_4CF(); }
+void knobs_dispatch_drain_main_queue(void) { _dispatch_main_queue_callback_4CF(NULL); }

@@ -1,0 +1,26 @@
+#ifndef KNOBS_GTK_GLUE_H
+#define KNOBS_GTK_GLUE_H
+
+#include <gtk/gtk.h>
+
+/* What Swift cannot call directly: variadic accessibility setters, type-check
+   macros and the version macros. Each function does one thing. */
+
+void knobs_accessible_set_label(GtkWidget *widget, const char *label);
+void knobs_accessible_set_description(GtkWidget *widget, const char *description);
+void knobs_accessible_set_labelled_by(GtkWidget *widget, GtkWidget *label);
+void knobs_accessible_set_described_by(GtkWidget *widget, GtkWidget *label);
+
+gboolean knobs_is_memory_settings_backend(GSettingsBackend *backend);
+const char *knobs_settings_backend_type_name(GSettingsBackend *backend);
+
+guint knobs_gtk_major(void);
+guint knobs_gtk_minor(void);
+guint knobs_gtk_micro(void);
+
+/* Main queue bridge: the libdispatch hooks that let GLib's loop drain
+   DispatchQueue.main and the main actor. */
+int knobs_dispatch_main_queue_fd(void);
+void knobs_dispatch_drain_main_queue(void);
+
+#endif

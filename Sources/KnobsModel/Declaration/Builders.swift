@@ -1,0 +1,21 @@
+/// Collects the rows of a section, in order, from a declaration block.
+@resultBuilder
+public enum RowBuilder {
+  public static func buildExpression(_ row: some RowDeclaration) -> [Row] { [row.row] }
+  public static func buildBlock(_ parts: [Row]...) -> [Row] { parts.flatMap { $0 } }
+  public static func buildOptional(_ part: [Row]?) -> [Row] { part ?? [] }
+  public static func buildEither(first part: [Row]) -> [Row] { part }
+  public static func buildEither(second part: [Row]) -> [Row] { part }
+  public static func buildArray(_ parts: [[Row]]) -> [Row] { parts.flatMap { $0 } }
+}
+
+/// Collects the sections of a panel, in order, from a declaration block.
+@resultBuilder
+public enum SectionBuilder {
+  public static func buildExpression(_ section: Section) -> [Section] { [section] }
+  public static func buildBlock(_ parts: [Section]...) -> [Section] { parts.flatMap { $0 } }
+  public static func buildOptional(_ part: [Section]?) -> [Section] { part ?? [] }
+  public static func buildEither(first part: [Section]) -> [Section] { part }
+  public static func buildEither(second part: [Section]) -> [Section] { part }
+  public static func buildArray(_ parts: [[Section]]) -> [Section] { parts.flatMap { $0 } }
+}

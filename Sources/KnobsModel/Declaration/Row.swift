@@ -1,0 +1,262 @@
+import Foundation
+
+/// One line of a settings section: a title, an optional subtitle and icon, and
+/// what the row does, its `Kind`.
+public struct Row: Identifiable {
+  /// Unique within its panel; with the section id it forms the row's path.
+  public let id: String
+  public var title: String
+  public var subtitle: LiveText?
+  /// A freedesktop icon name shown before the title.
+  public var iconName: String?
+  /// Extra words search matches, beyond the title and subtitle.
+  public var keywords: [String] = []
+  public var kind: Kind
+  /// The row is insensitive while this does not hold.
+  public var enabledWhen: Condition?
+  /// The row is hidden while this does not hold.
+  public var visibleWhen: Condition?
+
+  public init(id: String, title: String, kind: Kind) {
+    self.id = id
+    self.title = title
+    self.kind = kind
+  }
+
+  /// What a row does. A closed set: the renderer, search and the command line
+  /// switch over it exhaustively.
+  public enum Kind {
+    /// A switch bound to a setting.
+    case toggle(Toggle)
+    /// Opens a URL in the user's browser or the scheme's handler.
+    case link(Link)
+    /// Composes a message in the user's mail client.
+    case email(Email)
+    /// Opens a page of its own.
+    case detail(Panel)
+    /// A read-only value shown at the right.
+    case value(LiveText)
+    /// A number bound to a setting.
+    case slider(Slider)
+    /// One of a list of labelled options bound to a setting.
+    case choice(Choice)
+    /// Runs a closure.
+    case action(Action)
+  }
+
+  /// The setting the row reads and writes, for the kinds that have one.
+  public var key: SettingKey? {
+    switch kind {
+    case .toggle(let toggle): return toggle.key
+    case .slider(let slider): return slider.key
+    case .choice(let choice): return choice.key
+    case .link, .email, .detail, .value, .action: return nil
+    }
+  }
+
+  /// A short name of the row's kind, for listings and messages.
+  public var kindName: String {
+    switch kind {
+    case .toggle: return "toggle"
+    case .link: return "link"
+    case .email: return "email"
+    case .detail: return "detail"
+    case .value: return "value"
+    case .slider: return "slider"
+    case .choice: return "choice"
+    case .action: return "action"
+    }
+  }
+}
+
+extension Row {
+  /// A switch. `on` and `off` are the values written; any other value reads as off.
+  public struct Toggle {
+    public var key: SettingKey
+    public var on: SettingValue
+    public var off: SettingValue
+
+    public init(key: SettingKey, on: SettingValue = true, off: SettingValue = false) {
+      self.key = key
+      self.on = on
+      self.off = off
+    }
+
+    public func isOn(_ value: SettingValue?) -> Bool { value == on }
+  }
+
+  /// A URL to open. Only `https` and `http` are opened unless the row names
+  /// another scheme in `extraSchemes`.
+  public struct Link {
+    public var url: String
+    public var extraSchemes: Set<String>
+
+    public init(url: String, extraSchemes: Set<String> = []) {
+      self.url = url
+      self.extraSchemes = Set(extraSchemes.map { $0.lowercased() })
+    }
+  }
+
+  /// A message to compose: addresses and optional fields, kept typed so the
+  /// `mailto:` URI can be built safely.
+  public struct Email {
+    public var to: [String]
+    public var cc: [String]
+    public var bcc: [String]
+    public var subject: String?
+    public var body: String?
+    /// Header names that a parsed `mailto:` carried and Knobs refuses to send (validation reports them).
+    public var unsupportedHeaders: [String]
+
+    public init(
+      to: [String], cc: [String] = [], bcc: [String] = [], subject: String? = nil, body: String? = nil,
+      unsupportedHeaders: [String] = []
+    ) {
+      self.to = to
+      self.cc = cc
+      self.bcc = bcc
+      self.subject = subject
+      self.body = body
+      self.unsupportedHeaders = unsupportedHeaders
+    }
+
+    /// Every address, in order: to, cc, bcc.
+    public var allAddresses: [String] { to + cc + bcc }
+  }
+
+  /// A number between `minimum` and `maximum` in steps of `step`.
+  public struct Slider {
+    public var key: SettingKey
+    public var minimum: Double
+    public var maximum: Double
+    public var step: Double
+    public var format: ValueFormat
+
+    public init(key: SettingKey, minimum: Double, maximum: Double, step: Double, format: ValueFormat = .number(decimals: 0)) {
+      self.key = key
+      self.minimum = minimum
+      self.maximum = maximum
+      self.step = step
+      self.format = format
+    }
+
+    /// The value rounded to the nearest step and clamped to the range.
+    public func snapped(_ value: Double) -> Double {
+      guard step > 0 else { return min(max(value, minimum), maximum) }
+      let steps = ((value - minimum) / step).rounded()
+      return min(max(minimum + steps * step, minimum), maximum)
+    }
+  }
+
+  /// One of a fixed list of values, each with a label.
+  public struct Choice {
+    public var key: SettingKey
+    public var options: [Option]
+
+    public init(key: SettingKey, options: [Option]) {
+      self.key = key
+      self.options = options
+    }
+
+    public struct Option {
+      public var value: SettingValue
+      public var label: String
+
+      public init(_ value: SettingValue, _ label: String) {
+        self.value = value
+        self.label = label
+      }
+    }
+
+    /// The index of the option holding `value`, if any.
+    public func index(of value: SettingValue?) -> Int? {
+      options.firstIndex { $0.value == value }
+    }
+  }
+
+  /// A command the row runs when activated.
+  public struct Action {
+    /// Asked before running, for actions that change many things at once.
+    public var confirmation: Confirmation?
+    public var isDestructive: Bool
+    /// Runs the action; what it returns, if anything, undoes it.
+    public var perform: @MainActor (ActionContext) -> Undo?
+
+    public init(
+      confirmation: Confirmation? = nil, isDestructive: Bool = false,
+      perform: @escaping @MainActor (ActionContext) -> Undo?
+    ) {
+      self.confirmation = confirmation
+      self.isDestructive = isDestructive
+      self.perform = perform
+    }
+  }
+}
+
+/// How a slider shows its value.
+public enum ValueFormat {
+  /// 1.25 reads "125 %".
+  case percent
+  /// A plain number with the given decimals and an optional unit.
+  case number(decimals: Int, unit: String = "")
+  case custom((Double) -> String)
+
+  public func string(_ value: Double) -> String {
+    switch self {
+    case .percent:
+      return "\(Int((value * 100).rounded())) %"
+    case .number(let decimals, let unit):
+      let text = decimals == 0 ? String(Int(value.rounded())) : formatDecimal(value, decimals)
+      return unit.isEmpty ? text : "\(text) \(unit)"
+    case .custom(let format):
+      return format(value)
+    }
+  }
+
+  private func formatDecimal(_ value: Double, _ decimals: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = Int((abs(value) * scale).rounded())
+    let whole = scaled / Int(scale)
+    var fraction = String(scaled % Int(scale))
+    while fraction.count < decimals { fraction = "0" + fraction }
+    return (value < 0 ? "-" : "") + "\(whole).\(fraction)"
+  }
+}
+
+/// The question asked before a confirmed action runs.
+public struct Confirmation {
+  public var title: String
+  public var message: String
+  public var confirmLabel: String
+
+  public init(title: String, message: String, confirmLabel: String) {
+    self.title = title
+    self.message = message
+    self.confirmLabel = confirmLabel
+  }
+}
+
+/// Reverses an action.
+public struct Undo {
+  /// Shown with the undo button, e.g. "All settings were reset".
+  public var message: String
+  public var perform: @MainActor () -> Void
+
+  public init(message: String, perform: @escaping @MainActor () -> Void) {
+    self.message = message
+    self.perform = perform
+  }
+}
+
+/// What an action can reach: the store and the panel it was declared in.
+@MainActor
+public struct ActionContext {
+  public let store: any SettingsStore
+  public let panel: Panel
+
+  public init(store: any SettingsStore, panel: Panel) {
+    self.store = store
+    self.panel = panel
+  }
+}

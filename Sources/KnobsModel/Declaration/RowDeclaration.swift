@@ -1,0 +1,147 @@
+/// Anything that declares a row: the `…Row` types and `Row` itself. The
+/// modifiers here let a declaration add a subtitle, icon, keywords or conditions.
+public protocol RowDeclaration {
+  var row: Row { get }
+}
+
+extension Row: RowDeclaration {
+  public var row: Row { self }
+}
+
+extension RowDeclaration {
+  public func subtitle(_ text: String) -> Row {
+    var row = self.row
+    row.subtitle = .fixed(text)
+    return row
+  }
+
+  /// A subtitle computed from the current settings.
+  public func subtitle(_ compute: @escaping @MainActor (SettingsReader) -> String) -> Row {
+    var row = self.row
+    row.subtitle = .live(compute)
+    return row
+  }
+
+  public func icon(_ name: String) -> Row {
+    var row = self.row
+    row.iconName = name
+    return row
+  }
+
+  public func keywords(_ words: String...) -> Row {
+    var row = self.row
+    row.keywords += words
+    return row
+  }
+
+  public func enabled(when condition: Condition) -> Row {
+    var row = self.row
+    row.enabledWhen = condition
+    return row
+  }
+
+  public func visible(when condition: Condition) -> Row {
+    var row = self.row
+    row.visibleWhen = condition
+    return row
+  }
+}
+
+/// A switch bound to a setting. By default a boolean key; for other keys name
+/// the values written when on and off, e.g. `on: "prefer-dark", off: "default"`.
+public struct ToggleRow: RowDeclaration {
+  public let row: Row
+
+  public init(_ id: String, _ title: String, key: SettingKey, on: SettingValue = true, off: SettingValue = false) {
+    row = Row(id: id, title: title, kind: .toggle(.init(key: key, on: on, off: off)))
+  }
+}
+
+/// A row that opens a URL. Only `https` and `http` unless `allowing` names another scheme.
+public struct LinkRow: RowDeclaration {
+  public let row: Row
+
+  public init(_ id: String, _ title: String, url: String, allowing extraSchemes: Set<String> = []) {
+    row = Row(id: id, title: title, kind: .link(.init(url: url, extraSchemes: extraSchemes)))
+  }
+}
+
+/// A row that composes a message.
+public struct EmailRow: RowDeclaration {
+  public let row: Row
+
+  public init(
+    _ id: String, _ title: String, to: [String], cc: [String] = [], bcc: [String] = [],
+    subject: String? = nil, body: String? = nil
+  ) {
+    row = Row(
+      id: id, title: title, kind: .email(.init(to: to, cc: cc, bcc: bcc, subject: subject, body: body)))
+  }
+
+  public init(
+    _ id: String, _ title: String, to address: String, subject: String? = nil, body: String? = nil
+  ) {
+    self.init(id, title, to: [address], subject: subject, body: body)
+  }
+}
+
+/// A row that opens a page of its own; the page's title is the row's title.
+public struct DetailRow: RowDeclaration {
+  public let row: Row
+
+  public init(_ id: String, _ title: String, @SectionBuilder sections: () -> [Section]) {
+    row = Row(id: id, title: title, kind: .detail(Panel(title: title, sections: sections())))
+  }
+}
+
+/// A read-only value shown at the right, fixed or computed from settings.
+public struct ValueRow: RowDeclaration {
+  public let row: Row
+
+  public init(_ id: String, _ title: String, value: String) {
+    row = Row(id: id, title: title, kind: .value(.fixed(value)))
+  }
+
+  public init(_ id: String, _ title: String, value: @escaping @MainActor (SettingsReader) -> String) {
+    row = Row(id: id, title: title, kind: .value(.live(value)))
+  }
+}
+
+/// A number bound to a setting, with its shown format.
+public struct SliderRow: RowDeclaration {
+  public let row: Row
+
+  public init(
+    _ id: String, _ title: String, key: SettingKey, range: (min: Double, max: Double), step: Double,
+    format: ValueFormat = .number(decimals: 0)
+  ) {
+    row = Row(
+      id: id, title: title,
+      kind: .slider(.init(key: key, minimum: range.min, maximum: range.max, step: step, format: format)))
+  }
+}
+
+/// One of a list of labelled values bound to a setting.
+public struct ChoiceRow: RowDeclaration {
+  public let row: Row
+
+  public init(_ id: String, _ title: String, key: SettingKey, options: [(SettingValue, String)]) {
+    row = Row(
+      id: id, title: title,
+      kind: .choice(.init(key: key, options: options.map { Row.Choice.Option($0.0, $0.1) })))
+  }
+}
+
+/// A row that runs a command, optionally after asking.
+public struct ActionRow: RowDeclaration {
+  public let row: Row
+
+  public init(
+    _ id: String, _ title: String, confirmation: Confirmation? = nil, isDestructive: Bool = false,
+    perform: @escaping @MainActor (ActionContext) -> Undo?
+  ) {
+    row = Row(
+      id: id, title: title,
+      kind: .action(.init(confirmation: confirmation, isDestructive: isDestructive, perform: perform)))
+  }
+}

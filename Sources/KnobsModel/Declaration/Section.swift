@@ -1,0 +1,37 @@
+/// A titled group of rows, drawn as one boxed list.
+public struct Section: Identifiable {
+  /// Unique within its panel; the first part of a row's path.
+  public let id: String
+  public var title: String?
+  /// A dim description under the title.
+  public var header: LiveText?
+  /// Dim text under the list.
+  public var footer: LiveText?
+  public var rows: [Row]
+  /// The section is hidden while this does not hold.
+  public var visibleWhen: Condition?
+
+  public init(
+    _ id: String, _ title: String? = nil, header: LiveText? = nil, footer: LiveText? = nil,
+    @RowBuilder rows: () -> [Row]
+  ) {
+    self.id = id
+    self.title = title
+    self.header = header
+    self.footer = footer
+    self.rows = rows()
+  }
+
+  /// The same section with a footer computed from the current settings.
+  public func footer(_ compute: @escaping @MainActor (SettingsReader) -> String) -> Section {
+    var copy = self
+    copy.footer = .live(compute)
+    return copy
+  }
+
+  public func visible(when condition: Condition) -> Section {
+    var copy = self
+    copy.visibleWhen = condition
+    return copy
+  }
+}

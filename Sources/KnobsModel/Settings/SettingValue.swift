@@ -1,0 +1,71 @@
+/// A value a settings store holds: the four shapes GSettings keys take in Knobs.
+///
+/// Enum keys (such as `color-scheme`) are read and written as their nick, a string.
+public enum SettingValue: Hashable, Sendable {
+  case bool(Bool)
+  case int(Int)
+  case double(Double)
+  case string(String)
+
+  public var boolValue: Bool? {
+    if case .bool(let value) = self { return value }
+    return nil
+  }
+
+  /// The value as a number, for sliders: integers and doubles both qualify.
+  public var doubleValue: Double? {
+    switch self {
+    case .double(let value): return value
+    case .int(let value): return Double(value)
+    case .bool, .string: return nil
+    }
+  }
+
+  public var intValue: Int? {
+    if case .int(let value) = self { return value }
+    return nil
+  }
+
+  public var stringValue: String? {
+    if case .string(let value) = self { return value }
+    return nil
+  }
+
+  /// The name of the value's type, for messages.
+  public var typeName: String {
+    switch self {
+    case .bool: return "boolean"
+    case .int: return "integer"
+    case .double: return "number"
+    case .string: return "string"
+    }
+  }
+}
+
+extension SettingValue: CustomStringConvertible {
+  /// The value as a person would type it on the command line.
+  public var description: String {
+    switch self {
+    case .bool(let value): return value ? "true" : "false"
+    case .int(let value): return String(value)
+    case .double(let value): return String(value)
+    case .string(let value): return value
+    }
+  }
+}
+
+extension SettingValue: ExpressibleByBooleanLiteral {
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
+}
+
+extension SettingValue: ExpressibleByIntegerLiteral {
+  public init(integerLiteral value: Int) { self = .int(value) }
+}
+
+extension SettingValue: ExpressibleByFloatLiteral {
+  public init(floatLiteral value: Double) { self = .double(value) }
+}
+
+extension SettingValue: ExpressibleByStringLiteral {
+  public init(stringLiteral value: String) { self = .string(value) }
+}

@@ -1,0 +1,86 @@
+/// Whether a key can be read at all, and if not, why.
+public enum KeyAvailability: Hashable, Sendable {
+  case available
+  /// The schema is not installed on this system.
+  case missingSchema(String)
+  /// The schema is installed but has no such key.
+  case missingKey(SettingKey)
+}
+
+/// Where a store keeps its values, as shown to the user in About.
+public struct StorageDescription: Hashable, Sendable {
+  /// A short name such as "dconf" or "memory".
+  public var backend: String
+  /// Whether values survive a restart.
+  public var isPersistent: Bool
+
+  public init(backend: String, isPersistent: Bool) {
+    self.backend = backend
+    self.isPersistent = isPersistent
+  }
+}
+
+/// The settings a panel reads and writes through.
+///
+/// Knobs ships two: `MemoryStore` for tests and fallbacks, and a GSettings store in KnobsUI.
+@MainActor
+public protocol SettingsStore: AnyObject {
+  func availability(of key: SettingKey) -> KeyAvailability
+  /// The current value, or nil when the key is not available.
+  func value(for key: SettingKey) -> SettingValue?
+  /// The schema's default, or nil when the key is not available.
+  func defaultValue(for key: SettingKey) -> SettingValue?
+  /// Writes a value; throws when the key is missing, locked or the value has the wrong type.
+  func write(_ value: SettingValue, for key: SettingKey) throws(SettingsError)
+  /// Returns the key to its default (GSettings `reset`, not a write of the default).
+  func reset(_ key: SettingKey)
+  /// False for keys the administrator locked.
+  func isWritable(_ key: SettingKey) -> Bool
+  /// Calls `handler` after any key changes, from this process or outside it.
+  func observe(_ handler: @escaping @MainActor (SettingKey) -> Void) -> Observation
+  var storage: StorageDescription { get }
+}
+
+/// Why a store refused a write.
+public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
+  case unavailable(KeyAvailability)
+  case notWritable(SettingKey)
+  case typeMismatch(SettingKey, expected: String, got: String)
+  case outOfRange(SettingKey, SettingValue)
+
+  public var description: String {
+    switch self {
+    case .unavailable(.missingSchema(let schema)):
+      return "The settings schema \(schema) is not installed."
+    case .unavailable(.missingKey(let key)):
+      return "The setting \(key.key) does not exist in \(key.schema)."
+    case .unavailable(.available):
+      return "The setting is not available."
+    case .notWritable(let key):
+      return "The setting \(key.key) is managed by the system and cannot be changed."
+    case .typeMismatch(let key, let expected, let got):
+      return "The setting \(key.key) takes a \(expected), not a \(got)."
+    case .outOfRange(let key, let value):
+      return "\(value) is not an allowed value for \(key.key)."
+    }
+  }
+}
+
+/// Keeps a change handler registered; cancelling it (or dropping the last reference) unregisters it.
+@MainActor
+public final class Observation {
+  private var onCancel: (() -> Void)?
+
+  public init(onCancel: @escaping () -> Void) {
+    self.onCancel = onCancel
+  }
+
+  public func cancel() {
+    onCancel?()
+    onCancel = nil
+  }
+
+  isolated deinit {
+    onCancel?()
+  }
+}
