@@ -1,2 +1,3 @@
 #include <gtk/gtk.h>
 #include <gio/gio.h>
+#include <glib-unix.h>

@@ -20,12 +20,14 @@ void knobs_accessible_set_described_by(GtkWidget *widget, GtkWidget *label) {
   gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, label, NULL, -1);
 }
 
-const char *knobs_settings_backend_type_name(GSettingsBackend *backend) {
-  return G_OBJECT_TYPE_NAME(backend);
-}
-
-gboolean knobs_is_memory_settings_backend(GSettingsBackend *backend) {
-  return g_str_equal(G_OBJECT_TYPE_NAME(backend), "GMemorySettingsBackend");
+const char *knobs_settings_backend_name(GSettings *settings) {
+  GObject *backend = NULL;
+  g_object_get(settings, "backend", &backend, NULL);
+  if (backend == NULL) return "unknown";
+  /* Type names are interned for the life of the process. */
+  const char *name = G_OBJECT_TYPE_NAME(backend);
+  g_object_unref(backend);
+  return name;
 }
 
 guint knobs_gtk_major(void) { return gtk_get_major_version(); }

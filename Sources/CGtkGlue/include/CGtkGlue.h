@@ -11,8 +11,9 @@ void knobs_accessible_set_description(GtkWidget *widget, const char *description
 void knobs_accessible_set_labelled_by(GtkWidget *widget, GtkWidget *label);
 void knobs_accessible_set_described_by(GtkWidget *widget, GtkWidget *label);
 
-gboolean knobs_is_memory_settings_backend(GSettingsBackend *backend);
-const char *knobs_settings_backend_type_name(GSettingsBackend *backend);
+/* The type name of the backend a GSettings object writes to, e.g.
+   "DConfSettingsBackend" or "GMemorySettingsBackend". */
+const char *knobs_settings_backend_name(GSettings *settings);
 
 guint knobs_gtk_major(void);
 guint knobs_gtk_minor(void);

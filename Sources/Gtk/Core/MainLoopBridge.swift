@@ -1,0 +1,43 @@
+import CGtk
+import CGtkGlue
+
+/// Lets `DispatchQueue.main` and `@MainActor` tasks run while GLib owns the main loop.
+///
+/// libdispatch signals a file descriptor when the main queue has work; a GLib
+/// source watching it drains the queue from inside the GLib loop.
+@MainActor
+public enum MainLoopBridge {
+  private static var sourceID: guint = 0
+
+  /// Installs the bridge once; later calls do nothing.
+  public static func install() {
+    guard sourceID == 0 else { return }
+    let fd = knobs_dispatch_main_queue_fd()
+    sourceID = g_unix_fd_add(
+      fd, G_IO_IN,
+      { _, _, _ in
+        knobs_dispatch_drain_main_queue()
+        return 1
+      }, nil)
+  }
+
+  public static var isInstalled: Bool { sourceID != 0 }
+}
+
+/// Runs GLib's default main context until `condition` holds or `timeout` seconds pass.
+///
+/// For tests and start-up: it iterates the real loop, so signals, idle handlers
+/// and bridged main-actor work all run. Returns whether the condition held.
+@MainActor
+@discardableResult
+public func runMainLoop(until condition: () -> Bool, timeout: Double) -> Bool {
+  let deadline = g_get_monotonic_time() + gint64(timeout * 1_000_000)
+  while !condition() {
+    if g_get_monotonic_time() > deadline { return false }
+    g_main_context_iteration(nil, 0)
+    if !condition() && g_main_context_pending(nil) == 0 {
+      g_usleep(2_000)
+    }
+  }
+  return true
+}

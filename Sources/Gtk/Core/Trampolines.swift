@@ -1,0 +1,67 @@
+import CGtk
+
+/// The C entry points for signals. Each type matches its signal's C signature
+/// exactly (`gboolean` is `Int32`; signals that return one return one) and calls
+/// the boxed Swift handler on the main actor, where GTK emits every signal.
+enum Trampolines {
+  typealias Plain = @MainActor () -> Void
+  typealias WithPointer = @MainActor (UnsafeMutableRawPointer?) -> Void
+  typealias WithBool = @MainActor (Bool) -> Bool
+  typealias Stop = @MainActor () -> Bool
+  typealias WithString = @MainActor (String) -> Void
+  typealias Key = @MainActor (UInt32, GdkModifierType) -> Bool
+  typealias Press = @MainActor (Int32, Double, Double) -> Void
+  typealias Point = @MainActor (Double, Double) -> Void
+
+  /// `void (*)(GObject *, gpointer)`: clicked, activate, changed, value-changed, destroy, startup…
+  static let plain: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+    let handler = SignalBox<Plain>.from(data)
+    MainActor.assumeIsolated { handler() }
+  }
+
+  /// `void (*)(GObject *, gpointer arg, gpointer)`: row-activated, notify, GAction activate.
+  static let withPointer: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, argument, data in
+    let handler = SignalBox<WithPointer>.from(data)
+    // The pointer is only used on this thread, inside this call.
+    nonisolated(unsafe) let argument = argument
+    MainActor.assumeIsolated { handler(argument) }
+  }
+
+  /// `gboolean (*)(GtkSwitch *, gboolean state, gpointer)`: state-set.
+  static let withBool: @convention(c) (gpointer?, gboolean, gpointer?) -> gboolean = { _, state, data in
+    let handler = SignalBox<WithBool>.from(data)
+    return MainActor.assumeIsolated { handler(state != 0) } ? 1 : 0
+  }
+
+  /// `gboolean (*)(GtkWindow *, gpointer)`: close-request.
+  static let stop: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
+    let handler = SignalBox<Stop>.from(data)
+    return MainActor.assumeIsolated { handler() } ? 1 : 0
+  }
+
+  /// `void (*)(GSettings *, const char *key, gpointer)`: changed.
+  static let withString: @convention(c) (gpointer?, UnsafePointer<CChar>?, gpointer?) -> Void = { _, text, data in
+    let handler = SignalBox<WithString>.from(data)
+    let string = text.map { String(cString: $0) } ?? ""
+    MainActor.assumeIsolated { handler(string) }
+  }
+
+  /// `gboolean (*)(GtkEventControllerKey *, guint keyval, guint keycode, GdkModifierType, gpointer)`: key-pressed.
+  static let key: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = {
+    _, keyval, _, state, data in
+    let handler = SignalBox<Key>.from(data)
+    return MainActor.assumeIsolated { handler(keyval, state) } ? 1 : 0
+  }
+
+  /// `void (*)(GtkGestureClick *, gint n_press, double x, double y, gpointer)`: pressed.
+  static let press: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = { _, count, x, y, data in
+    let handler = SignalBox<Press>.from(data)
+    MainActor.assumeIsolated { handler(count, x, y) }
+  }
+
+  /// `void (*)(GtkGestureLongPress *, double x, double y, gpointer)`: pressed.
+  static let point: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> Void = { _, x, y, data in
+    let handler = SignalBox<Point>.from(data)
+    MainActor.assumeIsolated { handler(x, y) }
+  }
+}

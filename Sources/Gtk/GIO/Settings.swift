@@ -1,0 +1,209 @@
+import CGtk
+import CGtkGlue
+
+/// The installed GSettings schemas Knobs can read: the system's and, optionally, a folder of its own.
+@MainActor
+public final class SchemaSource {
+  private let source: OpaquePointer
+
+  /// The default source (installed schemas and `GSETTINGS_SCHEMA_DIR`), extended by
+  /// compiled schemas in `directories` when they exist.
+  public init(extraDirectories directories: [String] = []) {
+    var source = g_settings_schema_source_ref(g_settings_schema_source_get_default())
+    for directory in directories where g_file_test(directory + "/gschemas.compiled", G_FILE_TEST_EXISTS) != 0 {
+      var error: UnsafeMutablePointer<GError>?
+      if let extended = g_settings_schema_source_new_from_directory(directory, source, 0, &error) {
+        if let source { g_settings_schema_source_unref(source) }
+        source = extended
+      } else if let error {
+        g_error_free(error)
+      }
+    }
+    self.source = source!
+  }
+
+  isolated deinit {
+    g_settings_schema_source_unref(source)
+  }
+
+  /// The schema, if installed; never aborts the way `g_settings_new` does on a missing one.
+  public func lookup(_ id: String) -> Settings? {
+    guard let schema = g_settings_schema_source_lookup(source, id, 1) else { return nil }
+    defer { g_settings_schema_unref(schema) }
+    return Settings(schema: schema)
+  }
+}
+
+/// The type of value a key holds, as Knobs reads and writes it.
+public enum SettingsKeyType: Sendable {
+  case bool, int, double, string
+  /// A string restricted to a list of nicks (GSettings enums and string choices).
+  case enumeration([String])
+  /// A type Knobs does not bind (arrays, tuples…).
+  case unsupported(String)
+}
+
+/// A GSettings object for one schema.
+@MainActor
+public final class Settings: Object {
+  private let schema: OpaquePointer
+
+  init(schema: OpaquePointer) {
+    self.schema = g_settings_schema_ref(schema)
+    super.init(adopting: UnsafeMutableRawPointer(g_settings_new_full(schema, nil, nil))!)
+  }
+
+  isolated deinit {
+    g_settings_schema_unref(schema)
+  }
+
+  private var settings: UnsafeMutablePointer<GSettings> { cast() }
+
+  public var schemaID: String { String(cString: g_settings_schema_get_id(schema)) }
+
+  /// The backend's type name, e.g. "DConfSettingsBackend", "GMemorySettingsBackend", "GKeyfileSettingsBackend".
+  public var backendName: String { String(cString: knobs_settings_backend_name(settings)) }
+
+  public func hasKey(_ key: String) -> Bool { g_settings_schema_has_key(schema, key) != 0 }
+
+  public func type(of key: String) -> SettingsKeyType {
+    guard let schemaKey = g_settings_schema_get_key(schema, key) else { return .unsupported("missing") }
+    defer { g_settings_schema_key_unref(schemaKey) }
+    let range = g_settings_schema_key_get_range(schemaKey)!
+    defer { g_variant_unref(range) }
+    // The range is (sv): its kind ("type", "enum", "range" …) and the allowed values.
+    let kindVariant = g_variant_get_child_value(range, 0)!
+    let kind = String(cString: g_variant_get_string(kindVariant, nil))
+    g_variant_unref(kindVariant)
+    let valueType = g_settings_schema_key_get_value_type(schemaKey)!
+    let typeString = String(
+      decoding: UnsafeRawBufferPointer(start: g_variant_type_peek_string(valueType), count: Int(g_variant_type_get_string_length(valueType))),
+      as: UTF8.self)
+    if kind == "enum" || (kind == "choices" && typeString == "s") {
+      return .enumeration(stringsInRange(range))
+    }
+    switch typeString.prefix(1) {
+    case "b": return .bool
+    case "i", "u", "n", "q", "x", "t", "y": return .int
+    case "d": return .double
+    case "s": return .string
+    default: return .unsupported(typeString)
+    }
+  }
+
+  private func stringsInRange(_ range: OpaquePointer) -> [String] {
+    // The range is (sv): the "v" holds an array of strings for enums.
+    guard let boxed = g_variant_get_child_value(range, 1) else { return [] }
+    defer { g_variant_unref(boxed) }
+    guard let array = g_variant_get_variant(boxed) else { return [] }
+    defer { g_variant_unref(array) }
+    return (0..<g_variant_n_children(array)).map { index in
+      let child = g_variant_get_child_value(array, index)!
+      defer { g_variant_unref(child) }
+      return String(cString: g_variant_get_string(child, nil))
+    }
+  }
+
+  public func bool(_ key: String) -> Bool { g_settings_get_boolean(settings, key) != 0 }
+  public func double(_ key: String) -> Double { g_settings_get_double(settings, key) }
+  public func string(_ key: String) -> String {
+    let value = g_settings_get_string(settings, key)!
+    defer { g_free(value) }
+    return String(cString: value)
+  }
+  public func int(_ key: String) -> Int {
+    let value = g_settings_get_value(settings, key)!
+    defer { g_variant_unref(value) }
+    return Settings.integer(value) ?? 0
+  }
+
+  public func defaultValue(_ key: String) -> Variant? {
+    g_settings_get_default_value(settings, key).map(Variant.init(adopting:))
+  }
+
+  public func value(_ key: String) -> Variant {
+    Variant(adopting: g_settings_get_value(settings, key))
+  }
+
+  /// Whether the key holds a value of its own rather than its default.
+  public func hasUserValue(_ key: String) -> Bool {
+    guard let value = g_settings_get_user_value(settings, key) else { return false }
+    g_variant_unref(value)
+    return true
+  }
+
+  /// Writes `value` after checking its type and range, so GLib never warns;
+  /// returns false when the key is not writable or the value is not allowed.
+  @discardableResult
+  public func set(_ key: String, _ value: Variant) -> Bool {
+    guard let schemaKey = g_settings_schema_get_key(schema, key) else { return false }
+    defer { g_settings_schema_key_unref(schemaKey) }
+    let expected = g_settings_schema_key_get_value_type(schemaKey)
+    guard g_variant_is_of_type(value.variant, expected) != 0,
+      g_settings_schema_key_range_check(schemaKey, value.variant) != 0,
+      isWritable(key)
+    else { return false }
+    return g_settings_set_value(settings, key, value.variant) != 0
+  }
+
+  public func reset(_ key: String) { g_settings_reset(settings, key) }
+  public func isWritable(_ key: String) -> Bool { g_settings_is_writable(settings, key) != 0 }
+
+  /// Makes sure pending writes reach the backend (before a process exits).
+  public static func sync() { g_settings_sync() }
+
+  /// Runs on every change of any key, with the key's name; also when a key's writability changes.
+  @discardableResult
+  public func onChange(_ handler: @escaping @MainActor (String) -> Void) -> SignalConnection {
+    let changed = SignalBox<Trampolines.WithString>(handler)
+      .connect(to: gobject, signal: "changed", trampoline: Trampolines.withString)
+    SignalBox<Trampolines.WithString>(handler)
+      .connect(to: gobject, signal: "writable-changed", trampoline: Trampolines.withString)
+    return changed
+  }
+
+  static func integer(_ value: OpaquePointer) -> Int? {
+    switch String(cString: g_variant_get_type_string(value)) {
+    case "i": return Int(g_variant_get_int32(value))
+    case "u": return Int(g_variant_get_uint32(value))
+    case "n": return Int(g_variant_get_int16(value))
+    case "q": return Int(g_variant_get_uint16(value))
+    case "x": return Int(g_variant_get_int64(value))
+    case "t": return Int(g_variant_get_uint64(value))
+    case "y": return Int(g_variant_get_byte(value))
+    default: return nil
+    }
+  }
+}
+
+/// A GVariant value, owned.
+@MainActor
+public final class Variant {
+  let variant: OpaquePointer
+
+  init(adopting variant: OpaquePointer) {
+    self.variant = variant
+  }
+
+  public convenience init(_ value: Bool) { self.init(sinking: g_variant_new_boolean(value ? 1 : 0)) }
+  public convenience init(_ value: Double) { self.init(sinking: g_variant_new_double(value)) }
+  public convenience init(_ value: String) { self.init(sinking: g_variant_new_string(value)) }
+  public convenience init(int32 value: Int32) { self.init(sinking: g_variant_new_int32(value)) }
+  public convenience init(uint32 value: UInt32) { self.init(sinking: g_variant_new_uint32(value)) }
+
+  private convenience init(sinking variant: OpaquePointer) {
+    self.init(adopting: g_variant_ref_sink(variant))
+  }
+
+  isolated deinit {
+    g_variant_unref(variant)
+  }
+
+  /// The GVariant type string, e.g. "b", "i", "d", "s".
+  public var typeString: String { String(cString: g_variant_get_type_string(variant)) }
+
+  public var bool: Bool? { typeString == "b" ? g_variant_get_boolean(variant) != 0 : nil }
+  public var double: Double? { typeString == "d" ? g_variant_get_double(variant) : nil }
+  public var int: Int? { Settings.integer(variant) }
+  public var string: String? { typeString == "s" ? String(cString: g_variant_get_string(variant, nil)) : nil }
+}

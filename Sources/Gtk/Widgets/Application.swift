@@ -1,0 +1,130 @@
+import CGtk
+
+/// A GtkApplication: one instance per session, `app.` actions and keyboard accelerators.
+@MainActor
+public final class Application: Object {
+  public init(id: String) {
+    super.init(adopting: gtk_application_new(id, G_APPLICATION_DEFAULT_FLAGS))
+  }
+
+  
+  @discardableResult
+  public func onStartup(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+    connect("startup", handler)
+  }
+
+  /// Runs on launch and on each later launch of the same app in this session.
+  @discardableResult
+  public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+    connect("activate", handler)
+  }
+
+  /// Runs the main loop until the last window closes or `quit()`; returns the exit status.
+  public func run(programName: String) -> Int32 {
+    var argv: [UnsafeMutablePointer<CChar>?] = [strdup(programName), nil]
+    defer { free(argv[0]) }
+    return g_application_run(c(), 1, &argv)
+  }
+
+  /// Registers with the session bus; afterwards `isRemote` tells whether another instance is primary.
+  public func register() throws(GLibError) {
+    var error: UnsafeMutablePointer<GError>?
+    if g_application_register(c(), nil, &error) == 0 {
+      throw GLibError(consuming: error)
+    }
+  }
+
+  public var isRemote: Bool { g_application_get_is_remote(c()) != 0 }
+
+  public func quit() { g_application_quit(c()) }
+
+  /// Adds an action reachable as `app.NAME`.
+  public func addAction(_ action: SimpleAction) {
+    g_action_map_add_action(c(), OpaquePointer(action.gobject))
+  }
+
+  /// Activates an action, in the primary instance when this one is remote.
+  public func activateAction(_ name: String, string parameter: String?) {
+    let variant = parameter.map { g_variant_new_string($0) }
+    g_action_group_activate_action(c(), name, variant ?? nil)
+  }
+
+  public func setAccelerators(_ accelerators: [String], for action: String) {
+    var cStrings = accelerators.map { strdup($0) }
+    cStrings.append(nil)
+    cStrings.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+        gtk_application_set_accels_for_action(self.c(), action, $0)
+      }
+    }
+    cStrings.forEach { free($0) }
+  }
+
+  /// Keeps the application running while no window is open (for a moment, e.g. while starting).
+  public func hold() { g_application_hold(c()) }
+  public func release() { g_application_release(c()) }
+}
+
+/// A GSimpleAction, with an optional string parameter.
+@MainActor
+public final class SimpleAction: Object {
+  public init(name: String, takesString: Bool = false) {
+    let type = takesString ? g_variant_type_new("s") : nil
+    super.init(adopting: UnsafeMutableRawPointer(g_simple_action_new(name, type))!)
+    if let type { g_variant_type_free(type) }
+  }
+
+  public var isEnabled: Bool {
+    get { g_action_get_enabled(c()) != 0 }
+    set { g_simple_action_set_enabled(c(), newValue ? 1 : 0) }
+  }
+
+  /// Runs with the string parameter, or nil for actions without one.
+  @discardableResult
+  public func onActivate(_ handler: @escaping @MainActor (String?) -> Void) -> SignalConnection {
+    let box = SignalBox<Trampolines.WithPointer> { parameter in
+      guard let parameter else { return handler(nil) }
+      let variant = OpaquePointer(parameter)
+      guard String(cString: g_variant_get_type_string(variant)) == "s" else { return handler(nil) }
+      handler(String(cString: g_variant_get_string(variant, nil)))
+    }
+    return box.connect(to: gobject, signal: "activate", trampoline: Trampolines.withPointer)
+  }
+}
+
+/// A group of actions inserted on a widget with `Widget.insertActionGroup`.
+@MainActor
+public final class ActionGroup: Object {
+  public init() {
+    super.init(adopting: UnsafeMutableRawPointer(g_simple_action_group_new())!)
+  }
+
+  var actionMap: OpaquePointer { c() }
+
+  public func addAction(_ action: SimpleAction) {
+    g_action_map_add_action(c(), OpaquePointer(action.gobject))
+  }
+}
+
+/// A GError turned into a Swift error; the GError is freed.
+public struct GLibError: Error, CustomStringConvertible, Sendable {
+  public let message: String
+  /// The GIO error code when the error is in the GIO domain.
+  public let ioCode: Int32?
+
+  init(consuming error: UnsafeMutablePointer<GError>?) {
+    guard let error else {
+      message = "Unknown error"
+      ioCode = nil
+      return
+    }
+    message = String(cString: error.pointee.message)
+    ioCode = error.pointee.domain == g_io_error_quark() ? error.pointee.code : nil
+    g_error_free(error)
+  }
+
+  public var description: String { message }
+
+  /// No application is installed for this kind of URI.
+  public var isNotSupported: Bool { ioCode == Int32(G_IO_ERROR_NOT_SUPPORTED.rawValue) }
+}

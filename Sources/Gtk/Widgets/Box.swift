@@ -1,0 +1,28 @@
+import CGtk
+
+public enum Orientation {
+  case horizontal, vertical
+
+  var gtk: GtkOrientation {
+    self == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL
+  }
+}
+
+/// A GtkBox: children in a row or a column.
+@MainActor
+public final class Box: Widget {
+  public init(_ orientation: Orientation, spacing: Int32 = 0) {
+    super.init(widget: gtk_box_new(orientation.gtk, spacing))
+  }
+
+  public func append(_ child: Widget) { gtk_box_append(c(), child.widget) }
+  public func prepend(_ child: Widget) { gtk_box_prepend(c(), child.widget) }
+  public func remove(_ child: Widget) { gtk_box_remove(c(), child.widget) }
+
+  /// Removes every child.
+  public func removeAll() {
+    while let child = gtk_widget_get_first_child(widget) {
+      gtk_box_remove(c(), child)
+    }
+  }
+}

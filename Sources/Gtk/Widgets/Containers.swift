@@ -1,0 +1,119 @@
+import CGtk
+
+/// A GtkScrolledWindow that scrolls its child vertically.
+@MainActor
+public final class ScrolledWindow: Widget {
+  public init() {
+    super.init(widget: gtk_scrolled_window_new())
+    gtk_scrolled_window_set_policy(c(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+  }
+
+  public func setChild(_ child: Widget) { gtk_scrolled_window_set_child(c(), child.widget) }
+
+  /// The vertical scroll offset in pixels.
+  public var verticalOffset: Double {
+    get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(c())) }
+    set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(c()), newValue) }
+  }
+
+  /// The visible height of the scrolled area.
+  public var pageSize: Double {
+    gtk_adjustment_get_page_size(gtk_scrolled_window_get_vadjustment(c()))
+  }
+}
+
+/// A GtkStack that slides between named pages.
+@MainActor
+public final class Stack: Widget {
+  public enum Transition {
+    case none, slideLeft, slideRight, crossfade
+
+    var gtk: GtkStackTransitionType {
+      switch self {
+      case .none: return GTK_STACK_TRANSITION_TYPE_NONE
+      case .slideLeft: return GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT
+      case .slideRight: return GTK_STACK_TRANSITION_TYPE_SLIDE_RIGHT
+      case .crossfade: return GTK_STACK_TRANSITION_TYPE_CROSSFADE
+      }
+    }
+  }
+
+  public init() {
+    super.init(widget: gtk_stack_new())
+    gtk_stack_set_transition_duration(c(), 200)
+  }
+
+  public func addNamed(_ child: Widget, name: String) { _ = gtk_stack_add_named(c(), child.widget, name) }
+  public func remove(_ child: Widget) { gtk_stack_remove(c(), child.widget) }
+
+  public func show(_ child: Widget, transition: Transition) {
+    gtk_stack_set_transition_type(c(), transition.gtk)
+    gtk_stack_set_visible_child(c(), child.widget)
+  }
+
+  public var isTransitionRunning: Bool { gtk_stack_get_transition_running(c()) != 0 }
+}
+
+/// A GtkOverlay: a main child with widgets floating above it (toasts).
+@MainActor
+public final class Overlay: Widget {
+  public init() {
+    super.init(widget: gtk_overlay_new())
+  }
+
+  public func setChild(_ child: Widget) { gtk_overlay_set_child(c(), child.widget) }
+  public func addOverlay(_ child: Widget) { gtk_overlay_add_overlay(c(), child.widget) }
+}
+
+/// A GtkRevealer that slides its child in and out.
+@MainActor
+public final class Revealer: Widget {
+  public init(fromBottom: Bool = false) {
+    super.init(widget: gtk_revealer_new())
+    gtk_revealer_set_transition_type(
+      c(), fromBottom ? GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP : GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
+  }
+
+  public func setChild(_ child: Widget) { gtk_revealer_set_child(c(), child.widget) }
+
+  public var isRevealed: Bool {
+    get { gtk_revealer_get_reveal_child(c()) != 0 }
+    set { gtk_revealer_set_reveal_child(c(), newValue ? 1 : 0) }
+  }
+}
+
+/// A GtkSeparator.
+@MainActor
+public final class Separator: Widget {
+  public init(_ orientation: Orientation = .horizontal) {
+    super.init(widget: gtk_separator_new(orientation.gtk))
+  }
+}
+
+/// A GtkPopover attached to a widget, used for row context menus.
+@MainActor
+public final class Popover: Widget {
+  public init(child: Widget) {
+    super.init(widget: gtk_popover_new())
+    gtk_popover_set_child(c(), child.widget)
+    gtk_popover_set_has_arrow(c(), 1)
+  }
+
+  /// Makes `parent` the widget the popover points at; GTK unparents it when the parent goes.
+  public func attach(to parent: Widget) { gtk_widget_set_parent(widget, parent.widget) }
+
+  public func detach() {
+    if gtk_widget_get_parent(widget) != nil { gtk_widget_unparent(widget) }
+  }
+
+  /// Points the popover at a spot in its parent, e.g. where the pointer was pressed.
+  public func point(at x: Double, _ y: Double) {
+    var rect = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
+    gtk_popover_set_pointing_to(c(), &rect)
+  }
+
+  public func popup() { gtk_popover_popup(c()) }
+  public func popdown() { gtk_popover_popdown(c()) }
+
+  public var isOpen: Bool { gtk_widget_get_visible(widget) != 0 }
+}

@@ -1,0 +1,43 @@
+import CGtk
+
+/// A GtkDropDown over a list of strings.
+@MainActor
+public final class DropDown: Widget {
+  public init(items: [String]) {
+    var cStrings = items.map { strdup($0) }
+    cStrings.append(nil)
+    let dropDown = cStrings.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+        gtk_drop_down_new_from_strings($0)
+      }
+    }
+    cStrings.forEach { free($0) }
+    super.init(widget: dropDown!)
+  }
+
+  private var isSuppressing = false
+
+  /// The selected index, or nil for none. Setting it emits no `onSelect` callback.
+  public var selectedIndex: Int? {
+    get {
+      let index = gtk_drop_down_get_selected(c())
+      return index == GTK_INVALID_LIST_POSITION ? nil : Int(index)
+    }
+    set {
+      guard selectedIndex != newValue else { return }
+      isSuppressing = true
+      gtk_drop_down_set_selected(c(), newValue.map { guint($0) } ?? GTK_INVALID_LIST_POSITION)
+      isSuppressing = false
+    }
+  }
+
+  /// Runs `handler` when the user picks an item.
+  @discardableResult
+  public func onSelect(_ handler: @escaping @MainActor (Int) -> Void) -> SignalConnection {
+    let box = SignalBox<Trampolines.WithPointer> { [weak self] _ in
+      guard let self, !self.isSuppressing, let index = self.selectedIndex else { return }
+      handler(index)
+    }
+    return box.connect(to: gobject, signal: "notify::selected", trampoline: Trampolines.withPointer)
+  }
+}

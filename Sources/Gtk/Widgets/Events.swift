@@ -1,0 +1,79 @@
+import CGtk
+
+/// A GtkEventController attached to a widget with `Widget.add(_:)`.
+@MainActor
+public class EventController: Object {
+  var controller: OpaquePointer { c() }
+
+  init(_ pointer: OpaquePointer) {
+    super.init(retaining: UnsafeMutableRawPointer(pointer))
+  }
+
+  /// Let the controller see events before the widget's children (for shortcuts).
+  public func captureBeforeChildren() {
+    gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
+  }
+}
+
+/// Key presses. The handler returns true when it handled the key.
+@MainActor
+public final class KeyController: EventController {
+  public init() {
+    super.init(gtk_event_controller_key_new())
+  }
+
+  @discardableResult
+  public func onKeyPressed(_ handler: @escaping @MainActor (Key) -> Bool) -> SignalConnection {
+    let box = SignalBox<Trampolines.Key> { keyval, state in
+      handler(Key(keyval: keyval, modifiers: state.rawValue))
+    }
+    return box.connect(to: gobject, signal: "key-pressed", trampoline: Trampolines.key)
+  }
+}
+
+/// A pressed key: what it is and which modifiers were held.
+public struct Key: Sendable {
+  public let keyval: UInt32
+  let modifiers: UInt32
+
+  public var control: Bool { modifiers & GDK_CONTROL_MASK.rawValue != 0 }
+  public var alt: Bool { modifiers & GDK_ALT_MASK.rawValue != 0 }
+  public var shift: Bool { modifiers & GDK_SHIFT_MASK.rawValue != 0 }
+
+  public var isEscape: Bool { keyval == UInt32(GDK_KEY_Escape) }
+  public var isLeft: Bool { keyval == UInt32(GDK_KEY_Left) || keyval == UInt32(GDK_KEY_KP_Left) }
+  /// The Menu key, or Shift+F10: both open a context menu.
+  public var opensContextMenu: Bool {
+    keyval == UInt32(GDK_KEY_Menu) || (shift && keyval == UInt32(GDK_KEY_F10))
+  }
+}
+
+/// Mouse or touch presses of one button.
+@MainActor
+public final class ClickGesture: EventController {
+  /// - Parameter button: 1 for the primary button, 3 for the secondary (context menu), 0 for any.
+  public init(button: UInt32) {
+    super.init(gtk_gesture_click_new())
+    gtk_gesture_single_set_button(c(), button)
+  }
+
+  /// Runs with the number of presses and where the press happened.
+  @discardableResult
+  public func onPressed(_ handler: @escaping @MainActor (Int32, Double, Double) -> Void) -> SignalConnection {
+    SignalBox<Trampolines.Press>(handler).connect(to: gobject, signal: "pressed", trampoline: Trampolines.press)
+  }
+}
+
+/// A touch long press.
+@MainActor
+public final class LongPressGesture: EventController {
+  public init() {
+    super.init(gtk_gesture_long_press_new())
+    gtk_gesture_single_set_touch_only(c(), 1)
+  }
+
+  @discardableResult
+  public func onPressed(_ handler: @escaping @MainActor (Double, Double) -> Void) -> SignalConnection {
+    SignalBox<Trampolines.Point>(handler).connect(to: gobject, signal: "pressed", trampoline: Trampolines.point)
+  }
+}

@@ -1,0 +1,51 @@
+import CGtk
+
+/// A GtkLabel: plain text that can wrap, be dimmed and be selected.
+@MainActor
+public final class Label: Widget {
+  public init(_ text: String = "") {
+    super.init(widget: gtk_label_new(text))
+  }
+
+  public var text: String {
+    get { String(cString: gtk_label_get_text(c())) }
+    set {
+      // Setting the same text would still queue a resize and an accessibility event.
+      if text != newValue { gtk_label_set_text(c(), newValue) }
+    }
+  }
+
+  public var wraps: Bool {
+    get { gtk_label_get_wrap(c()) != 0 }
+    set {
+      gtk_label_set_wrap(c(), newValue ? 1 : 0)
+      gtk_label_set_wrap_mode(c(), PANGO_WRAP_WORD_CHAR)
+    }
+  }
+
+  /// 0 is the start, 1 the end.
+  public var xAlign: Float {
+    get { gtk_label_get_xalign(c()) }
+    set { gtk_label_set_xalign(c(), newValue) }
+  }
+
+  public var isSelectable: Bool {
+    get { gtk_label_get_selectable(c()) != 0 }
+    set { gtk_label_set_selectable(c(), newValue ? 1 : 0) }
+  }
+
+  public var ellipsizesEnd: Bool {
+    get { gtk_label_get_ellipsize(c()) == PANGO_ELLIPSIZE_END }
+    set { gtk_label_set_ellipsize(c(), newValue ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE) }
+  }
+
+  public var justifiesRight: Bool {
+    get { gtk_label_get_justify(c()) == GTK_JUSTIFY_RIGHT }
+    set { gtk_label_set_justify(c(), newValue ? GTK_JUSTIFY_RIGHT : GTK_JUSTIFY_LEFT) }
+  }
+
+  /// The widget a mnemonic or accessibility relation points at.
+  public func setMnemonicWidget(_ target: Widget) {
+    gtk_label_set_mnemonic_widget(c(), target.widget)
+  }
+}

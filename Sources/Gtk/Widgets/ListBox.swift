@@ -1,0 +1,48 @@
+import CGtk
+
+/// A GtkListBox of rows, with no selection: Knobs' rows are activated, not selected.
+@MainActor
+public final class ListBox: Widget {
+  public init() {
+    super.init(widget: gtk_list_box_new())
+    gtk_list_box_set_selection_mode(c(), GTK_SELECTION_NONE)
+  }
+
+  public func append(_ row: ListBoxRow) { gtk_list_box_append(c(), row.widget) }
+  public func remove(_ row: ListBoxRow) { gtk_list_box_remove(c(), row.widget) }
+
+  public var showsSeparators: Bool {
+    get { gtk_list_box_get_show_separators(c()) != 0 }
+    set { gtk_list_box_set_show_separators(c(), newValue ? 1 : 0) }
+  }
+
+  /// Whether a single click activates a row (the GNOME way for settings lists).
+  public var activatesOnSingleClick: Bool {
+    get { gtk_list_box_get_activate_on_single_click(c()) != 0 }
+    set { gtk_list_box_set_activate_on_single_click(c(), newValue ? 1 : 0) }
+  }
+}
+
+/// A GtkListBoxRow holding one child widget.
+@MainActor
+public final class ListBoxRow: Widget {
+  public init() {
+    super.init(widget: gtk_list_box_row_new())
+  }
+
+  public func setChild(_ child: Widget) { gtk_list_box_row_set_child(c(), child.widget) }
+
+  public var isActivatable: Bool {
+    get { gtk_list_box_row_get_activatable(c()) != 0 }
+    set { gtk_list_box_row_set_activatable(c(), newValue ? 1 : 0) }
+  }
+
+  /// Runs `handler` when the row is activated (click, Enter, Space or assistive technology).
+  @discardableResult
+  public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+    connect("activate", handler)
+  }
+
+  /// Emits `activate`, as a click or Enter would.
+  public func activate() { gtk_widget_activate(widget) }
+}

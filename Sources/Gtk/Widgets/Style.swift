@@ -1,0 +1,48 @@
+import CGtk
+
+/// Application-wide style: a stylesheet and the dark-style preference.
+@MainActor
+public enum Style {
+  /// Adds a stylesheet for every window on the default display, above the theme.
+  public static func addStylesheet(_ css: String) {
+    guard let display = gdk_display_get_default() else { return }
+    let provider = gtk_css_provider_new()
+    gtk_css_provider_load_from_data(provider, css, -1)
+    gtk_style_context_add_provider_for_display(
+      display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    g_object_unref(provider)
+  }
+
+  /// Asks the theme for its dark variant (GTK 4.8 does not follow `color-scheme` by itself).
+  public static var prefersDark: Bool {
+    get {
+      guard let settings = gtk_settings_get_default() else { return false }
+      var value = GValue()
+      g_value_init(&value, GType(5 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_BOOLEAN
+      g_object_get_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self),
+                            "gtk-application-prefer-dark-theme", &value)
+      defer { g_value_unset(&value) }
+      return g_value_get_boolean(&value) != 0
+    }
+    set {
+      guard let settings = gtk_settings_get_default() else { return }
+      var value = GValue()
+      g_value_init(&value, GType(5 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_BOOLEAN
+      g_value_set_boolean(&value, newValue ? 1 : 0)
+      g_object_set_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self),
+                            "gtk-application-prefer-dark-theme", &value)
+      g_value_unset(&value)
+    }
+  }
+
+  /// The running GTK version, e.g. "4.8.3".
+  public static var gtkVersion: String {
+    "\(gtk_get_major_version()).\(gtk_get_minor_version()).\(gtk_get_micro_version())"
+  }
+}
+
+/// Starts GTK; false when there is no display to show windows on.
+@MainActor
+public func initializeGtk() -> Bool {
+  gtk_init_check() != 0
+}

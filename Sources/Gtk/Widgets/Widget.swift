@@ -1,0 +1,151 @@
+import CGtk
+import CGtkGlue
+
+/// How a widget is placed in the space its parent gives it.
+public enum Align {
+  case fill, start, end, center
+
+  var gtk: GtkAlign {
+    switch self {
+    case .fill: return GTK_ALIGN_FILL
+    case .start: return GTK_ALIGN_START
+    case .end: return GTK_ALIGN_END
+    case .center: return GTK_ALIGN_CENTER
+    }
+  }
+}
+
+/// A GtkWidget.
+@MainActor
+open class Widget: Object {
+  public var widget: UnsafeMutablePointer<GtkWidget> { cast() }
+
+  /// Wraps an existing widget, taking a reference (see `Object`).
+  public init(widget: UnsafeMutablePointer<GtkWidget>) {
+    super.init(retaining: widget)
+  }
+
+  public var isVisible: Bool {
+    get { gtk_widget_get_visible(widget) != 0 }
+    set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
+  }
+
+  public var isSensitive: Bool {
+    get { gtk_widget_get_sensitive(widget) != 0 }
+    set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
+  }
+
+  public var tooltip: String? {
+    get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
+    set { gtk_widget_set_tooltip_text(widget, newValue) }
+  }
+
+  public var canFocus: Bool {
+    get { gtk_widget_get_can_focus(widget) != 0 }
+    set { gtk_widget_set_can_focus(widget, newValue ? 1 : 0) }
+  }
+
+  public var focusable: Bool {
+    get { gtk_widget_get_focusable(widget) != 0 }
+    set { gtk_widget_set_focusable(widget, newValue ? 1 : 0) }
+  }
+
+  public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+
+  /// Whether the focus is on this widget or inside it.
+  public var containsFocus: Bool {
+    gtk_widget_has_focus(widget) != 0
+      || gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_FOCUS_WITHIN.rawValue != 0
+  }
+
+  /// Whether the widget and all its ancestors are visible.
+  public var isDrawable: Bool { gtk_widget_is_drawable(widget) != 0 }
+
+  @discardableResult
+  public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
+
+  public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
+  public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
+  public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
+
+  public func setCSSClass(_ name: String, _ enabled: Bool) {
+    if enabled { addCSSClass(name) } else { removeCSSClass(name) }
+  }
+
+  public var horizontalAlignment: Align {
+    get { .fill }
+    set { gtk_widget_set_halign(widget, newValue.gtk) }
+  }
+
+  public var verticalAlignment: Align {
+    get { .fill }
+    set { gtk_widget_set_valign(widget, newValue.gtk) }
+  }
+
+  public var expandsHorizontally: Bool {
+    get { gtk_widget_get_hexpand(widget) != 0 }
+    set { gtk_widget_set_hexpand(widget, newValue ? 1 : 0) }
+  }
+
+  public var expandsVertically: Bool {
+    get { gtk_widget_get_vexpand(widget) != 0 }
+    set { gtk_widget_set_vexpand(widget, newValue ? 1 : 0) }
+  }
+
+  /// Sets the four margins at once.
+  public func setMargins(top: Int32, bottom: Int32, start: Int32, end: Int32) {
+    gtk_widget_set_margin_top(widget, top)
+    gtk_widget_set_margin_bottom(widget, bottom)
+    gtk_widget_set_margin_start(widget, start)
+    gtk_widget_set_margin_end(widget, end)
+  }
+
+  public func setSizeRequest(width: Int32, height: Int32) {
+    gtk_widget_set_size_request(widget, width, height)
+  }
+
+  public var allocatedWidth: Int32 { gtk_widget_get_width(widget) }
+  public var allocatedHeight: Int32 { gtk_widget_get_height(widget) }
+
+  /// The widget's position in `ancestor`'s coordinates, if it is inside it.
+  public func origin(in ancestor: Widget) -> (x: Double, y: Double)? {
+    var x = 0.0
+    var y = 0.0
+    guard gtk_widget_translate_coordinates(widget, ancestor.widget, 0, 0, &x, &y) != 0 else { return nil }
+    return (x, y)
+  }
+
+  // Accessibility: the name and description assistive technologies read.
+
+  public func setAccessibleLabel(_ label: String) { knobs_accessible_set_label(widget, label) }
+  public func setAccessibleDescription(_ text: String) { knobs_accessible_set_description(widget, text) }
+  public func setAccessibleLabelledBy(_ label: Widget) { knobs_accessible_set_labelled_by(widget, label.widget) }
+  public func setAccessibleDescribedBy(_ label: Widget) { knobs_accessible_set_described_by(widget, label.widget) }
+
+  public func add(_ controller: EventController) {
+    gtk_widget_add_controller(widget, controller.controller)
+    // The widget now owns a reference; ours is dropped when `controller` goes.
+  }
+
+  /// Adds a named group of actions reachable as `prefix.name` from this widget and its children.
+  public func insertActionGroup(_ prefix: String, _ group: ActionGroup) {
+    gtk_widget_insert_action_group(widget, prefix, group.actionMap)
+  }
+
+  /// Activates an action by its full name, e.g. `win.close`.
+  @discardableResult
+  public func activateAction(_ name: String) -> Bool {
+    gtk_widget_activate_action_variant(widget, name, nil) != 0
+  }
+
+  public func queueDraw() { gtk_widget_queue_draw(widget) }
+
+  /// The display the widget is on, once it is realized in a window.
+  var display: OpaquePointer? { gtk_widget_get_display(widget) }
+
+  /// Runs `handler` when the widget is destroyed.
+  @discardableResult
+  public func onDestroy(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+    connect("destroy", handler)
+  }
+}
