@@ -30,6 +30,11 @@ const char *knobs_settings_backend_name(GSettings *settings) {
   return name;
 }
 
+GtkWidget *knobs_alert_box_new(int spacing) {
+  return g_object_new(GTK_TYPE_BOX, "orientation", GTK_ORIENTATION_HORIZONTAL, "spacing", spacing,
+                      "accessible-role", GTK_ACCESSIBLE_ROLE_ALERT, NULL);
+}
+
 guint knobs_gtk_major(void) { return gtk_get_major_version(); }
 guint knobs_gtk_minor(void) { return gtk_get_minor_version(); }
 guint knobs_gtk_micro(void) { return gtk_get_micro_version(); }

@@ -15,6 +15,9 @@ void knobs_accessible_set_described_by(GtkWidget *widget, GtkWidget *label);
    "DConfSettingsBackend" or "GMemorySettingsBackend". */
 const char *knobs_settings_backend_name(GSettings *settings);
 
+/* A horizontal GtkBox with the accessible role ALERT (a construct-only property). */
+GtkWidget *knobs_alert_box_new(int spacing);
+
 guint knobs_gtk_major(void);
 guint knobs_gtk_minor(void);
 guint knobs_gtk_micro(void);

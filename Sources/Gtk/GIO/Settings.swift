@@ -66,6 +66,17 @@ public final class Settings: Object {
 
   public func hasKey(_ key: String) -> Bool { g_settings_schema_has_key(schema, key) != 0 }
 
+  /// The key's GVariant type string, e.g. "b", "i", "d", "s".
+  public func typeString(of key: String) -> String? {
+    guard let schemaKey = g_settings_schema_get_key(schema, key) else { return nil }
+    defer { g_settings_schema_key_unref(schemaKey) }
+    let valueType = g_settings_schema_key_get_value_type(schemaKey)!
+    return String(
+      decoding: UnsafeRawBufferPointer(
+        start: g_variant_type_peek_string(valueType), count: Int(g_variant_type_get_string_length(valueType))),
+      as: UTF8.self)
+  }
+
   public func type(of key: String) -> SettingsKeyType {
     guard let schemaKey = g_settings_schema_get_key(schema, key) else { return .unsupported("missing") }
     defer { g_settings_schema_key_unref(schemaKey) }

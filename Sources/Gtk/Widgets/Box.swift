@@ -1,4 +1,5 @@
 import CGtk
+import CGtkGlue
 
 public enum Orientation {
   case horizontal, vertical
@@ -13,6 +14,12 @@ public enum Orientation {
 public final class Box: Widget {
   public init(_ orientation: Orientation, spacing: Int32 = 0) {
     super.init(widget: gtk_box_new(orientation.gtk, spacing))
+  }
+
+  /// A horizontal box that assistive technologies treat as an alert: its text is
+  /// announced when it appears.
+  public init(alertRoleWithSpacing spacing: Int32) {
+    super.init(widget: knobs_alert_box_new(spacing))
   }
 
   public func append(_ child: Widget) { gtk_box_append(c(), child.widget) }

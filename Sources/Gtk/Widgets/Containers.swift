@@ -16,6 +16,21 @@ public final class ScrolledWindow: Widget {
     set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(c()), newValue) }
   }
 
+  /// Runs whenever the width of the visible area changes, with the new width.
+  @discardableResult
+  public func onWidthChanged(_ handler: @escaping @MainActor (Double) -> Void) -> SignalConnection {
+    let adjustment = gtk_scrolled_window_get_hadjustment(c())!
+    let instance = UnsafeMutableRawPointer(adjustment).assumingMemoryBound(to: GObject.self)
+    var lastWidth = -1.0
+    let box = SignalBox<Trampolines.Plain> {
+      let width = gtk_adjustment_get_page_size(adjustment)
+      guard width != lastWidth else { return }
+      lastWidth = width
+      handler(width)
+    }
+    return box.connect(to: instance, signal: "changed", trampoline: Trampolines.plain)
+  }
+
   /// The visible height of the scrolled area.
   public var pageSize: Double {
     gtk_adjustment_get_page_size(gtk_scrolled_window_get_vadjustment(c()))

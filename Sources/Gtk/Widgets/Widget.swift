@@ -100,6 +100,8 @@ open class Widget: Object {
     gtk_widget_set_margin_end(widget, end)
   }
 
+  public var marginStart: Int32 { gtk_widget_get_margin_start(widget) }
+
   public func setSizeRequest(width: Int32, height: Int32) {
     gtk_widget_set_size_request(widget, width, height)
   }

@@ -1,0 +1,85 @@
+import Gtk
+import KnobsModel
+
+/// Opens link and email rows with the user's applications, once per activation,
+/// and reports failures in plain words.
+@MainActor
+final class Launcher {
+  /// Hands a URI to the system; GIO by default, a recorder in tests.
+  typealias Opener = @MainActor (String, Widget, @escaping @MainActor (GLibError?) -> Void) -> Void
+
+  /// A second activation of the same row within this time is taken as part of the first.
+  static let coolDown: Duration = .seconds(1.5)
+  private let opener: Opener
+  private var lastLaunch: [String: ContinuousClock.Instant] = [:]
+  private var inFlight: Set<String> = []
+
+  init(opener: @escaping Opener = URILauncher.open) {
+    self.opener = opener
+  }
+
+  /// The URI a row opens, checked against the link rules; throws a plain-words error.
+  static func uri(for row: Row) throws -> String {
+    switch row.kind {
+    case .link(let link): return try link.checkedURL().absoluteString
+    case .email(let email): return try email.mailtoURI()
+    default: throw LaunchRefusal.notLaunchable(row.title)
+    }
+  }
+
+  /// Launches the row's URI unless the same row was just launched; `report` gets failures.
+  func launch(
+    _ row: Row, path: String, from widget: Widget, report: @escaping @MainActor (String, [ToastAction]) -> Void
+  ) {
+    let now = ContinuousClock.now
+    if inFlight.contains(path) { return }
+    if let last = lastLaunch[path], now - last < Self.coolDown { return }
+    let copy = copyAction(for: row, from: widget)
+    let uri: String
+    do {
+      uri = try Self.uri(for: row)
+    } catch {
+      report("Knobs won't open “\(row.title)”: \(error)", [copy].compactMap { $0 })
+      return
+    }
+    lastLaunch[path] = now
+    inFlight.insert(path)
+    opener(uri, widget) { [weak self] error in
+      self?.inFlight.remove(path)
+      guard let error else { return }
+      report(Self.failureMessage(row, error), [copy].compactMap { $0 })
+    }
+  }
+
+  private static func failureMessage(_ row: Row, _ error: GLibError) -> String {
+    let what: String
+    switch row.kind {
+    case .email: what = "No email application is set up to write the message."
+    default: what = "No application is set up to open this link."
+    }
+    if error.isNotSupported { return "Couldn't open “\(row.title)”. \(what)" }
+    return "Couldn't open “\(row.title)”: \(error.message)"
+  }
+
+  private func copyAction(for row: Row, from widget: Widget) -> ToastAction? {
+    switch row.kind {
+    case .link(let link):
+      return ToastAction(label: "Copy Link") { Clipboard.copy(link.url, from: widget) }
+    case .email(let email):
+      return ToastAction(label: "Copy Address") { Clipboard.copy(email.displayAddress, from: widget) }
+    default:
+      return nil
+    }
+  }
+}
+
+/// Why a row was not handed to the system.
+enum LaunchRefusal: Error, CustomStringConvertible {
+  case notLaunchable(String)
+
+  var description: String {
+    switch self {
+    case .notLaunchable(let title): return "“\(title)” does not open anything."
+    }
+  }
+}

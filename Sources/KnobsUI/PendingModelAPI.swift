@@ -1,0 +1,95 @@
+// TEMPORARY: stand-ins for KnobsModel APIs being written in parallel (Rules/, Search/, Paths/).
+// Deleted as soon as the real ones land; nothing here is final.
+import Foundation
+import KnobsModel
+
+extension Row.Link {
+  func checkedURL() throws -> URL {
+    guard let url = URL(string: url), let scheme = url.scheme?.lowercased(),
+      ["https", "http"].contains(scheme) || extraSchemes.contains(scheme)
+    else { throw LaunchRefusal.notLaunchable(url) }
+    return url
+  }
+  var displayURL: String { url.removingPercentEncoding ?? url }
+}
+
+extension Row.Email {
+  func mailtoURI() throws -> String { "mailto:" + to.joined(separator: ",") }
+  var displayAddress: String { to.joined(separator: ", ") }
+}
+
+struct PanelEntry {
+  var path: String
+  var row: Row
+  var section: Section
+  var pageTitles: [String]
+  var page: Panel
+}
+
+extension Panel {
+  public var entryCount: Int { entries.count }
+  var entries: [PanelEntry] { collect(prefix: "", titles: []) }
+
+  private func collect(prefix: String, titles: [String]) -> [PanelEntry] {
+    sections.flatMap { section in
+      section.rows.flatMap { row -> [PanelEntry] in
+        let path = prefix + section.id + "/" + row.id
+        var result = [PanelEntry(path: path, row: row, section: section, pageTitles: titles, page: self)]
+        if case .detail(let page) = row.kind {
+          result += page.collect(prefix: path + "/", titles: titles + [page.title])
+        }
+        return result
+      }
+    }
+  }
+
+  func entry(at path: String) -> PanelEntry? { entries.first { $0.path == path } }
+  func section(at path: String) -> (section: Section, page: Panel, pagePath: String)? {
+    sections.first { $0.id == path }.map { ($0, self, "") }
+  }
+  func closestPaths(to path: String, limit: Int = 3) -> [String] { Array(entries.map(\.path).prefix(limit)) }
+}
+
+struct SearchGroup {
+  var pageTitles: [String]
+  var section: Section
+  var entries: [PanelEntry]
+}
+
+struct PanelSearch {
+  let panel: Panel
+  init(panel: Panel) { self.panel = panel }
+  @MainActor
+  func search(_ query: String, settings: SettingsReader) -> [SearchGroup] {
+    let words = query.lowercased().split(separator: " ").map(String.init)
+    guard !words.isEmpty else { return [] }
+    var groups: [SearchGroup] = []
+    for entry in panel.entries where words.allSatisfy({ entry.row.title.lowercased().contains($0) }) {
+      if let last = groups.last, last.section.id == entry.section.id, last.pageTitles == entry.pageTitles {
+        groups[groups.count - 1].entries.append(entry)
+      } else {
+        groups.append(SearchGroup(pageTitles: entry.pageTitles, section: entry.section, entries: [entry]))
+      }
+    }
+    return groups
+  }
+}
+
+extension Panel {
+  var boundKeys: [SettingKey] { entries.compactMap(\.row.key) }
+}
+
+extension Panel {
+  @MainActor
+  public func resetAll(in store: any SettingsStore) -> Undo {
+    let keys = boundKeys
+    let saved = keys.compactMap { key in store.value(for: key).map { (key, $0) } }
+    keys.forEach(store.reset)
+    return Undo(message: "All settings were reset") { for (key, value) in saved { try? store.write(value, for: key) } }
+  }
+}
+
+public struct PanelProblem: CustomStringConvertible { public var description: String }
+extension Panel {
+  @MainActor public func validate() -> [PanelProblem] { [] }
+}

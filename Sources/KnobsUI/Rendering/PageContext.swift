@@ -1,0 +1,21 @@
+import Gtk
+import KnobsModel
+
+/// What rows need from the window they are shown in: the store, and the
+/// window-level things a row can ask for.
+@MainActor
+protocol PageHost: AnyObject {
+  var store: any SettingsStore { get }
+  /// The root panel, for actions that work on everything (Reset All).
+  var rootPanel: Panel { get }
+  func openDetail(_ page: Panel, path: String)
+  func launch(_ row: Row, path: String, from widget: Widget)
+  func runAction(_ action: Row.Action, title: String)
+  func showMessage(_ message: String, actions: [ToastAction])
+}
+
+/// A button in an in-window message.
+struct ToastAction {
+  let label: String
+  let perform: @MainActor () -> Void
+}

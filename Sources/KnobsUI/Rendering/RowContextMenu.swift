@@ -1,0 +1,81 @@
+import Gtk
+import KnobsModel
+
+/// The context menu of a row (secondary click, long press, Menu key or
+/// Shift+F10): "Copy Link" or "Copy Address", and "Reset to Default" when the
+/// row's setting differs from its default.
+@MainActor
+final class RowContextMenu {
+  private unowned let rowView: RowView
+  private var popover: Popover?
+
+  init(rowView: RowView) {
+    self.rowView = rowView
+  }
+
+  func install(on row: ListBoxRow) {
+    let click = ClickGesture(button: 3)
+    click.onPressed { [weak self] _, x, y in self?.open(at: (x, y)) }
+    row.add(click)
+    let longPress = LongPressGesture()
+    longPress.onPressed { [weak self] x, y in self?.open(at: (x, y)) }
+    row.add(longPress)
+    let keys = KeyController()
+    keys.onKeyPressed { [weak self] key in
+      guard key.opensContextMenu, let self else { return false }
+      return self.open(at: nil)
+    }
+    row.add(keys)
+  }
+
+  /// The entries the menu would show now.
+  func entries() -> [(label: String, perform: @MainActor () -> Void)] {
+    var entries: [(String, @MainActor () -> Void)] = []
+    let row = rowView.row
+    let widget = rowView.listRow
+    switch row.kind {
+    case .link(let link):
+      entries.append(("Copy Link", { Clipboard.copy(link.url, from: widget) }))
+    case .email(let email):
+      entries.append(("Copy Address", { Clipboard.copy(email.displayAddress, from: widget) }))
+    default:
+      break
+    }
+    if let store = rowView.store, rowView.canReset(store) {
+      entries.append(("Reset to Default", { [weak rowView] in rowView?.resetToDefault() }))
+    }
+    return entries
+  }
+
+  @discardableResult
+  func open(at point: (Double, Double)?) -> Bool {
+    let entries = entries()
+    guard !entries.isEmpty else { return false }
+    popover?.detach()
+    let column = Box(.vertical, spacing: 0)
+    let popover = Popover(child: column)
+    for entry in entries {
+      let button = Button(label: entry.label)
+      button.hasFrame = false
+      button.addCSSClass("knobs-menu-item")
+      button.onClick { [weak popover] in
+        popover?.popdown()
+        entry.perform()
+      }
+      column.append(button)
+    }
+    popover.attach(to: rowView.listRow)
+    if let point { popover.point(at: point.0, point.1) }
+    popover.connect("closed") { [weak self, weak popover] in
+      guard let self, let popover, self.popover === popover else { return }
+      // Unparent after the click that closed it has been handled.
+      Task { @MainActor in
+        popover.detach()
+        if self.popover === popover { self.popover = nil }
+      }
+    }
+    self.popover = popover
+    popover.popup()
+    return true
+  }
+}

@@ -1,0 +1,132 @@
+import Gtk
+import KnobsModel
+
+/// The suffix of a row, by kind: a switch, a scale with its value, a drop-down,
+/// a dim value, or an icon saying where activation leads.
+@MainActor
+final class RowControl {
+  private enum Part {
+    case toggle(Switch, Row.Toggle)
+    case slider(Scale, Label, Row.Slider)
+    case choice(DropDown, Row.Choice)
+    case value(Label, LiveText)
+    case icon(Image)
+    case none
+  }
+
+  private let part: Part
+  /// The widget placed at the end of the row, if any.
+  let widget: Widget?
+  /// Whether a click on the row itself does something.
+  let isActivatable: Bool
+
+  init(kind: Row.Kind) {
+    switch kind {
+    case .toggle(let toggle):
+      let control = Switch()
+      part = .toggle(control, toggle)
+      widget = control
+      isActivatable = true
+    case .slider(let slider):
+      let scale = Scale(minimum: slider.minimum, maximum: slider.maximum, step: slider.step)
+      scale.setSizeRequest(width: 180, height: -1)
+      let value = Label()
+      value.addCSSClass("dim-label")
+      value.addCSSClass("knobs-slider-value")
+      value.xAlign = 1
+      let box = Box(.horizontal, spacing: 6)
+      box.append(scale)
+      box.append(value)
+      part = .slider(scale, value, slider)
+      widget = box
+      isActivatable = false
+    case .choice(let choice):
+      let dropDown = DropDown(items: choice.options.map(\.label))
+      part = .choice(dropDown, choice)
+      widget = dropDown
+      isActivatable = false
+    case .value(let text):
+      let label = Label()
+      label.addCSSClass("dim-label")
+      label.addCSSClass("knobs-value")
+      label.xAlign = 1
+      label.wraps = true
+      part = .value(label, text)
+      widget = label
+      isActivatable = false
+    case .link:
+      (part, widget, isActivatable) = Self.icon("send-to-symbolic")
+    case .email:
+      (part, widget, isActivatable) = Self.icon("mail-unread-symbolic")
+    case .detail:
+      (part, widget, isActivatable) = Self.icon("go-next-symbolic")
+    case .action:
+      part = .none
+      widget = nil
+      isActivatable = true
+    }
+  }
+
+  private static func icon(_ name: String) -> (Part, Widget?, Bool) {
+    let image = Image(iconName: name)
+    image.addCSSClass("dim-label")
+    return (.icon(image), image, true)
+  }
+
+  /// Names the control after its row, so a screen reader says "Dark Style, switch", never "GtkSwitch".
+  func label(title: String) {
+    switch part {
+    case .toggle(let control, _): control.setAccessibleLabel(title)
+    case .slider(let scale, _, _): scale.setAccessibleLabel(title)
+    case .choice(let dropDown, _): dropDown.setAccessibleLabel(title)
+    case .value, .icon, .none: break
+    }
+  }
+
+  /// Sends the user's changes to the row, which writes them.
+  func connect(to rowView: RowView) {
+    switch part {
+    case .toggle(let control, let toggle):
+      control.onToggle { [weak rowView] isOn in
+        rowView?.write(isOn ? toggle.on : toggle.off, toggle.key)
+      }
+    case .slider(let scale, _, let slider):
+      scale.onChange { [weak rowView] value in
+        let snapped = slider.snapped(value)
+        rowView?.write(Self.numberValue(snapped, like: rowView?.store?.defaultValue(for: slider.key)), slider.key)
+      }
+    case .choice(let dropDown, let choice):
+      dropDown.onSelect { [weak rowView] index in
+        guard choice.options.indices.contains(index) else { return }
+        rowView?.write(choice.options[index].value, choice.key)
+      }
+    case .value, .icon, .none:
+      break
+    }
+  }
+
+  /// An integer key gets an integer, a double key a double.
+  private static func numberValue(_ value: Double, like sample: SettingValue?) -> SettingValue {
+    if case .int = sample { return .int(Int(value.rounded())) }
+    return .double(value)
+  }
+
+  /// Shows the current setting; never calls back into `connect`'s handlers.
+  func refresh(_ settings: SettingsReader) {
+    switch part {
+    case .toggle(let control, let toggle):
+      control.isOn = toggle.isOn(settings[toggle.key])
+    case .slider(let scale, let label, let slider):
+      let value = settings[slider.key]?.doubleValue ?? slider.minimum
+      scale.value = value
+      label.text = slider.format.string(value)
+      scale.setAccessibleDescription(label.text)
+    case .choice(let dropDown, let choice):
+      dropDown.selectedIndex = choice.index(of: settings[choice.key])
+    case .value(let label, let text):
+      label.text = text.text(settings)
+    case .icon, .none:
+      break
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import Gtk
+import KnobsModel
+
+/// A settings store backed by GSettings: values live in dconf (or whichever
+/// backend GIO picked), and changes made outside Knobs arrive as they happen.
+@MainActor
+public final class GSettingsStore: SettingsStore {
+  private let source: SchemaSource
+  /// Looked-up schemas; nil records a schema that is not installed.
+  private var schemas: [String: Settings?] = [:]
+  private var handlers: [Int: @MainActor (SettingKey) -> Void] = [:]
+  private var nextHandlerID = 0
+
+  public init(source: SchemaSource) {
+    self.source = source
+  }
+
+  private func settings(_ schema: String) -> Settings? {
+    if let known = schemas[schema] { return known }
+    let settings = source.lookup(schema)
+    schemas[schema] = settings
+    settings?.onChange { [weak self] key in
+      self?.notify(SettingKey(schema: schema, key: key))
+    }
+    return settings
+  }
+
+  /// The backend of the first schema found among `schemas`, as shown in About.
+  public var storage: StorageDescription {
+    let backend = schemas.values.compactMap { $0 }.first?.backendName ?? "unknown"
+    return Self.describe(backend: backend)
+  }
+
+  static func describe(backend: String) -> StorageDescription {
+    switch backend {
+    case "DConfSettingsBackend": return StorageDescription(backend: "dconf", isPersistent: true)
+    case "GKeyfileSettingsBackend": return StorageDescription(backend: "keyfile", isPersistent: true)
+    case "GMemorySettingsBackend": return StorageDescription(backend: "memory", isPersistent: false)
+    case "GNullSettingsBackend": return StorageDescription(backend: "none", isPersistent: false)
+    default: return StorageDescription(backend: backend, isPersistent: true)
+    }
+  }
+
+  /// Whether the schema is installed; looks it up if needed.
+  public func hasSchema(_ schema: String) -> Bool { settings(schema) != nil }
+
+  public func availability(of key: SettingKey) -> KeyAvailability {
+    guard let settings = settings(key.schema) else { return .missingSchema(key.schema) }
+    return settings.hasKey(key.key) ? .available : .missingKey(key)
+  }
+
+  public func value(for key: SettingKey) -> SettingValue? {
+    guard let settings = settings(key.schema), settings.hasKey(key.key) else { return nil }
+    return Self.settingValue(settings.value(key.key))
+  }
+
+  public func defaultValue(for key: SettingKey) -> SettingValue? {
+    guard let settings = settings(key.schema), settings.hasKey(key.key) else { return nil }
+    return settings.defaultValue(key.key).flatMap(Self.settingValue)
+  }
+
+  public func write(_ value: SettingValue, for key: SettingKey) throws(SettingsError) {
+    guard let settings = settings(key.schema), settings.hasKey(key.key) else {
+      throw .unavailable(availability(of: key))
+    }
+    guard settings.isWritable(key.key) else { throw .notWritable(key) }
+    let type = settings.typeString(of: key.key) ?? ""
+    guard let variant = Self.variant(value, type: type) else {
+      throw .typeMismatch(key, expected: Self.typeName(type), got: value.typeName)
+    }
+    guard self.value(for: key) != value else { return }
+    guard settings.set(key.key, variant) else { throw .outOfRange(key, value) }
+  }
+
+  public func reset(_ key: SettingKey) {
+    guard let settings = settings(key.schema), settings.hasKey(key.key) else { return }
+    settings.reset(key.key)
+  }
+
+  public func isWritable(_ key: SettingKey) -> Bool {
+    guard let settings = settings(key.schema), settings.hasKey(key.key) else { return false }
+    return settings.isWritable(key.key)
+  }
+
+  public func observe(_ handler: @escaping @MainActor (SettingKey) -> Void) -> Observation {
+    let id = nextHandlerID
+    nextHandlerID += 1
+    handlers[id] = handler
+    return Observation { [weak self] in self?.handlers[id] = nil }
+  }
+
+  private func notify(_ key: SettingKey) {
+    for id in handlers.keys.sorted() {
+      handlers[id]?(key)
+    }
+  }
+
+  static func settingValue(_ variant: Variant) -> SettingValue? {
+    if let bool = variant.bool { return .bool(bool) }
+    if let double = variant.double { return .double(double) }
+    if let int = variant.int { return .int(int) }
+    if let string = variant.string { return .string(string) }
+    return nil
+  }
+
+  /// The GVariant for `value` in the key's type; nil when the types don't fit.
+  static func variant(_ value: SettingValue, type: String) -> Variant? {
+    switch (type, value) {
+    case ("b", .bool(let bool)): return Variant(bool)
+    case ("d", .double(let double)): return Variant(double)
+    case ("d", .int(let int)): return Variant(Double(int))
+    case ("i", .int(let int)): return Int32(exactly: int).map { Variant(int32: $0) }
+    case ("u", .int(let int)): return UInt32(exactly: int).map { Variant(uint32: $0) }
+    case ("s", .string(let string)): return Variant(string)
+    default: return nil
+    }
+  }
+
+  private static func typeName(_ type: String) -> String {
+    switch type {
+    case "b": return "boolean"
+    case "d": return "number"
+    case "i", "u": return "integer"
+    case "s": return "string"
+    default: return type
+    }
+  }
+}

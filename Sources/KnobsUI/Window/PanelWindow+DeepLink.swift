@@ -1,0 +1,67 @@
+import Foundation
+import Gtk
+import KnobsModel
+
+extension PanelWindow {
+  /// Opens the page holding the row (or section) at `path`, scrolls it into
+  /// view, focuses and briefly highlights it. An unknown path is reported in the
+  /// window with the closest known paths; returns whether the path was found.
+  @discardableResult
+  public func open(path: String) -> Bool {
+    let trimmed = path.trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
+    if search.isActive { search.end(restoring: false) }
+    if let entry = rootPanel.entry(at: trimmed) {
+      let parts = entry.path.split(separator: "/").map(String.init)
+      navigate(toPage: parts.dropLast(2).joined(separator: "/"))
+      if let rowView = currentPage.rowView(path: entry.path) {
+        reveal(rowView.listRow, focus: rowView.listRow)
+      }
+      return true
+    }
+    if let found = rootPanel.section(at: trimmed) {
+      navigate(toPage: found.pagePath)
+      if let sectionView = currentPage.sections.first(where: { $0.section.id == found.section.id }) {
+        reveal(sectionView.container, focus: sectionView.rows.first?.listRow)
+      }
+      return true
+    }
+    let suggestions = rootPanel.closestPaths(to: trimmed, limit: 3)
+    var message = "There is no setting at “\(trimmed)”."
+    if !suggestions.isEmpty { message += " Did you mean " + suggestions.joined(separator: ", ") + "?" }
+    showMessage(message, actions: [])
+    return false
+  }
+
+  /// Shows the page whose detail-row path is `pagePath` ("" for the first page), without animation.
+  private func navigate(toPage pagePath: String) {
+    if currentPage.path == pagePath { return }
+    popToRoot()
+    let parts = pagePath.split(separator: "/").map(String.init)
+    var page = rootPanel
+    var prefix = ""
+    for index in stride(from: 0, to: parts.count - 1, by: 2) {
+      let rowPath = prefix + parts[index] + "/" + parts[index + 1]
+      let row = page.sections.first { $0.id == parts[index] }?.rows.first { $0.id == parts[index + 1] }
+      guard case .detail(let subpage) = row?.kind else { return }
+      pushWithoutAnimation(subpage, path: rowPath)
+      page = subpage
+      prefix = rowPath + "/"
+    }
+  }
+
+  /// Scrolls `widget` into view once it is laid out, focuses `focus` and highlights `widget` for a moment.
+  private func reveal(_ widget: Widget, focus: Widget?) {
+    window.present()
+    let page = currentPage
+    Task { @MainActor in
+      for _ in 0..<120 where widget.allocatedHeight == 0 {
+        try? await Task.sleep(for: .milliseconds(16))
+      }
+      page.scroll(to: widget)
+      focus?.grabFocus()
+      widget.addCSSClass("knobs-highlight")
+      try? await Task.sleep(for: .seconds(2))
+      widget.removeCSSClass("knobs-highlight")
+    }
+  }
+}

@@ -1,0 +1,224 @@
+import Gtk
+import KnobsModel
+
+/// The window that shows a panel: a header bar with a back button, the page
+/// title and a search button; pages that slide in from detail rows; in-window
+/// messages. It updates in place whenever a setting changes.
+@MainActor
+public final class PanelWindow: PageHost {
+  public let window: ApplicationWindow
+  public let store: any SettingsStore
+  public let rootPanel: Panel
+  let stack = Stack()
+  private(set) var pages: [PageView] = []
+  private let backButton = Button(iconName: "go-previous-symbolic")
+  private let titleLabel = Label()
+  let searchButton = ToggleButton(toggleIconName: "system-search-symbolic")
+  let toast = Toast()
+  let banner = Banner()
+  private let launcher: Launcher
+  private var observation: Observation?
+  private var dialog: ConfirmDialog?
+  private let windowState: WindowState?
+  /// Search state; see PanelWindow+Search.
+  var search: SearchController!
+
+  /// - Parameters:
+  ///   - windowSettings: Knobs' own schema, where the window size is remembered; nil to not remember it.
+  ///   - opener: how URIs are handed to the system (tests pass a recorder).
+  init(
+    application: Application, panel: Panel, store: any SettingsStore, windowSettings: Settings?,
+    opener: @escaping Launcher.Opener
+  ) {
+    window = ApplicationWindow(application: application)
+    rootPanel = panel
+    self.store = store
+    launcher = Launcher(opener: opener)
+    windowState = windowSettings.map(WindowState.init)
+    window.title = panel.title
+    windowState?.restore(window)
+    search = SearchController(host: self)
+    buildChrome()
+    push(PageView(page: panel, path: "", host: self), animated: false)
+    observation = store.observe { [weak self] _ in self?.refresh() }
+    installActions()
+  }
+
+  public convenience init(
+    application: Application, panel: Panel, store: any SettingsStore, windowSettings: Settings?
+  ) {
+    self.init(
+      application: application, panel: panel, store: store, windowSettings: windowSettings,
+      opener: URILauncher.open)
+  }
+
+  private func buildChrome() {
+    let header = HeaderBar()
+    backButton.setAccessibleLabel("Back")
+    backButton.tooltip = "Back"
+    backButton.onClick { [weak self] in self?.goBack() }
+    header.packStart(backButton)
+    titleLabel.addCSSClass("title")
+    header.setTitleWidget(titleLabel)
+    searchButton.setAccessibleLabel("Search")
+    searchButton.tooltip = "Search (Ctrl+F)"
+    header.packEnd(searchButton)
+    window.setTitlebar(header)
+
+    let content = Box(.vertical)
+    content.append(banner.revealer)
+    content.append(search.bar)
+    stack.expandsVertically = true
+    let overlay = Overlay()
+    overlay.setChild(stack)
+    overlay.addOverlay(toast.revealer)
+    overlay.expandsVertically = true
+    content.append(overlay)
+    window.setChild(content)
+    search.bar.bind(to: searchButton)
+    search.bar.captureKeys(from: window)
+
+    let keys = KeyController()
+    keys.onKeyPressed { [weak self] key in self?.handleKey(key) ?? false }
+    window.add(keys)
+    window.onCloseRequest { [weak self] in
+      if let self { self.windowState?.save(self.window) }
+      return false
+    }
+  }
+
+  private func installActions() {
+    let close = SimpleAction(name: "close")
+    close.onActivate { [weak self] _ in self?.window.close() }
+    window.addAction(close)
+    let find = SimpleAction(name: "search")
+    find.onActivate { [weak self] _ in self?.search.begin() }
+    window.addAction(find)
+    let back = SimpleAction(name: "back")
+    back.onActivate { [weak self] _ in self?.goBack() }
+    window.addAction(back)
+  }
+
+  private func handleKey(_ key: Key) -> Bool {
+    if key.isEscape {
+      if search.isActive { search.end(); return true }
+      if pages.count > 1 { goBack(); return true }
+      return false
+    }
+    if key.alt && key.isLeft && pages.count > 1 {
+      goBack()
+      return true
+    }
+    return false
+  }
+
+  public func present() { window.present() }
+
+  /// Brings every open page and the search results up to date with the settings.
+  func refresh() {
+    let settings = SettingsReader(store)
+    pages.forEach { $0.refresh(settings) }
+    search.refresh()
+  }
+
+  // MARK: Navigation
+
+  var currentPage: PageView { pages[pages.count - 1] }
+
+  private func push(_ page: PageView, animated: Bool) {
+    pages.append(page)
+    stack.addNamed(page.scroller, name: page.path.isEmpty ? "root" : page.path)
+    stack.show(page.scroller, transition: animated ? .slideLeft : .none)
+    updateHeader()
+  }
+
+  func openDetail(_ page: Panel, path: String) {
+    if search.isActive { search.end(restoring: false) }
+    let view = PageView(page: page, path: path, host: self)
+    push(view, animated: true)
+    view.rows.first?.listRow.grabFocus()
+  }
+
+  /// Returns to the previous page, focusing the row that opened the page left.
+  func goBack() {
+    guard pages.count > 1 else { return }
+    let leaving = pages.removeLast()
+    stack.show(currentPage.scroller, transition: .slideRight)
+    updateHeader()
+    currentPage.rowView(path: leaving.path)?.listRow.grabFocus()
+    Task { @MainActor [stack] in
+      try? await Task.sleep(for: .milliseconds(400))
+      stack.remove(leaving.scroller)
+    }
+  }
+
+  /// Returns to the first page at once.
+  func popToRoot() {
+    while pages.count > 1 {
+      let leaving = pages.removeLast()
+      stack.remove(leaving.scroller)
+    }
+    stack.show(currentPage.scroller, transition: .none)
+    updateHeader()
+  }
+
+  func pushWithoutAnimation(_ page: Panel, path: String) {
+    push(PageView(page: page, path: path, host: self), animated: false)
+  }
+
+  private func updateHeader() {
+    backButton.isVisible = pages.count > 1
+    titleLabel.text = currentPage.page.title
+  }
+
+  var pageTitle: String { titleLabel.text }
+
+  // MARK: Host
+
+  func launch(_ row: Row, path: String, from widget: Widget) {
+    launcher.launch(row, path: path, from: widget) { [weak self] message, actions in
+      self?.showMessage(message, actions: actions)
+    }
+  }
+
+  func runAction(_ action: Row.Action, title: String) {
+    let run: @MainActor () -> Void = { [weak self] in
+      guard let self else { return }
+      let context = ActionContext(store: self.store, panel: self.rootPanel)
+      if let undo = action.perform(context) {
+        self.showMessage(undo.message, actions: [ToastAction(label: "Undo", perform: undo.perform)])
+      }
+    }
+    guard let confirmation = action.confirmation else { return run() }
+    let dialog = ConfirmDialog(confirmation, destructive: action.isDestructive, parent: window, onConfirm: run)
+    self.dialog = dialog
+    dialog.present()
+  }
+
+  func showMessage(_ message: String, actions: [ToastAction]) {
+    toast.show(message, actions: actions)
+  }
+
+  /// Shows a lasting notice at the top of the window (e.g. settings won't be kept).
+  public func showNotice(_ text: String) { banner.show(text) }
+}
+
+/// Remembers the window's size in Knobs' own schema.
+@MainActor
+struct WindowState {
+  let settings: Settings
+
+  func restore(_ window: Window) {
+    let width = settings.hasKey("window-width") ? settings.int("window-width") : 640
+    let height = settings.hasKey("window-height") ? settings.int("window-height") : 720
+    window.setDefaultSize(width: Int32(clamping: max(width, 360)), height: Int32(clamping: max(height, 360)))
+    if settings.hasKey("window-maximized"), settings.bool("window-maximized") { window.maximize() }
+  }
+
+  func save(_ window: Window) {
+    let size = window.defaultSize
+    settings.set("window-width", Variant(int32: size.width))
+    settings.set("window-height", Variant(int32: size.height))
+    settings.set("window-maximized", Variant(window.isMaximized))
+  }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import Gtk
+import KnobsModel
+
+/// Search in the window: Ctrl+F, the header button or typing opens it; results
+/// update on every keystroke, grouped by page and section in panel order.
+///
+/// Matching runs on the model; widgets are built only for rows that match.
+@MainActor
+final class SearchController {
+  let entry = SearchEntry(placeholder: "Search settings")
+  let bar: SearchBar
+  private let results = ScrolledWindow()
+  private let column = Box(.vertical, spacing: 24)
+  private unowned let host: PanelWindow
+  private let engine: PanelSearch
+  private var query = ""
+  private var savedOffset = 0.0
+  private var isShowingResults = false
+  /// The rows currently listed, in order, for keyboard activation and tests.
+  private(set) var resultPaths: [String] = []
+  private var resultRows: [ListBoxRow] = []
+
+  init(host: PanelWindow) {
+    self.host = host
+    engine = PanelSearch(panel: host.rootPanel)
+    bar = SearchBar(entry: entry)
+    entry.setAccessibleLabel("Search settings")
+    column.setMargins(top: 24, bottom: 24, start: 12, end: 12)
+    column.addCSSClass("knobs-page")
+    results.setChild(column)
+    results.onWidthChanged { [column] width in
+      // The width changes during size allocation; margins must change after it.
+      Task { @MainActor in
+        let side = Int32(max(12, (width - PageView.maximumWidth) / 2))
+        if side != column.marginStart { column.setMargins(top: 24, bottom: 24, start: side, end: side) }
+      }
+    }
+    entry.onSearchChanged { [weak self] text in self?.update(text) }
+    entry.onActivate { [weak self] in self?.activate(index: 0) }
+    bar.onSearchModeChanged { [weak self] searching in
+      if !searching { self?.end() }
+    }
+  }
+
+  var isActive: Bool { bar.isSearching }
+
+  func begin() {
+    bar.isSearching = true
+    entry.grabFocus()
+  }
+
+  /// Ends the search; by default returns to the page and scroll position from before.
+  func end(restoring: Bool = true) {
+    if bar.isSearching { bar.isSearching = false }
+    entry.text = ""
+    guard isShowingResults else { return }
+    isShowingResults = false
+    host.stack.show(host.currentPage.scroller, transition: .crossfade)
+    host.stack.remove(results)
+    if restoring {
+      let page = host.currentPage
+      let offset = savedOffset
+      Task { @MainActor in page.scroller.verticalOffset = offset }
+    }
+  }
+
+  /// Runs the search for `text` and shows the results, or the page when the query is empty.
+  func update(_ text: String) {
+    query = text
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if trimmed.isEmpty {
+      if isShowingResults {
+        isShowingResults = false
+        host.stack.show(host.currentPage.scroller, transition: .none)
+        host.stack.remove(results)
+      }
+      return
+    }
+    if !isShowingResults {
+      savedOffset = host.currentPage.scroller.verticalOffset
+      host.stack.addNamed(results, name: "search")
+      host.stack.show(results, transition: .none)
+      isShowingResults = true
+    }
+    show(engine.search(trimmed, settings: SettingsReader(host.store)))
+  }
+
+  func refresh() {
+    if isShowingResults { update(query) }
+  }
+
+  private func show(_ groups: [SearchGroup]) {
+    column.removeAll()
+    resultPaths = []
+    resultRows = []
+    guard !groups.isEmpty else { return showEmptyState() }
+    for group in groups {
+      let section = Box(.vertical, spacing: 6)
+      let heading = Label((group.pageTitles + [group.section.title ?? ""]).filter { !$0.isEmpty }
+        .joined(separator: " › "))
+      heading.xAlign = 0
+      heading.addCSSClass("knobs-section-title")
+      section.append(heading)
+      let list = ListBox()
+      list.addCSSClass("knobs-list")
+      list.showsSeparators = true
+      list.setAccessibleLabel(heading.text)
+      for entry in group.entries {
+        list.append(resultRow(entry))
+      }
+      section.append(list)
+      column.append(section)
+    }
+  }
+
+  private func resultRow(_ entry: PanelEntry) -> ListBoxRow {
+    let row = ListBoxRow()
+    let content = Box(.horizontal, spacing: 12)
+    content.addCSSClass("knobs-row-content")
+    let text = Box(.vertical, spacing: 2)
+    text.expandsHorizontally = true
+    let title = Label(entry.row.title)
+    title.xAlign = 0
+    title.addCSSClass("knobs-row-title")
+    text.append(title)
+    let context = (entry.pageTitles + [entry.section.title ?? ""]).filter { !$0.isEmpty }.joined(separator: " › ")
+    let subtitle = Label(context)
+    subtitle.xAlign = 0
+    subtitle.addCSSClass("dim-label")
+    subtitle.addCSSClass("knobs-row-subtitle")
+    text.append(subtitle)
+    content.append(text)
+    let arrow = Image(iconName: "go-next-symbolic")
+    arrow.addCSSClass("dim-label")
+    content.append(arrow)
+    row.setChild(content)
+    row.isActivatable = true
+    row.setAccessibleLabel(entry.row.title)
+    row.setAccessibleDescription("In \(context)")
+    let path = entry.path
+    row.onActivate { [weak self] in self?.go(to: path) }
+    resultPaths.append(path)
+    resultRows.append(row)
+    return row
+  }
+
+  private func showEmptyState() {
+    let box = Box(.vertical, spacing: 6)
+    box.verticalAlignment = .center
+    box.expandsVertically = true
+    let icon = Image(iconName: "system-search-symbolic")
+    icon.addCSSClass("knobs-empty-icon")
+    let title = Label("No Results Found")
+    title.addCSSClass("knobs-empty-title")
+    let hint = Label("Try a different search.")
+    hint.addCSSClass("dim-label")
+    [icon, title, hint].forEach(box.append)
+    column.append(box)
+  }
+
+  /// Activates the result at `index`, as a click on it would.
+  func activate(index: Int) {
+    guard resultRows.indices.contains(index) else { return }
+    resultRows[index].activate()
+  }
+
+  private func go(to path: String) {
+    end(restoring: false)
+    host.open(path: path)
+  }
+}

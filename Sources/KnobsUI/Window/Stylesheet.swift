@@ -1,0 +1,48 @@
+import Gtk
+
+/// Knobs' boxed-list look for GTK without libadwaita: rounded cards with
+/// separators, heading-style section titles, dim subtitles and footers. Colours
+/// come from the theme's named colours, so light, dark and high-contrast themes
+/// all stay correct.
+@MainActor
+public enum Stylesheet {
+  static let css = """
+    .knobs-section-title { font-weight: bold; margin: 0 6px 2px 6px; }
+    .knobs-section-header, .knobs-section-footer { font-size: smaller; margin: 0 6px; }
+    .knobs-section-footer { margin-top: 4px; }
+    list.knobs-list {
+      background-color: @theme_base_color;
+      border: 1px solid alpha(@borders, 0.8);
+      border-radius: 12px;
+    }
+    list.knobs-list > row { padding: 0; border-radius: 0; }
+    list.knobs-list > row:first-child { border-top-left-radius: 11px; border-top-right-radius: 11px; }
+    list.knobs-list > row:last-child { border-bottom-left-radius: 11px; border-bottom-right-radius: 11px; }
+    list.knobs-list > row.knobs-highlight { background-color: alpha(@theme_selected_bg_color, 0.25); }
+    list.knobs-list > row { transition: background-color 300ms ease-out; }
+    .knobs-row-content { padding: 8px 12px; min-height: 36px; }
+    .knobs-row-subtitle { font-size: smaller; }
+    .knobs-row-icon { -gtk-icon-size: 16px; }
+    .knobs-slider-value { min-width: 48px; font-feature-settings: "tnum"; }
+    .knobs-destructive { color: @error_color; }
+    .knobs-section.knobs-highlight > list { border-color: @theme_selected_bg_color; }
+    .knobs-toast {
+      background-color: rgba(30, 30, 30, 0.92);
+      color: white;
+      border-radius: 999px;
+      padding: 6px 6px 6px 18px;
+      margin: 12px;
+    }
+    .knobs-toast button { color: white; }
+    .knobs-banner { background-color: alpha(@warning_color, 0.3); padding: 8px 12px; }
+    .knobs-empty-icon { -gtk-icon-size: 64px; opacity: 0.5; margin-bottom: 12px; }
+    .knobs-empty-title { font-size: larger; font-weight: bold; }
+    .knobs-dialog-title { font-weight: bold; font-size: larger; }
+    .knobs-menu-item { padding: 6px 12px; }
+    .knobs-menu-item > label { font-weight: normal; }
+    """
+
+  public static func install() {
+    Style.addStylesheet(css)
+  }
+}

@@ -1,0 +1,13 @@
+/// Who Knobs is and how to reach its maintainers: the one place a distributor edits.
+enum AppInfo {
+  static let id = "dev.knobs.Knobs"
+  static let name = "Knobs"
+  static let version = "0.1.0"
+
+  static let maintainersAddress = "maintainers@knobs.dev"
+  static let website = "https://knobs.dev"
+  static let issues = "https://knobs.dev/issues"
+  static let license = "https://www.gnu.org/licenses/gpl-3.0.html"
+  static let source = "https://knobs.dev/source"
+  static let privacy = "https://knobs.dev/privacy"
+}

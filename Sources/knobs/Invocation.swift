@@ -1,0 +1,72 @@
+/// What the command line asked for.
+enum Invocation: Equatable {
+  case window(openPath: String?)
+  case version
+  case help
+  case checkPanel
+  case list(json: Bool)
+  case get(path: String)
+  case set(path: String, value: String)
+  case reset(path: String)
+
+  static let usage = """
+    Usage: knobs [--open PATH]
+           knobs list [--json] | get PATH | set PATH VALUE | reset PATH
+           knobs --check-panel | --version | --help
+
+    With no arguments Knobs opens its settings window.
+
+    Options:
+      --open PATH     Open the window at a row or section, e.g. clock/show-seconds.
+                      A running Knobs window moves there instead.
+      --check-panel   Check the settings panel for mistakes and exit (status 2 if any).
+      --version       Print the version and exit.
+      --help          Print this help and exit.
+
+    Commands (no display needed; the same settings the window shows):
+      list [--json]   Every row: path, kind, title and current value.
+      get PATH        Print a row's current value.
+      set PATH VALUE  Change a setting; a value the row does not allow changes nothing.
+      reset PATH      Return a setting to its default.
+    """
+
+  /// Parses the arguments after the program name; throws a message for a usage error.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    var rest = arguments[...]
+    guard let first = rest.popFirst() else { return .window(openPath: nil) }
+    let invocation: Invocation
+    switch first {
+    case "--version", "-v": invocation = .version
+    case "--help", "-h": invocation = .help
+    case "--check-panel": invocation = .checkPanel
+    case "--open":
+      guard let path = rest.popFirst() else { throw UsageError("--open needs a path, e.g. clock/show-seconds.") }
+      invocation = .window(openPath: path)
+    case "list":
+      let json = rest.first == "--json"
+      if json { rest.removeFirst() }
+      invocation = .list(json: json)
+    case "get":
+      guard let path = rest.popFirst() else { throw UsageError("get needs a path, e.g. knobs get clock/show-seconds.") }
+      invocation = .get(path: path)
+    case "set":
+      guard let path = rest.popFirst(), let value = rest.popFirst() else {
+        throw UsageError("set needs a path and a value, e.g. knobs set appearance/text-size 1.25.")
+      }
+      invocation = .set(path: path, value: value)
+    case "reset":
+      guard let path = rest.popFirst() else { throw UsageError("reset needs a path, e.g. knobs reset appearance/dark-style.") }
+      invocation = .reset(path: path)
+    default:
+      throw UsageError("Unknown argument “\(first)”.")
+    }
+    if let extra = rest.first { throw UsageError("Unexpected argument “\(extra)”.") }
+    return invocation
+  }
+}
+
+/// A mistake on the command line, said in one sentence.
+struct UsageError: Error {
+  let message: String
+  init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Gtk
+import KnobsModel
+import KnobsUI
+
+/// The running app: one GtkApplication per session, one window, and the
+/// `app.open-row` action that deep links and later launches use.
+@MainActor
+final class KnobsApplication {
+  private let application = Application(id: AppInfo.id)
+  private let panel: Panel
+  private let environment: () -> SettingsEnvironment
+  private var window: PanelWindow?
+  private var style: DesktopStyle?
+  private var pendingPath: String?
+
+  init(panel: Panel, environment: @escaping () -> SettingsEnvironment) {
+    self.panel = panel
+    self.environment = environment
+  }
+
+  /// Runs until the window closes; with `openPath`, a running instance is asked to open it instead.
+  func run(openPath: String?) -> Int32 {
+    MainLoopBridge.install()
+    application.onStartup { [weak self] in self?.startUp() }
+    application.onActivate { [weak self] in self?.presentWindow() }
+    let openRow = SimpleAction(name: "open-row", takesString: true)
+    openRow.onActivate { [weak self] path in
+      guard let self, let path else { return }
+      self.presentWindow().open(path: path)
+    }
+    application.addAction(openRow)
+    let quit = SimpleAction(name: "quit")
+    quit.onActivate { [weak self] _ in self?.quit() }
+    application.addAction(quit)
+
+    if let openPath {
+      do {
+        try application.register()
+      } catch {
+        printError("knobs: couldn't start: \(error)")
+        return 1
+      }
+      if application.isRemote {
+        application.activateAction("open-row", string: openPath)
+        return 0
+      }
+      pendingPath = openPath
+    }
+    return application.run(programName: "knobs")
+  }
+
+  private func startUp() {
+    Stylesheet.install()
+    application.setAccelerators(["<Control>q"], for: "app.quit")
+    application.setAccelerators(["<Control>w"], for: "win.close")
+    application.setAccelerators(["<Control>f"], for: "win.search")
+  }
+
+  @discardableResult
+  private func presentWindow() -> PanelWindow {
+    if let window {
+      window.present()
+      return window
+    }
+    let settings = environment()
+    style = DesktopStyle(following: settings.store)
+    let window = PanelWindow(
+      application: application, panel: panel, store: settings.store, windowSettings: settings.ownSettings)
+    if let notice = settings.notice { window.showNotice(notice) }
+    self.window = window
+    window.present()
+    if let path = pendingPath {
+      pendingPath = nil
+      window.open(path: path)
+    }
+    return window
+  }
+
+  private func quit() {
+    window?.window.close()
+    application.quit()
+  }
+}
+
+func printError(_ message: String) {
+  FileHandle.standardError.write(Data((message + "\n").utf8))
+}
