@@ -35,6 +35,8 @@ GtkWidget *knobs_alert_box_new(int spacing) {
                       "accessible-role", GTK_ACCESSIBLE_ROLE_ALERT, NULL);
 }
 
+void knobs_button_emit_clicked(GtkWidget *button) { g_signal_emit_by_name(button, "clicked"); }
+
 guint knobs_gtk_major(void) { return gtk_get_major_version(); }
 guint knobs_gtk_minor(void) { return gtk_get_minor_version(); }
 guint knobs_gtk_micro(void) { return gtk_get_micro_version(); }

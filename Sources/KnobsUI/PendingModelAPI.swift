@@ -18,38 +18,6 @@ extension Row.Email {
   var displayAddress: String { to.joined(separator: ", ") }
 }
 
-struct PanelEntry {
-  var path: String
-  var row: Row
-  var section: Section
-  var pageTitles: [String]
-  var page: Panel
-}
-
-extension Panel {
-  public var entryCount: Int { entries.count }
-  var entries: [PanelEntry] { collect(prefix: "", titles: []) }
-
-  private func collect(prefix: String, titles: [String]) -> [PanelEntry] {
-    sections.flatMap { section in
-      section.rows.flatMap { row -> [PanelEntry] in
-        let path = prefix + section.id + "/" + row.id
-        var result = [PanelEntry(path: path, row: row, section: section, pageTitles: titles, page: self)]
-        if case .detail(let page) = row.kind {
-          result += page.collect(prefix: path + "/", titles: titles + [page.title])
-        }
-        return result
-      }
-    }
-  }
-
-  func entry(at path: String) -> PanelEntry? { entries.first { $0.path == path } }
-  func section(at path: String) -> (section: Section, page: Panel, pagePath: String)? {
-    sections.first { $0.id == path }.map { ($0, self, "") }
-  }
-  func closestPaths(to path: String, limit: Int = 3) -> [String] { Array(entries.map(\.path).prefix(limit)) }
-}
-
 struct SearchGroup {
   var pageTitles: [String]
   var section: Section
@@ -76,7 +44,7 @@ struct PanelSearch {
 }
 
 extension Panel {
-  var boundKeys: [SettingKey] { entries.compactMap(\.row.key) }
+  public var boundKeys: [SettingKey] { entries.compactMap(\.row.key) }
 }
 
 extension Panel {

@@ -18,6 +18,9 @@ const char *knobs_settings_backend_name(GSettings *settings);
 /* A horizontal GtkBox with the accessible role ALERT (a construct-only property). */
 GtkWidget *knobs_alert_box_new(int spacing);
 
+/* Emits a button's "clicked" action signal. */
+void knobs_button_emit_clicked(GtkWidget *button);
+
 guint knobs_gtk_major(void);
 guint knobs_gtk_minor(void);
 guint knobs_gtk_micro(void);

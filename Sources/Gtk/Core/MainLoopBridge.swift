@@ -41,3 +41,20 @@ public func runMainLoop(until condition: () -> Bool, timeout: Double) -> Bool {
   }
   return true
 }
+
+/// Runs `handler` once on the GLib main loop after `seconds`.
+@MainActor
+public func runOnMainLoop(after seconds: Double, _ handler: @escaping @MainActor () -> Void) {
+  let box = Unmanaged.passRetained(SignalBox<Trampolines.Plain>(handler)).toOpaque()
+  g_timeout_add_full(
+    G_PRIORITY_DEFAULT, guint(max(0, seconds * 1000)),
+    { data in
+      let handler = SignalBox<Trampolines.Plain>.from(data)
+      MainActor.assumeIsolated { handler() }
+      return 0  // G_SOURCE_REMOVE
+    }, box,
+    { data in
+      guard let data else { return }
+      Unmanaged<AnyObject>.fromOpaque(data).release()
+    })
+}

@@ -3,8 +3,9 @@ import CGtk
 /// A GtkApplication: one instance per session, `app.` actions and keyboard accelerators.
 @MainActor
 public final class Application: Object {
-  public init(id: String) {
-    super.init(adopting: gtk_application_new(id, G_APPLICATION_DEFAULT_FLAGS))
+  /// - Parameter unique: false lets several processes run with the same ID (tests).
+  public init(id: String, unique: Bool = true) {
+    super.init(adopting: gtk_application_new(id, unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE))
   }
 
   
@@ -122,6 +123,15 @@ public struct GLibError: Error, CustomStringConvertible, Sendable {
     ioCode = error.pointee.domain == g_io_error_quark() ? error.pointee.code : nil
     g_error_free(error)
   }
+
+  init(message: String, ioCode: Int32?) {
+    self.message = message
+    self.ioCode = ioCode
+  }
+
+  /// The error GIO gives when no application handles a URI's scheme.
+  public static let notSupported = GLibError(
+    message: "Operation not supported", ioCode: Int32(G_IO_ERROR_NOT_SUPPORTED.rawValue))
 
   public var description: String { message }
 

@@ -1,4 +1,5 @@
 import CGtk
+import CGtkGlue
 
 /// A GtkButton with a label or an icon.
 @MainActor
@@ -30,8 +31,8 @@ public class Button: Widget {
     connect("clicked", handler)
   }
 
-  /// Clicks the button as the user would.
-  public func click() { gtk_widget_activate(widget) }
+  /// Clicks the button as the user would, shown or not.
+  public func click() { knobs_button_emit_clicked(widget) }
 }
 
 /// A GtkToggleButton, such as the search button in a header bar.

@@ -31,6 +31,11 @@ public final class DropDown: Widget {
     }
   }
 
+  /// Picks an item as the user would: `onSelect` runs.
+  public func pick(_ index: Int) {
+    gtk_drop_down_set_selected(c(), guint(index))
+  }
+
   /// Runs `handler` when the user picks an item.
   @discardableResult
   public func onSelect(_ handler: @escaping @MainActor (Int) -> Void) -> SignalConnection {

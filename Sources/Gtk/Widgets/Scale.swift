@@ -22,6 +22,11 @@ public final class Scale: Widget {
     }
   }
 
+  /// Moves the scale as the user would with the keyboard or pointer: `onChange` runs.
+  public func move(to value: Double) {
+    gtk_range_set_value(c(), value)
+  }
+
   /// Adds a mark under the scale, e.g. at the default value.
   public func addMark(_ value: Double) {
     gtk_scale_add_mark(c(), value, GTK_POS_BOTTOM, nil)

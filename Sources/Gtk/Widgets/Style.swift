@@ -13,26 +13,39 @@ public enum Style {
     g_object_unref(provider)
   }
 
+  /// Whether GTK animates widgets (switch flips, page slides); GTK 4.8 reads the
+  /// desktop's `enable-animations` only through XSettings, so Knobs sets it.
+  public static var animationsEnabled: Bool {
+    get { boolSetting("gtk-enable-animations") }
+    set { setBoolSetting("gtk-enable-animations", newValue) }
+  }
+
   /// Asks the theme for its dark variant (GTK 4.8 does not follow `color-scheme` by itself).
   public static var prefersDark: Bool {
-    get {
-      guard let settings = gtk_settings_get_default() else { return false }
-      var value = GValue()
-      g_value_init(&value, GType(5 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_BOOLEAN
-      g_object_get_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self),
-                            "gtk-application-prefer-dark-theme", &value)
-      defer { g_value_unset(&value) }
-      return g_value_get_boolean(&value) != 0
-    }
-    set {
-      guard let settings = gtk_settings_get_default() else { return }
-      var value = GValue()
-      g_value_init(&value, GType(5 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_BOOLEAN
-      g_value_set_boolean(&value, newValue ? 1 : 0)
-      g_object_set_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self),
-                            "gtk-application-prefer-dark-theme", &value)
-      g_value_unset(&value)
-    }
+    get { boolSetting("gtk-application-prefer-dark-theme") }
+    set { setBoolSetting("gtk-application-prefer-dark-theme", newValue) }
+  }
+
+  private static var gtkSettings: UnsafeMutablePointer<GObject>? {
+    gtk_settings_get_default().map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GObject.self) }
+  }
+
+  private static func boolSetting(_ name: String) -> Bool {
+    guard let settings = gtkSettings else { return false }
+    var value = GValue()
+    g_value_init(&value, GType(5 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_BOOLEAN
+    defer { g_value_unset(&value) }
+    g_object_get_property(settings, name, &value)
+    return g_value_get_boolean(&value) != 0
+  }
+
+  private static func setBoolSetting(_ name: String, _ enabled: Bool) {
+    guard let settings = gtkSettings else { return }
+    var value = GValue()
+    g_value_init(&value, GType(5 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_BOOLEAN
+    g_value_set_boolean(&value, enabled ? 1 : 0)
+    g_object_set_property(settings, name, &value)
+    g_value_unset(&value)
   }
 
   /// The running GTK version, e.g. "4.8.3".

@@ -140,6 +140,10 @@ open class Widget: Object {
     gtk_widget_activate_action_variant(widget, name, nil) != 0
   }
 
+  /// Activates the widget as the keyboard would (Enter or Space): flips a
+  /// switch, clicks a button, activates a row.
+  public func activateAsUser() { gtk_widget_activate(widget) }
+
   public func queueDraw() { gtk_widget_queue_draw(widget) }
 
   /// The display the widget is on, once it is realized in a window.

@@ -73,6 +73,28 @@ final class RowControl {
     return (.icon(image), image, true)
   }
 
+  /// What the suffix is, for tests and diagnostics: "switch", "scale", "drop-down", "value", "icon:NAME" or "none".
+  var suffixDescription: String {
+    switch part {
+    case .toggle: return "switch"
+    case .slider: return "scale"
+    case .choice: return "drop-down"
+    case .value: return "value"
+    case .icon(let image): return "icon:" + (image.iconName ?? "")
+    case .none: return "none"
+    }
+  }
+
+  /// The interactive widget itself: the switch, scale or drop-down.
+  var interactiveWidget: Widget? {
+    switch part {
+    case .toggle(let control, _): return control
+    case .slider(let scale, _, _): return scale
+    case .choice(let dropDown, _): return dropDown
+    case .value, .icon, .none: return nil
+    }
+  }
+
   /// Names the control after its row, so a screen reader says "Dark Style, switch", never "GtkSwitch".
   func label(title: String) {
     switch part {

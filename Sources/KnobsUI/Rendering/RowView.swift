@@ -79,7 +79,7 @@ final class RowView {
     case .action(let action):
       host.runAction(action, title: row.title)
     case .slider, .choice:
-      control.widget?.grabFocus()
+      control.interactiveWidget?.grabFocus()
     case .value:
       break
     }
@@ -148,8 +148,10 @@ final class RowView {
   var store: (any SettingsStore)? { host?.store }
   var hostWidgetForMessages: PageHost? { host }
 
+  var suffixDescription: String { control.suffixDescription }
+
   /// The switch, scale or drop-down, for tests and focus.
-  var controlWidget: Widget? { control.widget }
+  var controlWidget: Widget? { control.interactiveWidget }
   var titleText: String { titleLabel.text }
   var subtitleText: String { subtitleLabel.isVisible ? subtitleLabel.text : "" }
 }

@@ -1,12 +1,14 @@
 import Gtk
 import KnobsModel
 
-/// Makes Knobs follow the desktop's dark-style preference, which GTK 4.8 does
-/// not read by itself: `color-scheme` set to `prefer-dark` picks the theme's
-/// dark variant, at once and whenever the setting changes.
+/// Makes Knobs follow the desktop's dark-style and animation preferences, which
+/// GTK 4.8 does not read by itself: `color-scheme` set to `prefer-dark` picks
+/// the theme's dark variant and `enable-animations` turns GTK's animations on
+/// or off, at once and whenever the settings change.
 @MainActor
 public final class DesktopStyle {
   public static let colorScheme = SettingKey(schema: "org.gnome.desktop.interface", key: "color-scheme")
+  public static let enableAnimations = SettingKey(schema: "org.gnome.desktop.interface", key: "enable-animations")
   private let store: any SettingsStore
   private var observation: Observation?
 
@@ -14,12 +16,15 @@ public final class DesktopStyle {
     self.store = store
     apply()
     observation = store.observe { [weak self] key in
-      if key == Self.colorScheme { self?.apply() }
+      if key == Self.colorScheme || key == Self.enableAnimations { self?.apply() }
     }
   }
 
   private func apply() {
     let prefersDark = store.value(for: Self.colorScheme) == .string("prefer-dark")
     if Style.prefersDark != prefersDark { Style.prefersDark = prefersDark }
+    if let animations = store.value(for: Self.enableAnimations)?.boolValue, Style.animationsEnabled != animations {
+      Style.animationsEnabled = animations
+    }
   }
 }

@@ -1,0 +1,124 @@
+/// Row and section paths: the addresses deep links, the command line and
+/// validation messages use.
+extension Panel {
+  /// Every row of the panel and its detail pages, depth-first in display order:
+  /// a detail row comes just before the rows of its page.
+  public var entries: [PanelEntry] {
+    var result: [PanelEntry] = []
+    collectEntries(pagePath: "", pageTitles: [], conditions: [], into: &result)
+    return result
+  }
+
+  /// The number of rows on the panel and all its detail pages.
+  public var entryCount: Int {
+    sections.reduce(0) { count, section in
+      section.rows.reduce(count) { count, row in
+        if case .detail(let page) = row.kind { return count + 1 + page.entryCount }
+        return count + 1
+      }
+    }
+  }
+
+  /// The row at a path such as `appearance/dark-style` or `help/about/version/number`.
+  public func entry(at path: String) -> PanelEntry? {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    guard parts.count >= 2, parts.count % 2 == 0 else { return nil }
+    var page = self
+    var pageTitles: [String] = []
+    var conditions: [Condition] = []
+    var pagePath = ""
+    for index in stride(from: 0, to: parts.count, by: 2) {
+      guard let section = page.sections.first(where: { $0.id == parts[index] }),
+        let row = section.rows.first(where: { $0.id == parts[index + 1] })
+      else { return nil }
+      let rowPath = Self.join(pagePath, section.id, row.id)
+      let rowConditions = conditions + [section.visibleWhen, row.visibleWhen].compactMap { $0 }
+      if index + 2 == parts.count {
+        return PanelEntry(
+          path: rowPath, row: row, section: section, pageTitles: pageTitles, page: page,
+          visibilityConditions: rowConditions)
+      }
+      guard case .detail(let subpage) = row.kind else { return nil }
+      page = subpage
+      pageTitles.append(subpage.title)
+      conditions = rowConditions
+      pagePath = rowPath
+    }
+    return nil
+  }
+
+  /// The section at a path such as `clock` or `help/about/version`, with the
+  /// page it is on and that page's path ("" for the first page).
+  public func section(at path: String) -> (section: Section, page: Panel, pagePath: String)? {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    guard parts.count % 2 == 1 else { return nil }
+    var page = self
+    var pagePath = ""
+    if parts.count > 1 {
+      guard let detail = entry(at: parts.dropLast().joined(separator: "/")),
+        case .detail(let subpage) = detail.row.kind
+      else { return nil }
+      page = subpage
+      pagePath = detail.path
+    }
+    guard let section = page.sections.first(where: { $0.id == parts[parts.count - 1] }) else { return nil }
+    return (section, page, pagePath)
+  }
+
+  /// Every section path, depth-first in display order, for suggestions and checks.
+  public var sectionPaths: [String] {
+    var result: [String] = []
+    collectSectionPaths(pagePath: "", into: &result)
+    return result
+  }
+
+  /// The known row and section paths nearest to `path` by edit distance, best
+  /// first (ties in panel order), for an "unknown path, did you mean" message.
+  public func closestPaths(to path: String, limit: Int = 3) -> [String] {
+    guard limit > 0 else { return [] }
+    let candidates = sectionPaths + entries.map(\.path)
+    let target = Array(path.utf8)
+    let ranked = candidates.enumerated().map { index, candidate in
+      (distance: EditDistance.between(target, Array(candidate.utf8)), index: index, path: candidate)
+    }
+    .sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }
+    return ranked.prefix(limit).map(\.path)
+  }
+
+  private func collectEntries(
+    pagePath: String, pageTitles: [String], conditions: [Condition], into result: inout [PanelEntry]
+  ) {
+    for section in sections {
+      for row in section.rows {
+        let path = Self.join(pagePath, section.id, row.id)
+        let rowConditions = conditions + [section.visibleWhen, row.visibleWhen].compactMap { $0 }
+        result.append(
+          PanelEntry(
+            path: path, row: row, section: section, pageTitles: pageTitles, page: self,
+            visibilityConditions: rowConditions))
+        if case .detail(let subpage) = row.kind {
+          subpage.collectEntries(
+            pagePath: path, pageTitles: pageTitles + [subpage.title], conditions: rowConditions, into: &result)
+        }
+      }
+    }
+  }
+
+  private func collectSectionPaths(pagePath: String, into result: inout [String]) {
+    for section in sections {
+      let sectionPath = Self.join(pagePath, section.id)
+      result.append(sectionPath)
+      for row in section.rows {
+        if case .detail(let subpage) = row.kind {
+          subpage.collectSectionPaths(pagePath: Self.join(sectionPath, row.id), into: &result)
+        }
+      }
+    }
+  }
+
+  /// The path of `parts` on the page at `pagePath` ("" for the first page).
+  static func join(_ pagePath: String, _ parts: String...) -> String {
+    let local = parts.joined(separator: "/")
+    return pagePath.isEmpty ? local : pagePath + "/" + local
+  }
+}

@@ -1,0 +1,29 @@
+/// Why an email row's `mailto:` URI will not be built.
+public enum EmailError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The message has no address in To.
+  case noRecipients
+  /// An address is not of the form `local@domain`, or holds characters that could smuggle in fields.
+  case invalidAddress(String)
+  /// An address holds a carriage return or line feed, which could inject mail headers.
+  case lineBreakInAddress(String)
+  /// The subject holds a carriage return or line feed, which could inject mail headers.
+  case lineBreakInSubject
+  /// A parsed `mailto:` carried headers other than to, cc, bcc, subject and body (e.g. `attach`).
+  case unsupportedHeaders([String])
+
+  public var description: String {
+    switch self {
+    case .noRecipients:
+      return "The email has no recipient in To."
+    case .invalidAddress(let address):
+      return "The address \(address.quotedForMessage) is not a valid email address."
+    case .lineBreakInAddress(let address):
+      return "The address \(address.quotedForMessage) contains a line break."
+    case .lineBreakInSubject:
+      return "The subject contains a line break, which mail headers cannot hold."
+    case .unsupportedHeaders(let names):
+      let list = names.map(\.quotedForMessage).joined(separator: ", ")
+      return "The mailto link carries headers Knobs never sends: \(list); only to, cc, bcc, subject and body are allowed."
+    }
+  }
+}

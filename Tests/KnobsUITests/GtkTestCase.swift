@@ -1,0 +1,116 @@
+import Foundation
+import Gtk
+import KnobsModel
+import XCTest
+
+@testable import KnobsUI
+
+/// Base for tests that need GTK: they need a display, and without one they fail
+/// (never skip), so a CI run without its virtual display cannot pass.
+@MainActor
+class GtkTestCase: XCTestCase {
+  private static var application: Application?
+
+  /// One registered application for the whole test process (windows need one).
+  static func sharedApplication() throws -> Application {
+    if let application { return application }
+    guard initializeGtk() else { throw DisplayMissing() }
+    MainLoopBridge.install()
+    let app = Application(id: "dev.knobs.Knobs.UITests", unique: false)
+    try app.register()
+    Stylesheet.install()
+    // Switch flips and page slides land at once, so tests need no waiting.
+    Style.animationsEnabled = false
+    application = app
+    return app
+  }
+
+  override func setUp() async throws {
+    let environment = ProcessInfo.processInfo.environment
+    guard environment["DISPLAY"]?.isEmpty == false || environment["WAYLAND_DISPLAY"]?.isEmpty == false,
+      initializeGtk()
+    else {
+      XCTFail("KnobsUITests need a display: run them under xvfb-run (./meson-helpers/test does).")
+      throw DisplayMissing()
+    }
+    _ = try Self.sharedApplication()
+  }
+
+  struct DisplayMissing: Error {}
+
+  var application: Application { try! Self.sharedApplication() }
+
+  /// Spins the GLib main loop until `condition` holds; fails the test after `timeout`.
+  @discardableResult
+  func waitUntil(
+    _ what: String, timeout: Double = 5, file: StaticString = #filePath, line: UInt = #line,
+    _ condition: () -> Bool
+  ) -> Bool {
+    let held = runMainLoop(until: condition, timeout: timeout)
+    if !held { XCTFail("Timed out waiting until \(what)", file: file, line: line) }
+    return held
+  }
+
+  /// Lets pending GTK work (layout, idle handlers, bridged tasks) run for a moment.
+  func settle(_ seconds: Double = 0.1) {
+    runMainLoop(until: { false }, timeout: seconds)
+  }
+
+  /// Where screenshots go: `KNOBS_TEST_ARTIFACTS`, or a temporary folder.
+  static var artifactsDirectory: String {
+    let directory = ProcessInfo.processInfo.environment["KNOBS_TEST_ARTIFACTS"]
+      ?? (NSTemporaryDirectory() + "knobs-test-artifacts")
+    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    return directory
+  }
+}
+
+/// A small panel with one row of every kind, on a memory store.
+@MainActor
+enum Fixture {
+  static let flag = SettingKey(schema: "test.knobs", key: "flag")
+  static let mode = SettingKey(schema: "test.knobs", key: "mode")
+  static let level = SettingKey(schema: "test.knobs", key: "level")
+  static let size = SettingKey(schema: "test.knobs", key: "size")
+  static let master = SettingKey(schema: "test.knobs", key: "master")
+
+  static func store() -> MemoryStore {
+    MemoryStore(defaults: [flag: false, mode: "default", level: 1.0, size: 24, master: true])
+  }
+
+  static var actionRuns = 0
+
+  static func panel() -> Panel {
+    Panel("Fixture") {
+      Section("main", "Main", footer: "A fixed footer") {
+        ToggleRow("flag", "Flag", key: flag).subtitle { $0.bool(flag) ? "Flag is on" : "Flag is off" }
+        ToggleRow("dark", "Dark", key: mode, on: "prefer-dark", off: "default")
+        SliderRow("level", "Level", key: level, range: (0.5, 3.0), step: 0.25, format: .percent)
+        ChoiceRow("size", "Size", key: size, options: [(24, "Small"), (48, "Large")])
+        ValueRow("value", "Value") { $0.bool(flag) ? "yes" : "no" }
+      }
+      .footer { "Flag reads \($0.bool(flag) ? "on" : "off")" }
+      Section("links", "Links") {
+        LinkRow("site", "Site", url: "https://example.org/caf%C3%A9")
+        EmailRow("mail", "Mail", to: "team@example.org", subject: "Hi")
+        DetailRow("more", "More") {
+          Section("inner", "Inner") {
+            ToggleRow("inner-flag", "Inner Flag", key: flag)
+          }
+        }
+        ActionRow("act", "Act") { _ in
+          Fixture.actionRuns += 1
+          return nil
+        }
+      }
+      Section("conditional", "Conditional") {
+        ToggleRow("master", "Master", key: master)
+        ToggleRow("dependent", "Dependent", key: flag).enabled(when: .isOn(master))
+        ToggleRow("shown", "Shown While Master", key: flag).visible(when: .isOn(master))
+      }
+      Section("hidden", "Hidden Section") {
+        ToggleRow("only", "Only When Master", key: flag).visible(when: .isOn(master))
+      }
+    }
+  }
+}

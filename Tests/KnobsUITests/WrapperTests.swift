@@ -1,0 +1,94 @@
+import Foundation
+import Gtk
+import XCTest
+
+@testable import KnobsUI
+
+/// The wrapper's promises: main-actor work runs inside GLib's loop, and signal
+/// boxes are released with their widgets.
+@MainActor
+final class WrapperTests: GtkTestCase {
+  func testSignalBoxIsReleasedWhenItsWidgetIsDestroyed() async throws {
+    settle()
+    let before = SignalBoxes.alive
+    var clicks = 0
+    do {
+      let window = Window()
+      let button = Button(label: "Press")
+      button.onClick { clicks += 1 }
+      window.setChild(button)
+      XCTAssertEqual(SignalBoxes.alive, before + 1)
+      button.click()
+      XCTAssertEqual(clicks, 1)
+      window.destroy()
+    }
+    settle()
+    XCTAssertEqual(SignalBoxes.alive, before, "the box must be freed by the closure's destroy notify")
+  }
+
+  func testSwitchReportsUserChangesOnly() async throws {
+    let control = Switch()
+    var reported: [Bool] = []
+    control.onToggle { reported.append($0) }
+    control.isOn = true
+    XCTAssertEqual(reported, [], "a change made by the program is not reported")
+    control.activateAsUser()
+    XCTAssertEqual(reported, [false])
+    XCTAssertFalse(control.isOn)
+  }
+
+  func testScaleAndDropDownReportUserChangesOnly() async throws {
+    let scale = Scale(minimum: 0, maximum: 10, step: 1)
+    var values: [Double] = []
+    scale.onChange { values.append($0) }
+    scale.value = 3
+    scale.move(to: 7)
+    XCTAssertEqual(values, [7])
+    let dropDown = DropDown(items: ["a", "b", "c"])
+    var picks: [Int] = []
+    dropDown.onSelect { picks.append($0) }
+    dropDown.selectedIndex = 1
+    dropDown.pick(2)
+    XCTAssertEqual(picks, [2])
+    XCTAssertEqual(dropDown.selectedIndex, 2)
+  }
+}
+
+/// The main-loop bridge, tested from a synchronous test: like the app's `main`,
+/// it is not itself running inside a main-queue job, so only the bridge can run
+/// the queued work while `g_application_run` owns the loop.
+final class MainLoopBridgeTests: XCTestCase {
+  func testMainActorTaskRunsWhileApplicationRuns() {
+    MainActor.assumeIsolated {
+      guard initializeGtk() else { return XCTFail("KnobsUITests need a display") }
+      MainLoopBridge.install()
+      let app = Application(id: "dev.knobs.Knobs.BridgeTest", unique: false)
+      var taskRan = false
+      var dispatchRan = false
+      var timedOut = false
+      app.onActivate {
+        app.hold()
+        Task { @MainActor in
+          taskRan = true
+          DispatchQueue.main.async {
+            dispatchRan = true
+            app.release()
+            app.quit()
+          }
+        }
+        // A safety net so a broken bridge fails the test instead of hanging it.
+        runOnMainLoop(after: 5) {
+          guard !dispatchRan else { return }
+          timedOut = true
+          app.release()
+          app.quit()
+        }
+      }
+      let status = app.run(programName: "knobs-tests")
+      XCTAssertEqual(status, 0)
+      XCTAssertTrue(taskRan, "a Task { @MainActor } must run while g_application_run owns the loop")
+      XCTAssertTrue(dispatchRan, "DispatchQueue.main.async must run while g_application_run owns the loop")
+      XCTAssertFalse(timedOut)
+    }
+  }
+}
