@@ -1,22 +1,7 @@
-// TEMPORARY: stand-ins for KnobsModel APIs being written in parallel (Rules/, Search/, Paths/).
-// Deleted as soon as the real ones land; nothing here is final.
+// TEMPORARY: a stand-in for the model's search (Sources/KnobsModel/Search), being
+// written in parallel. Deleted as soon as the real one lands.
 import Foundation
 import KnobsModel
-
-extension Row.Link {
-  func checkedURL() throws -> URL {
-    guard let url = URL(string: url), let scheme = url.scheme?.lowercased(),
-      ["https", "http"].contains(scheme) || extraSchemes.contains(scheme)
-    else { throw LaunchRefusal.notLaunchable(url) }
-    return url
-  }
-  var displayURL: String { url.removingPercentEncoding ?? url }
-}
-
-extension Row.Email {
-  func mailtoURI() throws -> String { "mailto:" + to.joined(separator: ",") }
-  var displayAddress: String { to.joined(separator: ", ") }
-}
 
 struct SearchGroup {
   var pageTitles: [String]
@@ -43,21 +28,3 @@ struct PanelSearch {
   }
 }
 
-extension Panel {
-  public var boundKeys: [SettingKey] { entries.compactMap(\.row.key) }
-}
-
-extension Panel {
-  @MainActor
-  public func resetAll(in store: any SettingsStore) -> Undo {
-    let keys = boundKeys
-    let saved = keys.compactMap { key in store.value(for: key).map { (key, $0) } }
-    keys.forEach(store.reset)
-    return Undo(message: "All settings were reset") { for (key, value) in saved { try? store.write(value, for: key) } }
-  }
-}
-
-public struct PanelProblem: CustomStringConvertible { public var description: String }
-extension Panel {
-  @MainActor public func validate() -> [PanelProblem] { [] }
-}

@@ -40,20 +40,35 @@ class GtkTestCase: XCTestCase {
 
   var application: Application { try! Self.sharedApplication() }
 
-  /// Spins the GLib main loop until `condition` holds; fails the test after `timeout`.
+  /// Runs GLib's loop and lets other main-actor work (the app's tasks) run,
+  /// until `condition` holds; fails the test after `timeout`.
+  ///
+  /// An async test is itself a main-actor job, so it must suspend for the app's
+  /// `Task { @MainActor }` work to run; iterating GLib alone is not enough.
   @discardableResult
   func waitUntil(
     _ what: String, timeout: Double = 5, file: StaticString = #filePath, line: UInt = #line,
     _ condition: () -> Bool
-  ) -> Bool {
-    let held = runMainLoop(until: condition, timeout: timeout)
-    if !held { XCTFail("Timed out waiting until \(what)", file: file, line: line) }
-    return held
+  ) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(timeout)
+    while !condition() {
+      if ContinuousClock.now > deadline {
+        XCTFail("Timed out waiting until \(what)", file: file, line: line)
+        return false
+      }
+      dispatchPendingMainLoopEvents()
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    return true
   }
 
-  /// Lets pending GTK work (layout, idle handlers, bridged tasks) run for a moment.
-  func settle(_ seconds: Double = 0.1) {
-    runMainLoop(until: { false }, timeout: seconds)
+  /// Lets pending GTK work (layout, idle handlers, the app's tasks) run for a moment.
+  func settle(_ seconds: Double = 0.1) async {
+    let end = ContinuousClock.now + .seconds(seconds)
+    while ContinuousClock.now < end {
+      dispatchPendingMainLoopEvents()
+      try? await Task.sleep(for: .milliseconds(5))
+    }
   }
 
   /// Where screenshots go: `KNOBS_TEST_ARTIFACTS`, or a temporary folder.

@@ -22,13 +22,13 @@ final class RowRenderingTests: GtkTestCase {
         completion(nil)
       })
     window.present()
-    settle()
+    await settle()
   }
 
   override func tearDown() async throws {
     window?.window.destroy()
     window = nil
-    settle()
+    await settle()
   }
 
   func row(_ path: String, file: StaticString = #filePath, line: UInt = #line) -> RowView {
@@ -97,7 +97,7 @@ final class RowRenderingTests: GtkTestCase {
     var writes = 0
     let observation = store.observe { _ in writes += 1 }
     try store.write(true, for: Fixture.flag)
-    settle()
+    await settle()
     XCTAssertEqual(writes, 1, "updating the switch from the store must not write again")
     observation.cancel()
   }

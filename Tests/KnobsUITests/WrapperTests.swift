@@ -9,7 +9,7 @@ import XCTest
 @MainActor
 final class WrapperTests: GtkTestCase {
   func testSignalBoxIsReleasedWhenItsWidgetIsDestroyed() async throws {
-    settle()
+    await settle()
     let before = SignalBoxes.alive
     var clicks = 0
     do {
@@ -22,7 +22,7 @@ final class WrapperTests: GtkTestCase {
       XCTAssertEqual(clicks, 1)
       window.destroy()
     }
-    settle()
+    await settle()
     XCTAssertEqual(SignalBoxes.alive, before, "the box must be freed by the closure's destroy notify")
   }
 

@@ -58,3 +58,10 @@ public func runOnMainLoop(after seconds: Double, _ handler: @escaping @MainActor
       Unmanaged<AnyObject>.fromOpaque(data).release()
     })
 }
+
+/// Dispatches whatever GLib's default main context has ready now, without waiting.
+@MainActor
+public func dispatchPendingMainLoopEvents() {
+  var budget = 1_000
+  while budget > 0, g_main_context_iteration(nil, 0) != 0 { budget -= 1 }
+}

@@ -50,8 +50,14 @@ public final class SearchBar: Widget {
     set { gtk_search_bar_set_search_mode(c(), newValue ? 1 : 0) }
   }
 
+  /// Opens the bar when the user types in `widget`. Call `stopCapturingKeys()`
+  /// before `widget` goes: GTK 4.8 does not forget it by itself.
   public func captureKeys(from widget: Widget) {
     gtk_search_bar_set_key_capture_widget(c(), widget.widget)
+  }
+
+  public func stopCapturingKeys() {
+    gtk_search_bar_set_key_capture_widget(c(), nil)
   }
 
   /// Keeps the bar's open state and a toggle button's state the same, both ways.

@@ -49,7 +49,14 @@ public class Window: Widget {
     set { gtk_window_set_modal(c(), newValue ? 1 : 0) }
   }
 
-  public func setTransient(for parent: Window) { gtk_window_set_transient_for(c(), parent.c()) }
+  /// Keeps this window above `parent`. GTK 4.8 forgets the parent only when this
+  /// window is finalized, which a Swift owner can delay past the parent's end, so
+  /// the link is cut as soon as this window is destroyed.
+  public func setTransient(for parent: Window) {
+    let window: UnsafeMutablePointer<GtkWindow> = c()
+    gtk_window_set_transient_for(window, parent.c())
+    onDestroy { gtk_window_set_transient_for(window, nil) }
+  }
   public var destroysWithParent: Bool {
     get { gtk_window_get_destroy_with_parent(c()) != 0 }
     set { gtk_window_set_destroy_with_parent(c(), newValue ? 1 : 0) }

@@ -16,7 +16,7 @@ final class RowView {
   private let subtitleLabel = Label()
   private let control: RowControl
   private weak var host: PageHost?
-  private lazy var menu = RowContextMenu(rowView: self)
+  private(set) lazy var menu = RowContextMenu(rowView: self)
 
   init(row: Row, path: String, host: PageHost) {
     self.row = row

@@ -27,12 +27,7 @@ final class ConfirmDialog {
     let confirm = Button(label: confirmation.confirmLabel)
     confirm.addCSSClass(destructive ? "destructive-action" : "suggested-action")
     cancel.onClick { [weak self] in self?.window.close() }
-    confirm.onClick { [weak self] in
-      let action = self?.onConfirm
-      self?.onConfirm = nil
-      self?.window.close()
-      action?()
-    }
+    confirm.onClick { [weak self] in self?.confirm() }
     buttons.append(cancel)
     buttons.append(confirm)
     [title, message, buttons].forEach(column.append)
@@ -48,4 +43,12 @@ final class ConfirmDialog {
   }
 
   func present() { window.present() }
+
+  /// Runs the action and closes, as the confirm button does.
+  func confirm() {
+    let action = onConfirm
+    onConfirm = nil
+    window.close()
+    action?()
+  }
 }

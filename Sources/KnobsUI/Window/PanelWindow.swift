@@ -77,6 +77,7 @@ public final class PanelWindow: PageHost {
     window.setChild(content)
     search.bar.bind(to: searchButton)
     search.bar.captureKeys(from: window)
+    window.onDestroy { [weak self] in self?.search.bar.stopCapturingKeys() }
 
     let keys = KeyController()
     keys.onKeyPressed { [weak self] key in self?.handleKey(key) ?? false }
@@ -192,8 +193,14 @@ public final class PanelWindow: PageHost {
     guard let confirmation = action.confirmation else { return run() }
     let dialog = ConfirmDialog(confirmation, destructive: action.isDestructive, parent: window, onConfirm: run)
     self.dialog = dialog
+    dialog.window.onDestroy { [weak self, weak dialog] in
+      if self?.dialog === dialog { self?.dialog = nil }
+    }
     dialog.present()
   }
+
+  /// The confirmation being asked, if any.
+  var pendingDialog: ConfirmDialog? { dialog }
 
   func showMessage(_ message: String, actions: [ToastAction]) {
     toast.show(message, actions: actions)

@@ -1,0 +1,122 @@
+import Foundation
+import Gtk
+import KnobsModel
+import XCTest
+
+@testable import KnobsUI
+
+/// The GSettings store on a real compiled schema and GIO's memory backend.
+@MainActor
+final class GSettingsStoreTests: XCTestCase {
+  static let schema = "dev.knobs.Knobs.Test"
+  var store: GSettingsStore!
+
+  /// Compiles a schema with one key of every type Knobs binds into a temporary folder.
+  static func compiledSchemaDirectory() throws -> String {
+    let directory = NSTemporaryDirectory() + "knobs-test-schemas-\(getpid())"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let xml = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <schemalist>
+        <enum id="dev.knobs.Knobs.Test.Scheme">
+          <value nick="default" value="0"/>
+          <value nick="prefer-dark" value="1"/>
+          <value nick="prefer-light" value="2"/>
+        </enum>
+        <schema id="\(schema)" path="/dev/knobs/Knobs/Test/">
+          <key name="flag" type="b"><default>false</default></key>
+          <key name="count" type="i"><range min="0" max="100"/><default>24</default></key>
+          <key name="factor" type="d"><default>1.0</default></key>
+          <key name="name" type="s"><default>'knobs'</default></key>
+          <key name="scheme" enum="dev.knobs.Knobs.Test.Scheme"><default>'default'</default></key>
+        </schema>
+      </schemalist>
+      """
+    try xml.write(toFile: directory + "/\(schema).gschema.xml", atomically: true, encoding: .utf8)
+    let compiler = Process()
+    compiler.executableURL = URL(fileURLWithPath: "/usr/bin/glib-compile-schemas")
+    compiler.arguments = ["--strict", directory]
+    try compiler.run()
+    compiler.waitUntilExit()
+    XCTAssertEqual(compiler.terminationStatus, 0)
+    return directory
+  }
+
+  func key(_ name: String) -> SettingKey { SettingKey(schema: Self.schema, key: name) }
+
+  override func setUp() async throws {
+    XCTAssertEqual(ProcessInfo.processInfo.environment["GSETTINGS_BACKEND"], "memory", "run with GSETTINGS_BACKEND=memory")
+    store = GSettingsStore(source: SchemaSource(extraDirectories: [try Self.compiledSchemaDirectory()]))
+    for name in ["flag", "count", "factor", "name", "scheme"] { store.reset(key(name)) }
+  }
+
+  func testReadsAndWritesEveryValueType() async throws {
+    XCTAssertEqual(store.value(for: key("flag")), false)
+    XCTAssertEqual(store.value(for: key("count")), 24)
+    XCTAssertEqual(store.value(for: key("factor")), 1.0)
+    XCTAssertEqual(store.value(for: key("name")), "knobs")
+    XCTAssertEqual(store.value(for: key("scheme")), "default")
+    try store.write(true, for: key("flag"))
+    try store.write(48, for: key("count"))
+    try store.write(1.25, for: key("factor"))
+    try store.write("dials", for: key("name"))
+    try store.write("prefer-dark", for: key("scheme"))
+    XCTAssertEqual(store.value(for: key("flag")), true)
+    XCTAssertEqual(store.value(for: key("count")), 48)
+    XCTAssertEqual(store.value(for: key("factor")), 1.25)
+    XCTAssertEqual(store.value(for: key("name")), "dials")
+    XCTAssertEqual(store.value(for: key("scheme")), "prefer-dark")
+    XCTAssertEqual(store.storage.backend, "memory")
+    XCTAssertFalse(store.storage.isPersistent)
+  }
+
+  func testRefusesWrongTypesAndValuesOutsideTheSchema() async throws {
+    XCTAssertThrowsError(try store.write("yes", for: key("flag")))
+    XCTAssertThrowsError(try store.write(500, for: key("count")), "outside the schema's range")
+    XCTAssertThrowsError(try store.write("purple", for: key("scheme")), "not one of the enum's nicks")
+    XCTAssertEqual(store.value(for: key("count")), 24, "nothing written")
+    XCTAssertEqual(store.value(for: key("scheme")), "default")
+  }
+
+  func testEnumKeyBehindAToggleWithOnAndOffValues() async throws {
+    let panel = Panel("P") {
+      Section("s", "S") {
+        ToggleRow("dark", "Dark", key: key("scheme"), on: "prefer-dark", off: "default")
+      }
+    }
+    let toggle = try XCTUnwrap(panel.entry(at: "s/dark")?.row)
+    guard case .toggle(let binding) = toggle.kind else { return XCTFail("not a toggle") }
+    XCTAssertFalse(binding.isOn(store.value(for: key("scheme"))))
+    try store.write(binding.on, for: binding.key)
+    XCTAssertTrue(binding.isOn(store.value(for: key("scheme"))))
+    try store.write(binding.off, for: binding.key)
+    XCTAssertEqual(store.value(for: key("scheme")), "default")
+  }
+
+  func testResetReturnsToTheDefault() async throws {
+    try store.write(60, for: key("count"))
+    store.reset(key("count"))
+    XCTAssertEqual(store.value(for: key("count")), 24)
+    XCTAssertEqual(store.defaultValue(for: key("count")), 24)
+  }
+
+  func testChangesAreObservedOnceWithTheirKey() async throws {
+    var seen: [SettingKey] = []
+    let observation = store.observe { seen.append($0) }
+    try store.write(true, for: key("flag"))
+    try store.write(true, for: key("flag"))
+    XCTAssertEqual(seen, [key("flag")], "an unchanged value is not written again")
+    observation.cancel()
+    try store.write(false, for: key("flag"))
+    XCTAssertEqual(seen.count, 1, "a cancelled observation hears nothing")
+  }
+
+  func testMissingSchemaAndKeyAreReportedWithoutAborting() async throws {
+    let missing = SettingKey(schema: "org.example.NotInstalled", key: "x")
+    XCTAssertEqual(store.availability(of: missing), .missingSchema("org.example.NotInstalled"))
+    XCTAssertNil(store.value(for: missing))
+    XCTAssertFalse(store.isWritable(missing))
+    XCTAssertThrowsError(try store.write(true, for: missing))
+    XCTAssertEqual(store.availability(of: key("nope")), .missingKey(key("nope")))
+  }
+}

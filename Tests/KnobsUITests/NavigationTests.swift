@@ -1,0 +1,124 @@
+import Gtk
+import KnobsModel
+import XCTest
+
+@testable import KnobsUI
+
+/// Detail pages, going back, deep links, search and confirmed actions in the window.
+@MainActor
+final class NavigationTests: GtkTestCase {
+  var store: MemoryStore!
+  var window: PanelWindow!
+
+  override func setUp() async throws {
+    try await super.setUp()
+    store = Fixture.store()
+    window = PanelWindow(
+      application: application, panel: Fixture.panel(), store: store, windowSettings: nil,
+      opener: { _, _, completion in completion(nil) })
+    window.present()
+    await settle()
+  }
+
+  override func tearDown() async throws {
+    window?.window.destroy()
+    window = nil
+    await settle()
+  }
+
+  func testDetailRowOpensItsPageAndBackReturnsToTheRow() async throws {
+    let detail = try XCTUnwrap(window.currentPage.rowView(path: "links/more"))
+    detail.listRow.activate()
+    XCTAssertEqual(window.pageTitle, "More")
+    XCTAssertEqual(window.pages.count, 2)
+    let inner = try XCTUnwrap(window.currentPage.rowView(path: "links/more/inner/inner-flag"))
+    inner.listRow.activate()
+    XCTAssertEqual(store.value(for: Fixture.flag), true, "rows on detail pages write too")
+    XCTAssertEqual(window.pages[0].rowView(path: "main/flag")?.subtitleText, "Flag is on", "pages behind stay live")
+    XCTAssertTrue(window.window.activateAction("win.back"))
+    XCTAssertEqual(window.pageTitle, "Fixture")
+    XCTAssertEqual(window.pages.count, 1)
+    await waitUntil("the detail row has focus again") { detail.listRow.hasFocus }
+  }
+
+  func testOpenPathShowsThePageAndFocusesTheRow() async throws {
+    XCTAssertTrue(window.open(path: "links/more/inner/inner-flag"))
+    XCTAssertEqual(window.pageTitle, "More")
+    let row = try XCTUnwrap(window.currentPage.rowView(path: "links/more/inner/inner-flag"))
+    await waitUntil("the row is focused and highlighted") {
+      row.listRow.hasFocus && row.listRow.hasCSSClass("knobs-highlight")
+    }
+    XCTAssertTrue(window.open(path: "main/level"))
+    XCTAssertEqual(window.pageTitle, "Fixture")
+    XCTAssertTrue(window.open(path: "conditional"), "a section path opens its page")
+  }
+
+  func testUnknownPathSaysSoAndSuggestsClosePaths() async throws {
+    XCTAssertFalse(window.open(path: "main/flg"))
+    let message = try XCTUnwrap(window.toast.message)
+    XCTAssertTrue(message.contains("no setting at “main/flg”"), message)
+    XCTAssertTrue(message.contains("main/flag"), message)
+  }
+
+  func testSearchShowsOnlyMatchingRowsAndEscapeRestoresThePage() async throws {
+    window.search.begin()
+    window.search.update("inner")
+    XCTAssertEqual(window.search.resultPaths, ["links/more/inner/inner-flag"])
+    window.search.update("zzzz")
+    XCTAssertEqual(window.search.resultPaths, [])
+    window.search.update("flag")
+    XCTAssertTrue(window.search.resultPaths.contains("main/flag"))
+    window.search.end()
+    XCTAssertFalse(window.search.isActive)
+    XCTAssertEqual(window.pageTitle, "Fixture")
+  }
+
+  func testActivatingASearchResultGoesToTheRow() async throws {
+    window.search.begin()
+    window.search.update("inner")
+    window.search.activate(index: 0)
+    XCTAssertFalse(window.search.isActive)
+    XCTAssertEqual(window.pageTitle, "More")
+    let row = try XCTUnwrap(window.currentPage.rowView(path: "links/more/inner/inner-flag"))
+    await waitUntil("the result's row is focused") { row.listRow.hasFocus }
+  }
+
+  func testResetAllAsksFirstThenOffersUndo() async throws {
+    let panel = Panel("P") {
+      Section("s", "S") { ToggleRow("flag", "Flag", key: Fixture.flag) }
+      Section("reset") {
+        ActionRow(
+          "reset-all", "Reset All",
+          confirmation: Confirmation(title: "Reset?", message: "Everything goes back.", confirmLabel: "Reset"),
+          isDestructive: true
+        ) { $0.panel.resetAll(in: $0.store) }
+      }
+    }
+    let other = PanelWindow(
+      application: application, panel: panel, store: store, windowSettings: nil, opener: { _, _, _ in })
+    defer { other.window.destroy() }
+    try store.write(true, for: Fixture.flag)
+    other.currentPage.rowView(path: "reset/reset-all")?.listRow.activate()
+    XCTAssertEqual(store.value(for: Fixture.flag), true, "nothing happens before the confirmation")
+    let dialog = try XCTUnwrap(other.pendingDialog)
+    dialog.confirm()
+    XCTAssertEqual(store.value(for: Fixture.flag), false)
+    XCTAssertFalse(store.hasUserValue(Fixture.flag), "reset, not a write of the default")
+    XCTAssertEqual(other.toast.actionLabels, ["Undo"])
+    other.toast.perform("Undo")
+    XCTAssertEqual(store.value(for: Fixture.flag), true)
+  }
+
+  func testResetToDefaultIsOfferedOnlyWhenTheValueDiffers() async throws {
+    let row = try XCTUnwrap(window.currentPage.rowView(path: "main/flag"))
+    XCTAssertFalse(row.menu.entries().map(\.label).contains("Reset to Default"))
+    try store.write(true, for: Fixture.flag)
+    let reset = try XCTUnwrap(row.menu.entries().first { $0.label == "Reset to Default" })
+    reset.perform()
+    XCTAssertFalse(store.hasUserValue(Fixture.flag))
+    let link = try XCTUnwrap(window.currentPage.rowView(path: "links/site"))
+    XCTAssertEqual(link.menu.entries().map(\.label), ["Copy Link"])
+    let mail = try XCTUnwrap(window.currentPage.rowView(path: "links/mail"))
+    XCTAssertEqual(mail.menu.entries().map(\.label), ["Copy Address"])
+  }
+}
