@@ -16,29 +16,3 @@ enum LinkPolicy {
     return valid ? scheme.lowercased() : nil
   }
 }
-
-extension Unicode.Scalar {
-  var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
-  var isASCIIDigit: Bool { ("0"..."9").contains(self) }
-}
-
-extension String {
-  /// The text in quotes with control characters escaped, safe to put in a one-line message.
-  var quotedForMessage: String {
-    var result = "“"
-    for scalar in unicodeScalars {
-      switch scalar {
-      case "\r": result += "\\r"
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      default:
-        if scalar.properties.generalCategory == .control {
-          result += "\\u{\(String(scalar.value, radix: 16))}"
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "”"
-  }
-}

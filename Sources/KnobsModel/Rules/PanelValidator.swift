@@ -1,0 +1,75 @@
+/// Walks a panel and its detail pages, collecting problems in display order.
+@MainActor
+struct PanelValidator {
+  let store: (any SettingsStore)?
+  private(set) var problems: [PanelProblem] = []
+
+  init(store: (any SettingsStore)?) {
+    self.store = store
+  }
+
+  mutating func check(page: Panel, pagePath: String) {
+    if page.sections.isEmpty {
+      report(pagePath, pagePath.isEmpty ? "The panel has no sections." : "The detail page has no sections.")
+    }
+    var sectionIDs: Set<String> = []
+    var rowPaths: [String: String] = [:]
+    for section in page.sections {
+      let sectionPath = Panel.join(pagePath, section.id)
+      if !sectionIDs.insert(section.id).inserted {
+        report(sectionPath, "The section id \(section.id.quotedForMessage) is used by more than one section on this page.")
+      }
+      check(section: section, at: sectionPath)
+      for row in section.rows {
+        let rowPath = Panel.join(sectionPath, row.id)
+        if let first = rowPaths[row.id] {
+          report(rowPath, "The row id \(row.id.quotedForMessage) is already used by \(first) on this page.")
+        } else {
+          rowPaths[row.id] = rowPath
+        }
+        check(row: row, at: rowPath)
+        if case .detail(let subpage) = row.kind { check(page: subpage, pagePath: rowPath) }
+      }
+    }
+  }
+
+  private mutating func check(section: Section, at path: String) {
+    checkID(section.id, of: "section", at: path)
+    if let title = section.title, title.isBlank {
+      report(path, "The section title is empty; leave it out instead for a section without a title.")
+    }
+    if section.rows.isEmpty { report(path, "The section has no rows.") }
+  }
+
+  private mutating func check(row: Row, at path: String) {
+    checkID(row.id, of: "row", at: path)
+    if row.title.isBlank { report(path, "The row title is empty.") }
+    let kindProblems: [String]
+    switch row.kind {
+    case .toggle(let toggle): kindProblems = RowRules.problems(toggle)
+    case .slider(let slider): kindProblems = RowRules.problems(slider)
+    case .choice(let choice): kindProblems = RowRules.problems(choice)
+    case .link(let link): kindProblems = RowRules.problems(link)
+    case .email(let email): kindProblems = email.problems.map(\.description)
+    case .detail, .value, .action: kindProblems = []
+    }
+    kindProblems.forEach { report(path, $0) }
+    if let store { StoreRules.problems(row, store: store).forEach { report(path, $0) } }
+  }
+
+  private mutating func checkID(_ id: String, of kind: String, at path: String) {
+    if id.isEmpty {
+      report(path, "The \(kind) id is empty.")
+    } else if !id.unicodeScalars.allSatisfy(Self.isIDCharacter) {
+      report(path, "The \(kind) id \(id.quotedForMessage) may only contain a-z, 0-9 and “-”.")
+    }
+  }
+
+  private mutating func report(_ path: String, _ message: String) {
+    problems.append(PanelProblem(path: path, message: message))
+  }
+
+  private static func isIDCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    ("a"..."z").contains(scalar) || scalar.isASCIIDigit || scalar == "-"
+  }
+}

@@ -1,0 +1,39 @@
+/// Helpers for the one-line messages problems and errors carry.
+extension String {
+  /// The text in quotes with control characters escaped, safe to put in a one-line message.
+  var quotedForMessage: String {
+    var result = "“"
+    for scalar in unicodeScalars {
+      switch scalar {
+      case "\r": result += "\\r"
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      default:
+        if scalar.properties.generalCategory == .control {
+          result += "\\u{\(String(scalar.value, radix: 16))}"
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "”"
+  }
+
+  /// The word with "a" or "an" before it, for messages: "an integer", "a string".
+  var withArticle: String {
+    guard let first = first?.lowercased() else { return self }
+    return ("aeiou".contains(first) ? "an " : "a ") + self
+  }
+
+  /// Empty or only whitespace.
+  var isBlank: Bool { allSatisfy(\.isWhitespace) }
+
+  /// The text without leading and trailing whitespace (Unicode-aware, no Foundation needed).
+  var trimmingWhitespace: String {
+    let scalars = unicodeScalars
+    guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+      let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+    else { return "" }
+    return String(scalars[start...end])
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Text folded for matching: lowercased, compatibility-decomposed and without
+/// combining marks, kept as UTF-8 bytes so a substring test is a byte search.
+///
+/// "Résumé" folds to "resume", "SEC" to "sec", "ﬁ" to "fi".
+struct FoldedText {
+  let bytes: [UInt8]
+
+  init(_ text: String) {
+    bytes = Self.fold(text)
+  }
+
+  /// Several texts folded into one, each on a line of its own so a word never
+  /// matches across two of them.
+  init(joining texts: [String]) {
+    self.init(texts.joined(separator: "\n"))
+  }
+
+  var isEmpty: Bool { bytes.isEmpty }
+
+  /// Whether `word` occurs anywhere in the text.
+  func contains(_ word: FoldedText) -> Bool {
+    let needle = word.bytes
+    guard !needle.isEmpty else { return true }
+    guard needle.count <= bytes.count else { return false }
+    return bytes.withUnsafeBufferPointer { haystack in
+      needle.withUnsafeBufferPointer { needle in
+        Self.search(haystack, for: needle)
+      }
+    }
+  }
+
+  private static func search(_ haystack: UnsafeBufferPointer<UInt8>, for needle: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = haystack.baseAddress, let needleBase = needle.baseAddress else { return false }
+    let first = Int32(needle[0])
+    let last = haystack.count - needle.count
+    var offset = 0
+    while offset <= last {
+      // memchr finds candidate starts far faster than a byte loop.
+      guard let hit = memchr(base + offset, first, last - offset + 1) else { return false }
+      let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+      if memcmp(base + position, needleBase, needle.count) == 0 { return true }
+      offset = position + 1
+    }
+    return false
+  }
+
+  private static func fold(_ text: String) -> [UInt8] {
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      return text.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
+    }
+    let decomposed = text.lowercased().decomposedStringWithCompatibilityMapping
+    var kept = String.UnicodeScalarView()
+    for scalar in decomposed.unicodeScalars where scalar.properties.generalCategory != .nonspacingMark {
+      kept.append(scalar)
+    }
+    return Array(String(kept).lowercased().utf8)
+  }
+}

@@ -1,0 +1,147 @@
+/// Finds the rows of a panel, and of its detail pages, that match a query.
+///
+/// Build one per panel and call `search(_:settings:)` on each keystroke: the
+/// fixed text of every row and section is folded once, here; only live
+/// subtitles and footers are computed and folded during a search, and only for
+/// rows the fixed text alone did not settle.
+public struct PanelSearch {
+  public let panel: Panel
+  private let entries: [PanelEntry]
+  private let rows: [IndexedRow]
+  private let sections: [IndexedSection]
+
+  public init(panel: Panel) {
+    self.panel = panel
+    entries = panel.entries
+    var sectionIndex: [String: Int] = [:]
+    var sections: [IndexedSection] = []
+    var rows: [IndexedRow] = []
+    rows.reserveCapacity(entries.count)
+    for entry in entries {
+      let path = entry.sectionPath
+      let index: Int
+      if let known = sectionIndex[path] {
+        index = known
+      } else {
+        index = sections.count
+        sectionIndex[path] = index
+        sections.append(IndexedSection(entry: entry))
+      }
+      rows.append(IndexedRow(entry: entry, sectionIndex: index))
+    }
+    self.rows = rows
+    self.sections = sections
+  }
+
+  /// The matching rows grouped by section, in panel order; no groups for a blank query.
+  ///
+  /// A row matches when every word of the query occurs, ignoring case and
+  /// accents, in its title, subtitle, keywords, its section's title or footer,
+  /// or the titles of the detail pages above it. Hidden rows, rows in hidden
+  /// sections and rows under hidden detail rows never match. A section's group
+  /// comes where its first match is, so a detail page's sections follow the
+  /// group of the section holding the detail row.
+  @MainActor
+  public func search(_ query: String, settings: SettingsReader) -> [SearchGroup] {
+    let words = Self.words(of: query)
+    guard !words.isEmpty else { return [] }
+    var state = SearchState(sectionCount: sections.count)
+    var groups: [SearchGroup] = []
+    var groupOfSection: [Int: Int] = [:]
+    for index in rows.indices where matches(index, words: words, settings: settings, state: &state) {
+      let sectionIndex = rows[index].sectionIndex
+      if let group = groupOfSection[sectionIndex] {
+        groups[group].entries.append(entries[index])
+      } else {
+        groupOfSection[sectionIndex] = groups.count
+        let entry = entries[index]
+        groups.append(
+          SearchGroup(
+            pageTitles: entry.pageTitles, pagePath: entry.pagePath, sectionPath: entry.sectionPath,
+            section: entry.section, entries: [entry]))
+      }
+    }
+    return groups
+  }
+
+  /// The folded, distinct words of a query.
+  static func words(of query: String) -> [FoldedText] {
+    var seen: Set<[UInt8]> = []
+    return query.split(whereSeparator: \.isWhitespace)
+      .map { FoldedText(String($0)) }
+      .filter { !$0.isEmpty && seen.insert($0.bytes).inserted }
+  }
+
+  @MainActor
+  private func matches(_ index: Int, words: [FoldedText], settings: SettingsReader, state: inout SearchState) -> Bool {
+    let row = rows[index]
+    let section = sections[row.sectionIndex]
+    var live: FoldedText?
+    for word in words where !row.fixed.contains(word) && !section.fixed.contains(word) {
+      guard row.liveSubtitle != nil || section.liveFooter != nil else { return false }
+      if live == nil {
+        // Visibility first: it is cheaper than computing and folding live text.
+        guard entries[index].isVisible(settings) else { return false }
+        live = liveText(of: row, section: section, settings: settings, state: &state)
+      }
+      guard live?.contains(word) == true else { return false }
+    }
+    return live != nil || entries[index].isVisible(settings)
+  }
+
+  /// The row's live subtitle and its section's live footer, folded; the footer once per search.
+  @MainActor
+  private func liveText(
+    of row: IndexedRow, section: IndexedSection, settings: SettingsReader, state: inout SearchState
+  ) -> FoldedText {
+    var texts: [String] = []
+    if let subtitle = row.liveSubtitle { texts.append(subtitle.text(settings)) }
+    if let footer = section.liveFooter {
+      if let cached = state.footers[row.sectionIndex] {
+        texts.append(cached)
+      } else {
+        let text = footer.text(settings)
+        state.footers[row.sectionIndex] = text
+        texts.append(text)
+      }
+    }
+    return FoldedText(joining: texts)
+  }
+}
+
+/// What one search call computes once and reuses across rows.
+private struct SearchState {
+  var footers: [String?]
+
+  init(sectionCount: Int) {
+    footers = Array(repeating: nil, count: sectionCount)
+  }
+}
+
+/// A row's searchable text that does not depend on settings, folded once.
+private struct IndexedRow {
+  let fixed: FoldedText
+  let liveSubtitle: LiveText?
+  let sectionIndex: Int
+
+  init(entry: PanelEntry, sectionIndex: Int) {
+    let row = entry.row
+    var texts = [row.title] + row.keywords + entry.pageTitles
+    if let subtitle = row.subtitle?.fixedText { texts.append(subtitle) }
+    fixed = FoldedText(joining: texts)
+    liveSubtitle = row.subtitle?.isLive == true ? row.subtitle : nil
+    self.sectionIndex = sectionIndex
+  }
+}
+
+/// A section's searchable text that does not depend on settings, folded once.
+private struct IndexedSection {
+  let fixed: FoldedText
+  let liveFooter: LiveText?
+
+  init(entry: PanelEntry) {
+    let section = entry.section
+    fixed = FoldedText(joining: [section.title, section.footer?.fixedText].compactMap { $0 })
+    liveFooter = section.footer?.isLive == true ? section.footer : nil
+  }
+}
