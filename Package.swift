@@ -20,6 +20,7 @@ let package = Package(
     .target(name: "KnobsModel"),
     .target(name: "KnobsUI", dependencies: ["Gtk", "KnobsModel"]),
     .executableTarget(name: "knobs", dependencies: ["KnobsUI", "KnobsModel", "Gtk"]),
+    .executableTarget(name: "knobs-bench", dependencies: ["KnobsModel"], path: "Sources/KnobsBenchmarks"),
     .testTarget(name: "KnobsModelTests", dependencies: ["KnobsModel"]),
     .testTarget(name: "KnobsUITests", dependencies: ["KnobsUI", "KnobsModel", "Gtk", "knobs"]),
   ]

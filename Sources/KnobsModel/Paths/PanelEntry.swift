@@ -1,30 +1,29 @@
 /// One row of a panel as seen from the panel's first page: the row, where it
 /// sits, and the detail pages a person opens to reach it.
+///
+/// A value type over shared immutable storage, so search results copy entries
+/// for the price of one reference.
 public struct PanelEntry {
-  /// `section/row` on the first page; `section/row/subsection/subrow` inside detail pages.
-  public let path: String
-  public let row: Row
-  /// The section holding the row.
-  public let section: Section
-  /// Titles of the detail pages above the row, outermost first; empty on the first page.
-  public let pageTitles: [String]
-  /// The page the row is on.
-  public let page: Panel
-  /// Visibility conditions of the row, its section, and every detail row and
-  /// section above it: the row can be seen only while all of them hold.
-  let visibilityConditions: [Condition]
+  private let storage: Storage
 
   init(
     path: String, row: Row, section: Section, pageTitles: [String], page: Panel,
     visibilityConditions: [Condition]
   ) {
-    self.path = path
-    self.row = row
-    self.section = section
-    self.pageTitles = pageTitles
-    self.page = page
-    self.visibilityConditions = visibilityConditions
+    storage = Storage(
+      path: path, row: row, section: section, pageTitles: pageTitles, page: page,
+      visibilityConditions: visibilityConditions)
   }
+
+  /// `section/row` on the first page; `section/row/subsection/subrow` inside detail pages.
+  public var path: String { storage.path }
+  public var row: Row { storage.row }
+  /// The section holding the row.
+  public var section: Section { storage.section }
+  /// Titles of the detail pages above the row, outermost first; empty on the first page.
+  public var pageTitles: [String] { storage.pageTitles }
+  /// The page the row is on.
+  public var page: Panel { storage.page }
 
   /// The path of the page the row is on: "" for the first page, else the detail row's path.
   public var pagePath: String {
@@ -37,10 +36,35 @@ public struct PanelEntry {
     String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
   }
 
+  /// Whether the row's visibility depends on settings at all.
+  var hasVisibilityConditions: Bool { !storage.visibilityConditions.isEmpty }
+
   /// Whether a person can see the row now: it, its section and every detail row
   /// and section leading to its page are visible.
   @MainActor
   public func isVisible(_ settings: SettingsReader) -> Bool {
-    visibilityConditions.allSatisfy { $0.holds(settings) }
+    storage.visibilityConditions.allSatisfy { $0.holds(settings) }
+  }
+
+  private final class Storage {
+    let path: String
+    let row: Row
+    let section: Section
+    let pageTitles: [String]
+    let page: Panel
+    /// Conditions of the row, its section, and every detail row and section above it.
+    let visibilityConditions: [Condition]
+
+    init(
+      path: String, row: Row, section: Section, pageTitles: [String], page: Panel,
+      visibilityConditions: [Condition]
+    ) {
+      self.path = path
+      self.row = row
+      self.section = section
+      self.pageTitles = pageTitles
+      self.page = page
+      self.visibilityConditions = visibilityConditions
+    }
   }
 }

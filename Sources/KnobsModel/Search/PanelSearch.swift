@@ -27,7 +27,7 @@ public struct PanelSearch {
         sectionIndex[path] = index
         sections.append(IndexedSection(entry: entry))
       }
-      rows.append(IndexedRow(entry: entry, sectionIndex: index))
+      rows.append(IndexedRow(entry: entry, sectionIndex: index, sectionText: sections[index].fixedTexts))
     }
     self.rows = rows
     self.sections = sections
@@ -47,10 +47,11 @@ public struct PanelSearch {
     guard !words.isEmpty else { return [] }
     var state = SearchState(sectionCount: sections.count)
     var groups: [SearchGroup] = []
-    var groupOfSection: [Int: Int] = [:]
+    var groupOfSection = [Int](repeating: -1, count: sections.count)
     for index in rows.indices where matches(index, words: words, settings: settings, state: &state) {
       let sectionIndex = rows[index].sectionIndex
-      if let group = groupOfSection[sectionIndex] {
+      let group = groupOfSection[sectionIndex]
+      if group >= 0 {
         groups[group].entries.append(entries[index])
       } else {
         groupOfSection[sectionIndex] = groups.count
@@ -77,7 +78,7 @@ public struct PanelSearch {
     let row = rows[index]
     let section = sections[row.sectionIndex]
     var live: FoldedText?
-    for word in words where !row.fixed.contains(word) && !section.fixed.contains(word) {
+    for word in words where !row.fixed.contains(word) {
       guard row.liveSubtitle != nil || section.liveFooter != nil else { return false }
       if live == nil {
         // Visibility first: it is cheaper than computing and folding live text.
@@ -86,7 +87,7 @@ public struct PanelSearch {
       }
       guard live?.contains(word) == true else { return false }
     }
-    return live != nil || entries[index].isVisible(settings)
+    return live != nil || !row.isConditional || entries[index].isVisible(settings)
   }
 
   /// The row's live subtitle and its section's live footer, folded; the footer once per search.
@@ -118,30 +119,36 @@ private struct SearchState {
   }
 }
 
-/// A row's searchable text that does not depend on settings, folded once.
+/// A row's searchable text that does not depend on settings, folded once: its
+/// title, fixed subtitle, keywords and page titles, and its section's fixed text.
 private struct IndexedRow {
   let fixed: FoldedText
   let liveSubtitle: LiveText?
   let sectionIndex: Int
+  /// Whether its visibility depends on settings.
+  let isConditional: Bool
 
-  init(entry: PanelEntry, sectionIndex: Int) {
+  init(entry: PanelEntry, sectionIndex: Int, sectionText: [String]) {
     let row = entry.row
-    var texts = [row.title] + row.keywords + entry.pageTitles
+    var texts = [row.title] + row.keywords + entry.pageTitles + sectionText
     if let subtitle = row.subtitle?.fixedText { texts.append(subtitle) }
     fixed = FoldedText(joining: texts)
     liveSubtitle = row.subtitle?.isLive == true ? row.subtitle : nil
     self.sectionIndex = sectionIndex
+    isConditional = entry.hasVisibilityConditions
   }
 }
 
-/// A section's searchable text that does not depend on settings, folded once.
+/// A section's searchable text: the fixed part is folded into each of its
+/// rows; a live footer is computed once per search.
 private struct IndexedSection {
-  let fixed: FoldedText
+  /// The title and fixed footer, unfolded.
+  let fixedTexts: [String]
   let liveFooter: LiveText?
 
   init(entry: PanelEntry) {
     let section = entry.section
-    fixed = FoldedText(joining: [section.title, section.footer?.fixedText].compactMap { $0 })
+    fixedTexts = [section.title, section.footer?.fixedText].compactMap { $0 }
     liveFooter = section.footer?.isLive == true ? section.footer : nil
   }
 }

@@ -1,0 +1,91 @@
+import KnobsModel
+
+/// A large panel shaped like a real one, for timing search: sections of ten
+/// mixed rows with titles, subtitles and keywords (some accented), live
+/// subtitles and footers, hidden rows and detail pages.
+enum GeneratedPanel {
+  static let schema = "org.example.knobs.bench"
+
+  private static let verbs = [
+    "Show", "Use", "Enable", "Allow", "Hide", "Prefer", "Keep", "Play", "Open", "Sync", "Résumé", "Dim",
+  ]
+  private static let nouns = [
+    "Seconds", "Text Size", "Weekday", "Dark Style", "Cursor", "Animations", "Notifications", "Café Hours",
+    "Naïve Mode", "Größe", "Sound", "Battery", "Keyboard", "Wi-Fi", "Bluetooth", "Brightness", "Crème Theme",
+    "Privacy", "Search", "Accessibility",
+  ]
+  private static let keywordPool = [
+    "clock", "time", "font", "scale", "theme", "night", "résumé", "énergie", "açaí", "zoom", "power", "volume",
+    "network", "lock", "screen", "mouse",
+  ]
+
+  /// `sections` × `rowsPerSection` rows; every `detailEvery`-th section's last
+  /// row opens a page of `rowsPerSection` more, counted in the total.
+  @MainActor
+  static func make(rows total: Int, rowsPerSection: Int = 10, detailEvery: Int = 99) -> (Panel, MemoryStore) {
+    var defaults: [SettingKey: SettingValue] = [:]
+    var sections: [Section] = []
+    var made = 0
+    var index = 0
+    while made < total {
+      let hasDetail = index % detailEvery == detailEvery - 1 && made + 2 * rowsPerSection <= total
+      let section = makeSection(index, rows: rowsPerSection, detail: hasDetail, defaults: &defaults)
+      sections.append(section)
+      made += rowsPerSection + (hasDetail ? rowsPerSection : 0)
+      index += 1
+    }
+    return (Panel(title: "Benchmark", sections: sections), MemoryStore(defaults: defaults))
+  }
+
+  private static func makeSection(
+    _ index: Int, rows count: Int, detail: Bool, defaults: inout [SettingKey: SettingValue]
+  ) -> Section {
+    var rows = (0..<count).map { makeRow(section: index, index: $0, defaults: &defaults) }
+    if detail {
+      let inner = (0..<count).map { makeRow(section: index + 100_000, index: $0, defaults: &defaults) }
+      let title = "More \(nouns[index % nouns.count])"
+      rows[count - 1] = Row(
+        id: "more-\(index)", title: title,
+        kind: .detail(Panel(title: title, sections: [Section("inner-\(index)", "Details \(index)") { for row in inner { row } }])))
+    }
+    var section = Section("section-\(index)", "\(nouns[(index * 7) % nouns.count]) \(index)") { for row in rows { row } }
+    if index % 10 == 0 {
+      let key = SettingKey(schema: schema, key: "s\(index)-r0")
+      section = section.footer { $0.bool(key) ? "Applies to every window right now" : "Applies after restart" }
+    }
+    return section
+  }
+
+  private static func makeRow(section: Int, index: Int, defaults: inout [SettingKey: SettingValue]) -> Row {
+    let id = "row-\(index)"
+    let seed = section * 31 + index * 7
+    let title = "\(verbs[seed % verbs.count]) \(nouns[(seed / 3) % nouns.count])"
+    let key = SettingKey(schema: schema, key: "s\(section)-r\(index)")
+    var row: Row
+    switch index % 8 {
+    case 0, 1, 2:
+      defaults[key] = false
+      row = ToggleRow(id, title, key: key).row
+    case 3:
+      defaults[key] = 1.0
+      row = SliderRow(id, title, key: key, range: (0.5, 3), step: 0.05, format: .percent).row
+    case 4:
+      defaults[key] = "a"
+      row = ChoiceRow(id, title, key: key, options: [("a", "Automatic"), ("b", "Always"), ("c", "Never")]).row
+    case 5:
+      row = ValueRow(id, title, value: "Version \(section).\(index)").row
+    case 6:
+      row = LinkRow(id, title, url: "https://example.org/help/\(section)/\(index)").row
+    default:
+      row = ActionRow(id, title) { _ in nil }.row
+    }
+    row.keywords = [keywordPool[seed % keywordPool.count], keywordPool[(seed / 5) % keywordPool.count]]
+    if seed % 20 == 0 {
+      row.subtitle = .live { $0.bool(key) ? "Currently on for all accounts" : "Currently off" }
+    } else {
+      row.subtitle = .fixed("Changes how \(nouns[(seed / 7) % nouns.count].lowercased()) behaves on this computer")
+    }
+    if seed % 50 == 0 { row.visibleWhen = .isOn(key) }
+    return row
+  }
+}
