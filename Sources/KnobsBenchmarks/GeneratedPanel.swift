@@ -46,9 +46,11 @@ enum GeneratedPanel {
       let title = "More \(nouns[index % nouns.count])"
       rows[count - 1] = Row(
         id: "more-\(index)", title: title,
-        kind: .detail(Panel(title: title, sections: [Section("inner-\(index)", "Details \(index)") { for row in inner { row } }])))
+        kind: .detail(
+          Panel(title: title, sections: [Section("inner-\(index)", "Details \(index)") { for row in inner { row } }])))
     }
-    var section = Section("section-\(index)", "\(nouns[(index * 7) % nouns.count]) \(index)") { for row in rows { row } }
+    let sectionTitle = "\(nouns[(index * 7) % nouns.count]) \(index)"
+    var section = Section("section-\(index)", sectionTitle) { for row in rows { row } }
     if index % 10 == 0 {
       let key = SettingKey(schema: schema, key: "s\(index)-r0")
       section = section.footer { $0.bool(key) ? "Applies to every window right now" : "Applies after restart" }

@@ -23,7 +23,8 @@ public enum EmailError: Error, Hashable, Sendable, CustomStringConvertible {
       return "The subject contains a line break, which mail headers cannot hold."
     case .unsupportedHeaders(let names):
       let list = names.map(\.quotedForMessage).joined(separator: ", ")
-      return "The mailto link carries headers Knobs never sends: \(list); only to, cc, bcc, subject and body are allowed."
+      return "The mailto link carries headers Knobs never sends: \(list); "
+        + "only to, cc, bcc, subject and body are allowed."
     }
   }
 }

@@ -12,7 +12,9 @@ enum LinkPolicy {
     guard let colon = text.firstIndex(of: ":") else { return nil }
     let scheme = text[..<colon]
     guard let first = scheme.unicodeScalars.first, first.isASCIILetter else { return nil }
-    let valid = scheme.unicodeScalars.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || "+-.".unicodeScalars.contains($0) }
+    let valid = scheme.unicodeScalars.allSatisfy {
+      $0.isASCIILetter || $0.isASCIIDigit || "+-.".unicodeScalars.contains($0)
+    }
     return valid ? scheme.lowercased() : nil
   }
 }

@@ -17,7 +17,8 @@ struct PanelValidator {
     for section in page.sections {
       let sectionPath = Panel.join(pagePath, section.id)
       if !sectionIDs.insert(section.id).inserted {
-        report(sectionPath, "The section id \(section.id.quotedForMessage) is used by more than one section on this page.")
+        report(
+          sectionPath, "The section id \(section.id.quotedForMessage) is used by more than one section on this page.")
       }
       check(section: section, at: sectionPath)
       for row in section.rows {

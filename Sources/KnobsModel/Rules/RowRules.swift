@@ -6,7 +6,9 @@ enum RowRules {
 
   static func problems(_ toggle: Row.Toggle) -> [String] {
     if toggle.on.typeName != toggle.off.typeName {
-      return ["The toggle's on value (\(toggle.on.typeName)) and off value (\(toggle.off.typeName)) have different types."]
+      return [
+        "The toggle's on value (\(toggle.on.typeName)) and off value (\(toggle.off.typeName)) have different types."
+      ]
     }
     if toggle.on == toggle.off {
       return ["The toggle's on and off values are equal (\(toggle.on)), so it could never change anything."]

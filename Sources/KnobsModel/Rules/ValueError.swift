@@ -20,7 +20,8 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
     case .outOfRange(let row, let text, let range):
       return "\(row.quotedForMessage) takes a number from \(range); \(text.quotedForMessage) is outside that range."
     case .unknownOption(let row, let text, let valid):
-      return "\(row.quotedForMessage) has no option \(text.quotedForMessage); use one of: \(valid.joined(separator: ", "))."
+      let options = valid.joined(separator: ", ")
+      return "\(row.quotedForMessage) has no option \(text.quotedForMessage); use one of: \(options)."
     case .notSettable(let row, let kind):
       return "\(row.quotedForMessage) is \(kind.withArticle) row and has no value to set."
     }
