@@ -1,5 +1,8 @@
 #include "CGtkGlue.h"
 
+#include <stdint.h>
+#include <unistd.h>
+
 /* Exported by libdispatch on Linux for run-loop integration. */
 extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *msg);
@@ -42,4 +45,11 @@ guint knobs_gtk_minor(void) { return gtk_get_minor_version(); }
 guint knobs_gtk_micro(void) { return gtk_get_micro_version(); }
 
 int knobs_dispatch_main_queue_fd(void) { return _dispatch_get_main_queue_handle_4CF(); }
-void knobs_dispatch_drain_main_queue(void) { _dispatch_main_queue_callback_4CF(NULL); }
+void knobs_dispatch_drain_main_queue(void) {
+  /* The handle is an eventfd: read it to reset it, or GLib sees it ready forever
+     and the loop spins, starving idle sources (AT-SPI registration among them). */
+  uint64_t count;
+  ssize_t ignored = read(_dispatch_get_main_queue_handle_4CF(), &count, sizeof count);
+  (void)ignored;
+  _dispatch_main_queue_callback_4CF(NULL);
+}

@@ -4,11 +4,13 @@ import KnobsModel
 @MainActor
 enum PanelCheck {
   /// Returns 0 for a valid panel and 2 for an invalid one.
-  static func run(_ panel: Panel, quietWhenValid: Bool = false) -> Int32 {
+  static func run(
+    _ panel: Panel, quietWhenValid: Bool = false, report: (String) -> Void = printError
+  ) -> Int32 {
     let problems = panel.validate()
     guard problems.isEmpty else {
-      printError("knobs: the settings panel has \(problems.count) problem\(problems.count == 1 ? "" : "s"):")
-      problems.forEach { printError("  \($0)") }
+      report("knobs: the settings panel has \(problems.count) problem\(problems.count == 1 ? "" : "s"):")
+      problems.forEach { report("  \($0)") }
       return 2
     }
     if !quietWhenValid { print("The settings panel is valid: \(panel.entryCount) rows.") }

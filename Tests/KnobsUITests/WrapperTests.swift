@@ -89,6 +89,12 @@ final class MainLoopBridgeTests: XCTestCase {
       XCTAssertTrue(taskRan, "a Task { @MainActor } must run while g_application_run owns the loop")
       XCTAssertTrue(dispatchRan, "DispatchQueue.main.async must run while g_application_run owns the loop")
       XCTAssertFalse(timedOut)
+
+      // With nothing queued the bridge must go quiet, or it would spin the CPU
+      // and starve GLib's idle sources.
+      let drains = MainLoopBridge.drainCount
+      runMainLoop(until: { false }, timeout: 0.3)
+      XCTAssertLessThanOrEqual(MainLoopBridge.drainCount - drains, 2, "the bridge keeps firing while idle")
     }
   }
 }

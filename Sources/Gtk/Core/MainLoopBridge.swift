@@ -8,6 +8,8 @@ import CGtkGlue
 @MainActor
 public enum MainLoopBridge {
   private static var sourceID: guint = 0
+  /// How many times the bridge has drained the main queue, so tests can see it goes quiet when idle.
+  public private(set) static var drainCount = 0
 
   /// Installs the bridge once; later calls do nothing.
   public static func install() {
@@ -16,6 +18,7 @@ public enum MainLoopBridge {
     sourceID = g_unix_fd_add(
       fd, G_IO_IN,
       { _, _, _ in
+        MainActor.assumeIsolated { MainLoopBridge.drainCount += 1 }
         knobs_dispatch_drain_main_queue()
         return 1
       }, nil)

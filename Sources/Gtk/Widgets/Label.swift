@@ -23,6 +23,12 @@ public final class Label: Widget {
     }
   }
 
+  /// The widest the label asks to be, in characters; -1 for no limit.
+  public var maximumWidthChars: Int32 {
+    get { gtk_label_get_max_width_chars(c()) }
+    set { gtk_label_set_max_width_chars(c(), newValue) }
+  }
+
   /// 0 is the start, 1 the end.
   public var xAlign: Float {
     get { gtk_label_get_xalign(c()) }

@@ -49,13 +49,18 @@ public class Window: Widget {
     set { gtk_window_set_modal(c(), newValue ? 1 : 0) }
   }
 
-  /// Keeps this window above `parent`. GTK 4.8 forgets the parent only when this
-  /// window is finalized, which a Swift owner can delay past the parent's end, so
-  /// the link is cut as soon as this window is destroyed.
+  /// Keeps this window above `parent`.
+  ///
+  /// GTK 4.8 keeps pointing at a destroyed parent while this window is still
+  /// referenced (as this wrapper references it), and touches that dead parent
+  /// when this window is finally disposed. So the link is cut when the parent
+  /// goes, while this wrapper keeps this window alive.
   public func setTransient(for parent: Window) {
-    let window: UnsafeMutablePointer<GtkWindow> = c()
-    gtk_window_set_transient_for(window, parent.c())
-    onDestroy { gtk_window_set_transient_for(window, nil) }
+    gtk_window_set_transient_for(c(), parent.c())
+    parent.onDestroy { [weak self] in
+      guard let self else { return }
+      gtk_window_set_transient_for(self.c(), nil)
+    }
   }
   public var destroysWithParent: Bool {
     get { gtk_window_get_destroy_with_parent(c()) != 0 }

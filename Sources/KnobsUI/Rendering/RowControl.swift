@@ -50,7 +50,9 @@ final class RowControl {
       label.addCSSClass("dim-label")
       label.addCSSClass("knobs-value")
       label.xAlign = 1
-      label.wraps = true
+      // A wrapping label asks for almost no width and would break "0.1.0" into slivers.
+      label.ellipsizesEnd = true
+      label.maximumWidthChars = 40
       part = .value(label, text)
       widget = label
       isActivatable = false

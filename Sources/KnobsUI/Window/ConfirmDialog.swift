@@ -26,7 +26,7 @@ final class ConfirmDialog {
     let cancel = Button(label: "Cancel")
     let confirm = Button(label: confirmation.confirmLabel)
     confirm.addCSSClass(destructive ? "destructive-action" : "suggested-action")
-    cancel.onClick { [weak self] in self?.window.close() }
+    cancel.onClick { [weak self] in self?.window.destroy() }
     confirm.onClick { [weak self] in self?.confirm() }
     buttons.append(cancel)
     buttons.append(confirm)
@@ -35,7 +35,7 @@ final class ConfirmDialog {
     let keys = KeyController()
     keys.onKeyPressed { [weak self] key in
       guard key.isEscape else { return false }
-      self?.window.close()
+      self?.window.destroy()
       return true
     }
     window.add(keys)
@@ -48,7 +48,8 @@ final class ConfirmDialog {
   func confirm() {
     let action = onConfirm
     onConfirm = nil
-    window.close()
+    // destroy, not close: close does nothing to a window that was never realized.
+    window.destroy()
     action?()
   }
 }

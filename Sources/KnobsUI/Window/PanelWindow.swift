@@ -113,7 +113,13 @@ public final class PanelWindow: PageHost {
     return false
   }
 
-  public func present() { window.present() }
+  /// Shows the window with the keyboard focus on the first row, where a
+  /// keyboard user starts (GTK would otherwise focus the search button).
+  public func present() {
+    let isFirstShow = !window.isDrawable
+    window.present()
+    if isFirstShow { currentPage.rows.first?.listRow.grabFocus() }
+  }
 
   /// Brings every open page and the search results up to date with the settings.
   func refresh() {

@@ -1,0 +1,99 @@
+import Foundation
+import Gtk
+import KnobsModel
+import XCTest
+
+@testable import KnobsUI
+@testable import knobs
+
+/// The panel Knobs ships, rendered: its sections, the live clock footer, dark
+/// style, and screenshots for people to look at.
+@MainActor
+final class ReferencePanelTests: GtkTestCase {
+  var store: MemoryStore!
+  var window: PanelWindow!
+  var style: DesktopStyle!
+
+  /// The defaults of `org.gnome.desktop.interface` for the keys the panel shows.
+  static func interfaceStore() -> MemoryStore {
+    MemoryStore(defaults: [
+      .colorScheme: "default", .textScalingFactor: 1.0, .enableAnimations: true, .cursorSize: 24,
+      .clockShowWeekday: false, .clockShowSeconds: false, .clockFormat: "24h",
+    ])
+  }
+
+  override func setUp() async throws {
+    try await super.setUp()
+    store = Self.interfaceStore()
+    style = DesktopStyle(following: store)
+    window = PanelWindow(
+      application: application, panel: referencePanel { Style.gtkVersion }, store: store, windowSettings: nil,
+      opener: { _, _, completion in completion(nil) })
+    window.window.setDefaultSize(width: 640, height: 900)
+    window.present()
+    await settle(0.3)
+  }
+
+  override func tearDown() async throws {
+    window?.window.destroy()
+    window = nil
+    style = nil
+    Style.prefersDark = false
+    Style.animationsEnabled = false
+    await settle()
+  }
+
+  func testTheReferencePanelIsValidAndShowsItsSections() async throws {
+    XCTAssertEqual(referencePanel { "4.8.3" }.validate(), [])
+    let titles = window.currentPage.sections.map { $0.section.title }
+    XCTAssertEqual(titles, ["Appearance", "Clock", "Reach Out", "Help", nil])
+    XCTAssertEqual(
+      window.currentPage.sections[0].rows.map(\.titleText), ["Dark Style", "Text Size", "Animations", "Cursor Size"])
+  }
+
+  func testClockFooterFollowsShowSecondsAndTheTimeFormat() async throws {
+    let clock = window.currentPage.sections[1]
+    let before = clock.footerText
+    XCTAssertTrue(before.hasPrefix("The clock will read"), before)
+    XCTAssertNil(before.range(of: #"\d:\d\d:\d\d"#, options: .regularExpression), "no seconds yet: \(before)")
+    window.currentPage.rowView(path: "clock/show-seconds")?.listRow.activate()
+    XCTAssertNotNil(clock.footerText.range(of: #"\d:\d\d:\d\d"#, options: .regularExpression), clock.footerText)
+    try store.write("12h", for: .clockFormat)
+    XCTAssertTrue(clock.footerText.contains("AM") || clock.footerText.contains("PM"), clock.footerText)
+  }
+
+  func testDarkStyleRowSwitchesKnobsItselfToDark() async throws {
+    XCTAssertFalse(Style.prefersDark)
+    window.currentPage.rowView(path: "appearance/dark-style")?.listRow.activate()
+    XCTAssertEqual(store.value(for: .colorScheme), "prefer-dark")
+    XCTAssertTrue(Style.prefersDark, "the app follows color-scheme")
+  }
+
+  func testBrokenPanelIsRefusedWithItsRowPath() async throws {
+    let broken = Panel("Broken") {
+      Section("links", "Links") { LinkRow("bad", "Bad", url: "file:///etc/passwd") }
+    }
+    var lines: [String] = []
+    XCTAssertEqual(PanelCheck.run(broken, report: { lines.append($0) }), 2)
+    XCTAssertTrue(lines.contains { $0.contains("links/bad") }, lines.joined(separator: "\n"))
+  }
+
+  func testScreenshotsInLightDarkAndADetailPage() async throws {
+    let directory = Self.artifactsDirectory
+    XCTAssertTrue(window.window.savePNG(to: directory + "/reference-light.png"))
+    try store.write("prefer-dark", for: .colorScheme)
+    await settle(0.3)
+    XCTAssertTrue(window.window.savePNG(to: directory + "/reference-dark.png"))
+    try store.write("default", for: .colorScheme)
+    window.open(path: "help/about")
+    window.currentPage.rowView(path: "help/about")?.listRow.activate()
+    await waitUntil("the About page shows") { window.pageTitle == "About Knobs" }
+    await settle(0.3)
+    XCTAssertTrue(window.window.savePNG(to: directory + "/reference-about.png"))
+    for name in ["reference-light", "reference-dark", "reference-about"] {
+      let size = (try? FileManager.default.attributesOfItem(atPath: "\(directory)/\(name).png")[.size] as? Int) ?? 0
+      XCTAssertGreaterThan(size, 10_000, "\(name).png looks empty")
+    }
+    print("Screenshots saved in \(directory)")
+  }
+}
