@@ -23,6 +23,36 @@ void knobs_accessible_set_described_by(GtkWidget *widget, GtkWidget *label) {
   gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, label, NULL, -1);
 }
 
+void knobs_accessible_set_hidden(GtkWidget *widget, gboolean hidden) {
+  gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+}
+
+static void label_stack_pages(GtkStack *stack, const char *label) {
+  GListModel *pages = G_LIST_MODEL(gtk_stack_get_pages(stack));
+  for (guint i = 0; i < g_list_model_get_n_items(pages); i++) {
+    GtkStackPage *page = g_list_model_get_item(pages, i);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(page), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+    g_object_unref(page);
+  }
+  g_object_unref(pages);
+}
+
+void knobs_stack_set_page_label(GtkWidget *stack, GtkWidget *child, const char *label) {
+  GtkStackPage *page = gtk_stack_get_page(GTK_STACK(stack), child);
+  if (page != NULL)
+    gtk_accessible_update_property(GTK_ACCESSIBLE(page), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+void knobs_accessible_label_parts(GtkWidget *widget, const char *label) {
+  for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
+       child = gtk_widget_get_next_sibling(child)) {
+    if (GTK_IS_STACK(child)) label_stack_pages(GTK_STACK(child), label);
+    if (!GTK_IS_LABEL(child))
+      gtk_accessible_update_property(GTK_ACCESSIBLE(child), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+    knobs_accessible_label_parts(child, label);
+  }
+}
+
 const char *knobs_settings_backend_name(GSettings *settings) {
   GObject *backend = NULL;
   g_object_get(settings, "backend", &backend, NULL);

@@ -10,6 +10,13 @@ void knobs_accessible_set_label(GtkWidget *widget, const char *label);
 void knobs_accessible_set_description(GtkWidget *widget, const char *description);
 void knobs_accessible_set_labelled_by(GtkWidget *widget, GtkWidget *label);
 void knobs_accessible_set_described_by(GtkWidget *widget, GtkWidget *label);
+/* Hides a decorative widget from assistive technologies. */
+void knobs_accessible_set_hidden(GtkWidget *widget, gboolean hidden);
+/* Names a stack page for assistive technologies (GtkStackPage is not a widget). */
+void knobs_stack_set_page_label(GtkWidget *stack, GtkWidget *child, const char *label);
+/* Names the parts GTK builds inside a widget (a drop-down's button, stack and
+   icon), which assistive technologies otherwise read by their type names. */
+void knobs_accessible_label_parts(GtkWidget *widget, const char *label);
 
 /* The type name of the backend a GSettings object writes to, e.g.
    "DConfSettingsBackend" or "GMemorySettingsBackend". */

@@ -1,4 +1,5 @@
 import CGtk
+import CGtkGlue
 
 /// A GtkScrolledWindow that scrolls its child vertically.
 @MainActor
@@ -6,6 +7,15 @@ public final class ScrolledWindow: Widget {
   public init() {
     super.init(widget: gtk_scrolled_window_new())
     gtk_scrolled_window_set_policy(c(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    // GTK builds the scroll bars; without names they are read as "GtkScrollbar".
+    for (scrollbar, name) in [
+      (gtk_scrolled_window_get_vscrollbar(c()), "Vertical scroll bar"),
+      (gtk_scrolled_window_get_hscrollbar(c()), "Horizontal scroll bar"),
+    ] {
+      guard let scrollbar else { continue }
+      knobs_accessible_set_label(scrollbar, name)
+      knobs_accessible_label_parts(scrollbar, name)
+    }
   }
 
   public func setChild(_ child: Widget) { gtk_scrolled_window_set_child(c(), child.widget) }
@@ -58,7 +68,11 @@ public final class Stack: Widget {
     gtk_stack_set_transition_duration(c(), 200)
   }
 
-  public func addNamed(_ child: Widget, name: String) { _ = gtk_stack_add_named(c(), child.widget, name) }
+  /// Adds a page; `title` is what assistive technologies call it.
+  public func addNamed(_ child: Widget, name: String, title: String) {
+    _ = gtk_stack_add_named(c(), child.widget, name)
+    knobs_stack_set_page_label(widget, child.widget, title)
+  }
   public func remove(_ child: Widget) { gtk_stack_remove(c(), child.widget) }
 
   public func show(_ child: Widget, transition: Transition) {

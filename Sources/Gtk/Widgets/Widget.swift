@@ -124,6 +124,17 @@ open class Widget: Object {
   public func setAccessibleLabelledBy(_ label: Widget) { knobs_accessible_set_labelled_by(widget, label.widget) }
   public func setAccessibleDescribedBy(_ label: Widget) { knobs_accessible_set_described_by(widget, label.widget) }
 
+  /// Hides a decorative widget (an icon that repeats what its row says) from assistive technologies.
+  public func hideFromAssistiveTechnologies(label: String) {
+    knobs_accessible_set_label(widget, label)
+    knobs_accessible_set_hidden(widget, 1)
+  }
+
+  /// Names the parts GTK builds inside this widget, which would otherwise be read by their type names.
+  public func setAccessibleLabelOfParts(_ label: String) {
+    knobs_accessible_label_parts(widget, label)
+  }
+
   public func add(_ controller: EventController) {
     gtk_widget_add_controller(widget, controller.controller)
     // The widget now owns a reference; ours is dropped when `controller` goes.

@@ -57,11 +57,11 @@ final class RowControl {
       widget = label
       isActivatable = false
     case .link:
-      (part, widget, isActivatable) = Self.icon("send-to-symbolic")
+      (part, widget, isActivatable) = Self.icon("send-to-symbolic", meaning: "Opens in another app")
     case .email:
-      (part, widget, isActivatable) = Self.icon("mail-unread-symbolic")
+      (part, widget, isActivatable) = Self.icon("mail-unread-symbolic", meaning: "Writes an email")
     case .detail:
-      (part, widget, isActivatable) = Self.icon("go-next-symbolic")
+      (part, widget, isActivatable) = Self.icon("go-next-symbolic", meaning: "Opens a page")
     case .action:
       part = .none
       widget = nil
@@ -69,9 +69,12 @@ final class RowControl {
     }
   }
 
-  private static func icon(_ name: String) -> (Part, Widget?, Bool) {
+  /// A dim icon that says where activation leads; the row's own description
+  /// already says it to screen readers, so the icon is hidden from them.
+  private static func icon(_ name: String, meaning: String) -> (Part, Widget?, Bool) {
     let image = Image(iconName: name)
     image.addCSSClass("dim-label")
+    image.hideFromAssistiveTechnologies(label: meaning)
     return (.icon(image), image, true)
   }
 
@@ -102,7 +105,9 @@ final class RowControl {
     switch part {
     case .toggle(let control, _): control.setAccessibleLabel(title)
     case .slider(let scale, _, _): scale.setAccessibleLabel(title)
-    case .choice(let dropDown, _): dropDown.setAccessibleLabel(title)
+    case .choice(let dropDown, _):
+      dropDown.setAccessibleLabel(title)
+      dropDown.setAccessibleLabelOfParts(title)
     case .value, .icon, .none: break
     }
   }

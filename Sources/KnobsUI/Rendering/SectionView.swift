@@ -22,8 +22,9 @@ final class SectionView {
       titleLabel.wraps = true
       titleLabel.addCSSClass("knobs-section-title")
       container.append(titleLabel)
-      list.setAccessibleLabel(title)
     }
+    // An untitled section's list is named by its rows, so it is never read as "GtkListBox".
+    list.setAccessibleLabel(section.title ?? section.rows.map(\.title).joined(separator: ", "))
     for label in [headerLabel, footerLabel] {
       label.xAlign = 0
       label.wraps = true

@@ -10,7 +10,9 @@ final class Banner {
   init() {
     let box = Box(alertRoleWithSpacing: 6)
     box.addCSSClass("knobs-banner")
+    box.setAccessibleLabel("Notice")
     let icon = Image(iconName: "dialog-warning-symbolic")
+    icon.hideFromAssistiveTechnologies(label: "Warning")
     label.wraps = true
     label.xAlign = 0.5
     label.expandsHorizontally = true

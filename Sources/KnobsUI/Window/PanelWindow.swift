@@ -72,6 +72,7 @@ public final class PanelWindow: PageHost {
     let overlay = Overlay()
     overlay.setChild(stack)
     overlay.addOverlay(toast.revealer)
+    overlay.setAccessibleLabel(rootPanel.title)
     overlay.expandsVertically = true
     content.append(overlay)
     window.setChild(content)
@@ -134,7 +135,7 @@ public final class PanelWindow: PageHost {
 
   private func push(_ page: PageView, animated: Bool) {
     pages.append(page)
-    stack.addNamed(page.scroller, name: page.path.isEmpty ? "root" : page.path)
+    stack.addNamed(page.scroller, name: page.path.isEmpty ? "root" : page.path, title: page.page.title)
     stack.show(page.scroller, transition: animated ? .slideLeft : .none)
     updateHeader()
   }

@@ -79,7 +79,7 @@ final class SearchController {
     }
     if !isShowingResults {
       savedOffset = host.currentPage.scroller.verticalOffset
-      host.stack.addNamed(results, name: "search")
+      host.stack.addNamed(results, name: "search", title: "Search Results")
       host.stack.show(results, transition: .none)
       isShowingResults = true
     }
@@ -133,6 +133,7 @@ final class SearchController {
     content.append(text)
     let arrow = Image(iconName: "go-next-symbolic")
     arrow.addCSSClass("dim-label")
+    arrow.hideFromAssistiveTechnologies(label: "Go to setting")
     content.append(arrow)
     row.setChild(content)
     row.isActivatable = true
@@ -151,6 +152,7 @@ final class SearchController {
     box.expandsVertically = true
     let icon = Image(iconName: "system-search-symbolic")
     icon.addCSSClass("knobs-empty-icon")
+    icon.hideFromAssistiveTechnologies(label: "Search")
     let title = Label("No Results Found")
     title.addCSSClass("knobs-empty-title")
     let hint = Label("Try a different search.")

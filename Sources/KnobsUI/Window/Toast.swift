@@ -17,6 +17,7 @@ final class Toast {
     revealer.horizontalAlignment = .center
     revealer.verticalAlignment = .end
     box.addCSSClass("knobs-toast")
+    box.setAccessibleLabel("Message")
     box.setMargins(top: 0, bottom: 18, start: 12, end: 12)
     label.wraps = true
     label.xAlign = 0
