@@ -76,4 +76,10 @@ final class PathTests: XCTestCase {
     XCTAssertEqual(panel.closestPaths(to: "x", limit: 5).count, 5)
     XCTAssertEqual(panel.closestPaths(to: "x", limit: 0), [])
   }
+
+  func testShortPathsLeaveOutSectionsInsideDetailPages() async throws {
+    XCTAssertEqual(panel.entry(at: "help/about/number")?.path, "help/about/version/number")
+    XCTAssertEqual(panel.entry(at: "help/about/licenses/gpl")?.path, "help/about/legal/licenses/code/gpl")
+    XCTAssertNil(panel.entry(at: "help/about/nothing"))
+  }
 }

@@ -19,8 +19,23 @@ extension Panel {
     }
   }
 
-  /// The row at a path such as `appearance/dark-style` or `help/about/version/number`.
+  /// The row at a path such as `appearance/dark-style` or `help/about/info/version`.
+  ///
+  /// Inside detail pages the section may be left out (`help/about/version`),
+  /// since a row's id is unique on its page; the entry carries the full path.
   public func entry(at path: String) -> PanelEntry? {
+    exactEntry(at: path) ?? entries.first { Self.shortPath($0.path) == path }
+  }
+
+  /// A path with the section ids inside detail pages left out.
+  static func shortPath(_ path: String) -> String {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count > 2 else { return path }
+    let rowsBelow = stride(from: 3, to: parts.count, by: 2).map { parts[$0] }
+    return (Array(parts[0..<2]) + rowsBelow).joined(separator: "/")
+  }
+
+  private func exactEntry(at path: String) -> PanelEntry? {
     let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     guard parts.count >= 2, parts.count % 2 == 0 else { return nil }
     var page = self
