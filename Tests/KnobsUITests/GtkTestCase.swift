@@ -36,7 +36,29 @@ class GtkTestCase: XCTestCase {
     _ = try Self.sharedApplication()
   }
 
+  override func tearDown() async throws {
+    windows.forEach { $0.window.destroy() }
+    windows = []
+    await settle()
+  }
+
   struct DisplayMissing: Error {}
+
+  /// Windows the test opened; destroyed after it.
+  private var windows: [PanelWindow] = []
+
+  /// Shows a window for `panel` on `store`. URIs go to `opener`, never to the system.
+  func makeWindow(
+    _ panel: Panel, store: any SettingsStore,
+    opener: @escaping Launcher.Opener = { _, _, completion in completion(nil) }
+  ) async -> PanelWindow {
+    let window = PanelWindow(
+      application: application, panel: panel, store: store, windowSettings: nil, opener: opener)
+    windows.append(window)
+    window.present()
+    await settle()
+    return window
+  }
 
   var application: Application { try! Self.sharedApplication() }
 

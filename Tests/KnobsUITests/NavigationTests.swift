@@ -13,17 +13,7 @@ final class NavigationTests: GtkTestCase {
   override func setUp() async throws {
     try await super.setUp()
     store = Fixture.store()
-    window = PanelWindow(
-      application: application, panel: Fixture.panel(), store: store, windowSettings: nil,
-      opener: { _, _, completion in completion(nil) })
-    window.present()
-    await settle()
-  }
-
-  override func tearDown() async throws {
-    window?.window.destroy()
-    window = nil
-    await settle()
+    window = await makeWindow(Fixture.panel(), store: store)
   }
 
   func testDetailRowOpensItsPageAndBackReturnsToTheRow() async throws {
@@ -94,9 +84,7 @@ final class NavigationTests: GtkTestCase {
         ) { $0.panel.resetAll(in: $0.store) }
       }
     }
-    let other = PanelWindow(
-      application: application, panel: panel, store: store, windowSettings: nil, opener: { _, _, _ in })
-    defer { other.window.destroy() }
+    let other = await makeWindow(panel, store: store)
     try store.write(true, for: Fixture.flag)
     other.currentPage.rowView(path: "reset/reset-all")?.listRow.activate()
     XCTAssertEqual(store.value(for: Fixture.flag), true, "nothing happens before the confirmation")

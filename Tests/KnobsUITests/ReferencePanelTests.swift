@@ -26,21 +26,16 @@ final class ReferencePanelTests: GtkTestCase {
     try await super.setUp()
     store = Self.interfaceStore()
     style = DesktopStyle(following: store)
-    window = PanelWindow(
-      application: application, panel: referencePanel { Style.gtkVersion }, store: store, windowSettings: nil,
-      opener: { _, _, completion in completion(nil) })
+    window = await makeWindow(referencePanel { Style.gtkVersion }, store: store)
     window.window.setDefaultSize(width: 640, height: 900)
-    window.present()
     await settle(0.3)
   }
 
   override func tearDown() async throws {
-    window?.window.destroy()
-    window = nil
     style = nil
     Style.prefersDark = false
     Style.animationsEnabled = false
-    await settle()
+    try await super.tearDown()
   }
 
   func testTheReferencePanelIsValidAndShowsItsSections() async throws {

@@ -13,22 +13,13 @@ final class RowRenderingTests: GtkTestCase {
   var opened: [String] = []
 
   override func setUp() async throws {
+    try await super.setUp()
     store = Fixture.store()
     opened = []
-    window = PanelWindow(
-      application: application, panel: Fixture.panel(), store: store, windowSettings: nil,
-      opener: { [weak self] uri, _, completion in
-        self?.opened.append(uri)
-        completion(nil)
-      })
-    window.present()
-    await settle()
-  }
-
-  override func tearDown() async throws {
-    window?.window.destroy()
-    window = nil
-    await settle()
+    window = await makeWindow(Fixture.panel(), store: store) { [weak self] uri, _, completion in
+      self?.opened.append(uri)
+      completion(nil)
+    }
   }
 
   func row(_ path: String, file: StaticString = #filePath, line: UInt = #line) -> RowView {
@@ -123,9 +114,7 @@ final class RowRenderingTests: GtkTestCase {
         ToggleRow("locked", "Locked", key: Fixture.flag)
       }
     }
-    let other = PanelWindow(
-      application: application, panel: panel, store: store, windowSettings: nil, opener: { _, _, _ in })
-    defer { other.window.destroy() }
+    let other = await makeWindow(panel, store: store)
     let missingRow = try XCTUnwrap(other.currentPage.rowView(path: "s/missing"))
     XCTAssertFalse(missingRow.listRow.isSensitive)
     XCTAssertTrue(missingRow.subtitleText.contains("not.installed"), missingRow.subtitleText)
@@ -146,11 +135,9 @@ final class RowRenderingTests: GtkTestCase {
   }
 
   func testLaunchFailureIsShownInTheWindowWithACopyAction() async throws {
-    let failing = PanelWindow(
-      application: application, panel: Fixture.panel(), store: store, windowSettings: nil,
-      opener: { _, _, completion in completion(GLibError.notSupported) })
-    defer { failing.window.destroy() }
-    failing.present()
+    let failing = await makeWindow(Fixture.panel(), store: store) { _, _, completion in
+      completion(GLibError.notSupported)
+    }
     failing.currentPage.rowView(path: "links/site")?.listRow.activate()
     XCTAssertEqual(failing.toast.message, "Couldn't open “Site”. No application is set up to open this link.")
     XCTAssertEqual(failing.toast.actionLabels, ["Copy Link"])

@@ -5,8 +5,7 @@ public final class MemoryStore: SettingsStore {
   private let defaults: [SettingKey: SettingValue]
   private var values: [SettingKey: SettingValue] = [:]
   private var locked: Set<SettingKey>
-  private var handlers: [Int: @MainActor (SettingKey) -> Void] = [:]
-  private var nextHandlerID = 0
+  private let observers = ChangeObservers()
 
   /// - Parameters:
   ///   - defaults: every key the store knows, with its default; the default's case fixes the key's type.
@@ -40,12 +39,12 @@ public final class MemoryStore: SettingsStore {
     }
     guard self.value(for: key) != value else { return }
     values[key] = value
-    notify(key)
+    observers.notify(key)
   }
 
   public func reset(_ key: SettingKey) {
     guard values.removeValue(forKey: key) != nil else { return }
-    notify(key)
+    observers.notify(key)
   }
 
   public func isWritable(_ key: SettingKey) -> Bool {
@@ -60,19 +59,10 @@ public final class MemoryStore: SettingsStore {
   /// Locks or unlocks a key, as an administrator would; observers are told.
   public func setLocked(_ isLocked: Bool, _ key: SettingKey) {
     if isLocked { locked.insert(key) } else { locked.remove(key) }
-    notify(key)
+    observers.notify(key)
   }
 
   public func observe(_ handler: @escaping @MainActor (SettingKey) -> Void) -> Observation {
-    let id = nextHandlerID
-    nextHandlerID += 1
-    handlers[id] = handler
-    return Observation { [weak self] in self?.handlers[id] = nil }
-  }
-
-  private func notify(_ key: SettingKey) {
-    for id in handlers.keys.sorted() {
-      handlers[id]?(key)
-    }
+    observers.add(handler)
   }
 }

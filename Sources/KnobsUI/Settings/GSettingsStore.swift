@@ -8,8 +8,7 @@ public final class GSettingsStore: SettingsStore {
   private let source: SchemaSource
   /// Looked-up schemas; nil records a schema that is not installed.
   private var schemas: [String: Settings?] = [:]
-  private var handlers: [Int: @MainActor (SettingKey) -> Void] = [:]
-  private var nextHandlerID = 0
+  private let observers = ChangeObservers()
 
   public init(source: SchemaSource) {
     self.source = source
@@ -20,7 +19,7 @@ public final class GSettingsStore: SettingsStore {
     let settings = source.lookup(schema)
     schemas[schema] = settings
     settings?.onChange { [weak self] key in
-      self?.notify(SettingKey(schema: schema, key: key))
+      self?.observers.notify(SettingKey(schema: schema, key: key))
     }
     return settings
   }
@@ -83,16 +82,7 @@ public final class GSettingsStore: SettingsStore {
   }
 
   public func observe(_ handler: @escaping @MainActor (SettingKey) -> Void) -> Observation {
-    let id = nextHandlerID
-    nextHandlerID += 1
-    handlers[id] = handler
-    return Observation { [weak self] in self?.handlers[id] = nil }
-  }
-
-  private func notify(_ key: SettingKey) {
-    for id in handlers.keys.sorted() {
-      handlers[id]?(key)
-    }
+    observers.add(handler)
   }
 
   static func settingValue(_ variant: Variant) -> SettingValue? {
