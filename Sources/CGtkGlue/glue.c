@@ -15,14 +15,6 @@ void knobs_accessible_set_description(GtkWidget *widget, const char *description
   gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
 
-void knobs_accessible_set_labelled_by(GtkWidget *widget, GtkWidget *label) {
-  gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
-}
-
-void knobs_accessible_set_described_by(GtkWidget *widget, GtkWidget *label) {
-  gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, label, NULL, -1);
-}
-
 void knobs_accessible_set_hidden(GtkWidget *widget, gboolean hidden) {
   gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
 }

@@ -8,8 +8,6 @@
 
 void knobs_accessible_set_label(GtkWidget *widget, const char *label);
 void knobs_accessible_set_description(GtkWidget *widget, const char *description);
-void knobs_accessible_set_labelled_by(GtkWidget *widget, GtkWidget *label);
-void knobs_accessible_set_described_by(GtkWidget *widget, GtkWidget *label);
 /* Hides a decorative widget from assistive technologies. */
 void knobs_accessible_set_hidden(GtkWidget *widget, gboolean hidden);
 /* Names a stack page for assistive technologies (GtkStackPage is not a widget). */

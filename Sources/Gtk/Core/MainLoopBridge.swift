@@ -24,7 +24,6 @@ public enum MainLoopBridge {
       }, nil)
   }
 
-  public static var isInstalled: Bool { sourceID != 0 }
 }
 
 /// Runs GLib's default main context until `condition` holds or `timeout` seconds pass.

@@ -59,8 +59,6 @@ public final class Settings: Object {
 
   private var settings: UnsafeMutablePointer<GSettings> { cast() }
 
-  public var schemaID: String { String(cString: g_settings_schema_get_id(schema)) }
-
   /// The backend's type name, e.g. "DConfSettingsBackend", "GMemorySettingsBackend", "GKeyfileSettingsBackend".
   public var backendName: String { String(cString: knobs_settings_backend_name(settings)) }
 

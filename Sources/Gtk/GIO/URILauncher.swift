@@ -29,31 +29,3 @@ public enum URILauncher {
     init(_ completion: @escaping @MainActor (GLibError?) -> Void) { self.completion = completion }
   }
 }
-
-/// The clipboard of a widget's display.
-@MainActor
-public enum Clipboard {
-  public static func copy(_ text: String, from widget: Widget) {
-    guard let display = widget.display else { return }
-    gdk_clipboard_set_text(gdk_display_get_clipboard(display), text)
-  }
-
-  /// Reads the clipboard's text; `completion` gets nil when it holds no text.
-  public static func readText(from widget: Widget, completion: @escaping @MainActor (String?) -> Void) {
-    guard let display = widget.display else { return completion(nil) }
-    let clipboard = gdk_display_get_clipboard(display)
-    let box = Unmanaged.passRetained(TextBox(completion)).toOpaque()
-    gdk_clipboard_read_text_async(clipboard, nil, { source, result, data in
-      let completion = Unmanaged<TextBox>.fromOpaque(data!).takeRetainedValue().completion
-      let text = gdk_clipboard_read_text_finish(OpaquePointer(source), result, nil)
-      let string = text.map { String(cString: $0) }
-      g_free(text)
-      MainActor.assumeIsolated { completion(string) }
-    }, box)
-  }
-
-  private final class TextBox {
-    let completion: @MainActor (String?) -> Void
-    init(_ completion: @escaping @MainActor (String?) -> Void) { self.completion = completion }
-  }
-}

@@ -75,11 +75,6 @@ public final class SimpleAction: Object {
     if let type { g_variant_type_free(type) }
   }
 
-  public var isEnabled: Bool {
-    get { g_action_get_enabled(c()) != 0 }
-    set { g_simple_action_set_enabled(c(), newValue ? 1 : 0) }
-  }
-
   /// Runs with the string parameter, or nil for actions without one.
   @discardableResult
   public func onActivate(_ handler: @escaping @MainActor (String?) -> Void) -> SignalConnection {
@@ -90,20 +85,6 @@ public final class SimpleAction: Object {
       handler(String(cString: g_variant_get_string(variant, nil)))
     }
     return box.connect(to: gobject, signal: "activate", trampoline: Trampolines.withPointer)
-  }
-}
-
-/// A group of actions inserted on a widget with `Widget.insertActionGroup`.
-@MainActor
-public final class ActionGroup: Object {
-  public init() {
-    super.init(adopting: UnsafeMutableRawPointer(g_simple_action_group_new())!)
-  }
-
-  var actionMap: OpaquePointer { c() }
-
-  public func addAction(_ action: SimpleAction) {
-    g_action_map_add_action(c(), OpaquePointer(action.gobject))
   }
 }
 

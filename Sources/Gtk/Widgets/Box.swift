@@ -23,7 +23,6 @@ public final class Box: Widget {
   }
 
   public func append(_ child: Widget) { gtk_box_append(c(), child.widget) }
-  public func prepend(_ child: Widget) { gtk_box_prepend(c(), child.widget) }
   public func remove(_ child: Widget) { gtk_box_remove(c(), child.widget) }
 
   /// Removes every child.

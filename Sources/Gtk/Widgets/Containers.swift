@@ -80,7 +80,6 @@ public final class Stack: Widget {
     gtk_stack_set_visible_child(c(), child.widget)
   }
 
-  public var isTransitionRunning: Bool { gtk_stack_get_transition_running(c()) != 0 }
 }
 
 /// A GtkOverlay: a main child with widgets floating above it (toasts).
@@ -92,31 +91,6 @@ public final class Overlay: Widget {
 
   public func setChild(_ child: Widget) { gtk_overlay_set_child(c(), child.widget) }
   public func addOverlay(_ child: Widget) { gtk_overlay_add_overlay(c(), child.widget) }
-}
-
-/// A GtkRevealer that slides its child in and out.
-@MainActor
-public final class Revealer: Widget {
-  public init(fromBottom: Bool = false) {
-    super.init(widget: gtk_revealer_new())
-    gtk_revealer_set_transition_type(
-      c(), fromBottom ? GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP : GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
-  }
-
-  public func setChild(_ child: Widget) { gtk_revealer_set_child(c(), child.widget) }
-
-  public var isRevealed: Bool {
-    get { gtk_revealer_get_reveal_child(c()) != 0 }
-    set { gtk_revealer_set_reveal_child(c(), newValue ? 1 : 0) }
-  }
-}
-
-/// A GtkSeparator.
-@MainActor
-public final class Separator: Widget {
-  public init(_ orientation: Orientation = .horizontal) {
-    super.init(widget: gtk_separator_new(orientation.gtk))
-  }
 }
 
 /// A GtkPopover attached to a widget, used for row context menus.
@@ -144,5 +118,4 @@ public final class Popover: Widget {
   public func popup() { gtk_popover_popup(c()) }
   public func popdown() { gtk_popover_popdown(c()) }
 
-  public var isOpen: Bool { gtk_widget_get_visible(widget) != 0 }
 }

@@ -9,10 +9,6 @@ public class EventController: Object {
     super.init(retaining: UnsafeMutableRawPointer(pointer))
   }
 
-  /// Let the controller see events before the widget's children (for shortcuts).
-  public func captureBeforeChildren() {
-    gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
-  }
 }
 
 /// Key presses. The handler returns true when it handled the key.

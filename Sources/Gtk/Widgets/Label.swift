@@ -35,23 +35,9 @@ public final class Label: Widget {
     set { gtk_label_set_xalign(c(), newValue) }
   }
 
-  public var isSelectable: Bool {
-    get { gtk_label_get_selectable(c()) != 0 }
-    set { gtk_label_set_selectable(c(), newValue ? 1 : 0) }
-  }
-
   public var ellipsizesEnd: Bool {
     get { gtk_label_get_ellipsize(c()) == PANGO_ELLIPSIZE_END }
     set { gtk_label_set_ellipsize(c(), newValue ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE) }
   }
 
-  public var justifiesRight: Bool {
-    get { gtk_label_get_justify(c()) == GTK_JUSTIFY_RIGHT }
-    set { gtk_label_set_justify(c(), newValue ? GTK_JUSTIFY_RIGHT : GTK_JUSTIFY_LEFT) }
-  }
-
-  /// The widget a mnemonic or accessibility relation points at.
-  public func setMnemonicWidget(_ target: Widget) {
-    gtk_label_set_mnemonic_widget(c(), target.widget)
-  }
 }

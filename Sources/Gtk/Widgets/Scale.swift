@@ -27,11 +27,6 @@ public final class Scale: Widget {
     gtk_range_set_value(c(), value)
   }
 
-  /// Adds a mark under the scale, e.g. at the default value.
-  public func addMark(_ value: Double) {
-    gtk_scale_add_mark(c(), value, GTK_POS_BOTTOM, nil)
-  }
-
   /// Runs `handler` when the user moves the scale, not when the program sets `value`.
   @discardableResult
   public func onChange(_ handler: @escaping @MainActor (Double) -> Void) -> SignalConnection {

@@ -28,11 +28,6 @@ public final class SearchEntry: Widget {
     connect("activate", handler)
   }
 
-  /// Runs when the user presses Escape.
-  @discardableResult
-  public func onStopSearch(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-    connect("stop-search", handler)
-  }
 }
 
 /// A GtkSearchBar that reveals a search entry, and opens when the user types in `keyCaptureWidget`.

@@ -40,16 +40,6 @@ open class Widget: Object {
     set { gtk_widget_set_tooltip_text(widget, newValue) }
   }
 
-  public var canFocus: Bool {
-    get { gtk_widget_get_can_focus(widget) != 0 }
-    set { gtk_widget_set_can_focus(widget, newValue ? 1 : 0) }
-  }
-
-  public var focusable: Bool {
-    get { gtk_widget_get_focusable(widget) != 0 }
-    set { gtk_widget_set_focusable(widget, newValue ? 1 : 0) }
-  }
-
   public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
 
   /// Whether the focus is on this widget or inside it.
@@ -67,10 +57,6 @@ open class Widget: Object {
   public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
   public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
   public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
-
-  public func setCSSClass(_ name: String, _ enabled: Bool) {
-    if enabled { addCSSClass(name) } else { removeCSSClass(name) }
-  }
 
   public var horizontalAlignment: Align {
     get { .fill }
@@ -106,7 +92,6 @@ open class Widget: Object {
     gtk_widget_set_size_request(widget, width, height)
   }
 
-  public var allocatedWidth: Int32 { gtk_widget_get_width(widget) }
   public var allocatedHeight: Int32 { gtk_widget_get_height(widget) }
 
   /// The widget's position in `ancestor`'s coordinates, if it is inside it.
@@ -121,8 +106,6 @@ open class Widget: Object {
 
   public func setAccessibleLabel(_ label: String) { knobs_accessible_set_label(widget, label) }
   public func setAccessibleDescription(_ text: String) { knobs_accessible_set_description(widget, text) }
-  public func setAccessibleLabelledBy(_ label: Widget) { knobs_accessible_set_labelled_by(widget, label.widget) }
-  public func setAccessibleDescribedBy(_ label: Widget) { knobs_accessible_set_described_by(widget, label.widget) }
 
   /// Hides a decorative widget (an icon that repeats what its row says) from assistive technologies.
   public func hideFromAssistiveTechnologies(label: String) {
@@ -140,11 +123,6 @@ open class Widget: Object {
     // The widget now owns a reference; ours is dropped when `controller` goes.
   }
 
-  /// Adds a named group of actions reachable as `prefix.name` from this widget and its children.
-  public func insertActionGroup(_ prefix: String, _ group: ActionGroup) {
-    gtk_widget_insert_action_group(widget, prefix, group.actionMap)
-  }
-
   /// Activates an action by its full name, e.g. `win.close`.
   @discardableResult
   public func activateAction(_ name: String) -> Bool {
@@ -154,8 +132,6 @@ open class Widget: Object {
   /// Activates the widget as the keyboard would (Enter or Space): flips a
   /// switch, clicks a button, activates a row.
   public func activateAsUser() { gtk_widget_activate(widget) }
-
-  public func queueDraw() { gtk_widget_queue_draw(widget) }
 
   /// The display the widget is on, once it is realized in a window.
   var display: OpaquePointer? { gtk_widget_get_display(widget) }

@@ -73,11 +73,6 @@ public class Window: Widget {
 
   public var isActive: Bool { gtk_window_is_active(c()) != 0 }
 
-  /// The widget with the keyboard focus inside this window, if any.
-  public var focusWidget: UnsafeMutablePointer<GtkWidget>? { gtk_window_get_focus(c()) }
-
-  public func setDefaultWidget(_ child: Widget) { gtk_window_set_default_widget(c(), child.widget) }
-
   /// Runs before the window closes; return true to keep it open.
   @discardableResult
   public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) -> SignalConnection {

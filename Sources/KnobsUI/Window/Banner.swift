@@ -4,30 +4,30 @@ import Gtk
 /// that won't be kept. Unlike a toast it stays until the condition ends.
 @MainActor
 final class Banner {
-  let revealer = Revealer()
+  /// A plain box, not a GtkRevealer: GTK 4.8 mismeasures a revealer around a
+  /// wrapping label and logs a critical.
+  let container = Box(alertRoleWithSpacing: 6)
   private let label = Label()
 
   init() {
-    let box = Box(alertRoleWithSpacing: 6)
-    box.addCSSClass("knobs-banner")
-    box.setAccessibleLabel("Notice")
+    container.addCSSClass("knobs-banner")
+    container.setAccessibleLabel("Notice")
     let icon = Image(iconName: "dialog-warning-symbolic")
     icon.hideFromAssistiveTechnologies(label: "Warning")
     label.wraps = true
     label.xAlign = 0.5
     label.expandsHorizontally = true
-    box.append(icon)
-    box.append(label)
-    revealer.setChild(box)
-    revealer.isRevealed = false
+    container.append(icon)
+    container.append(label)
+    container.isVisible = false
   }
 
-  var text: String? { revealer.isRevealed ? label.text : nil }
+  var text: String? { container.isVisible ? label.text : nil }
 
   func show(_ text: String) {
     label.text = text
-    revealer.isRevealed = true
+    container.isVisible = true
   }
 
-  func hide() { revealer.isRevealed = false }
+  func hide() { container.isVisible = false }
 }

@@ -66,12 +66,12 @@ public final class PanelWindow: PageHost {
     window.setTitlebar(header)
 
     let content = Box(.vertical)
-    content.append(banner.revealer)
+    content.append(banner.container)
     content.append(search.bar)
     stack.expandsVertically = true
     let overlay = Overlay()
     overlay.setChild(stack)
-    overlay.addOverlay(toast.revealer)
+    overlay.addOverlay(toast.container)
     overlay.setAccessibleLabel(rootPanel.title)
     overlay.expandsVertically = true
     content.append(overlay)

@@ -3,10 +3,13 @@ import Gtk
 /// An in-window message at the bottom of the window: it does not block, screen
 /// readers announce it (role alert), and it can carry buttons such as "Undo"
 /// or "Copy Link". It hides itself after a while unless it is focused.
+///
+/// It is a plain box, not a GtkRevealer: GTK 4.8 mismeasures a revealer around
+/// a wrapping label and logs a critical.
 @MainActor
 final class Toast {
-  let revealer = Revealer(fromBottom: true)
   private let box = Box(alertRoleWithSpacing: 12)
+  var container: Widget { box }
   private let label = Label()
   private let buttons = Box(.horizontal, spacing: 6)
   private var generation = 0
@@ -14,12 +17,13 @@ final class Toast {
   var timeout = 8.0
 
   init() {
-    revealer.horizontalAlignment = .center
-    revealer.verticalAlignment = .end
+    box.horizontalAlignment = .center
+    box.verticalAlignment = .end
     box.addCSSClass("knobs-toast")
     box.setAccessibleLabel("Message")
     box.setMargins(top: 0, bottom: 18, start: 12, end: 12)
     label.wraps = true
+    label.maximumWidthChars = 60
     label.xAlign = 0
     label.verticalAlignment = .center
     label.expandsHorizontally = true
@@ -31,12 +35,11 @@ final class Toast {
     box.append(label)
     box.append(buttons)
     box.append(close)
-    revealer.setChild(box)
-    revealer.isVisible = false
+    box.isVisible = false
   }
 
-  var message: String? { revealer.isVisible ? label.text : nil }
-  var actionLabels: [String] { revealer.isVisible ? actionTitles : [] }
+  var message: String? { box.isVisible ? label.text : nil }
+  var actionLabels: [String] { box.isVisible ? actionTitles : [] }
   private var actionTitles: [String] = []
   private var actionButtons: [Button] = []
 
@@ -55,11 +58,10 @@ final class Toast {
       return button
     }
     actionTitles = actions.map(\.label)
-    revealer.isVisible = true
-    revealer.isRevealed = true
+    box.isVisible = true
     Task { @MainActor [weak self] in
       try? await Task.sleep(for: .seconds(self?.timeout ?? 8))
-      guard let self, self.generation == current, !self.revealer.containsFocus else { return }
+      guard let self, self.generation == current, !self.box.containsFocus else { return }
       self.dismiss()
     }
   }
@@ -70,8 +72,7 @@ final class Toast {
   }
 
   func dismiss() {
-    revealer.isRevealed = false
-    revealer.isVisible = false
+    box.isVisible = false
     actionTitles = []
   }
 }
