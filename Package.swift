@@ -1,27 +1,39 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// With KNOBS_MODEL_ONLY set, the package is just the model and its tests:
+/// proof that KnobsModel needs no GTK (the test command builds it this way
+/// with GTK's pkg-config file out of reach).
+let modelOnly = Context.environment["KNOBS_MODEL_ONLY"] != nil
+
+let model: [Target] = [
+  .target(name: "KnobsModel"),
+  .testTarget(name: "KnobsModelTests", dependencies: ["KnobsModel"]),
+  .executableTarget(name: "knobs-bench", dependencies: ["KnobsModel"], path: "Sources/KnobsBenchmarks"),
+]
+
+let gtk: [Target] = [
+  .systemLibrary(
+    name: "CGtk",
+    pkgConfig: "gtk4",
+    providers: [.apt(["libgtk-4-dev"])]
+  ),
+  // C glue for what Swift cannot call directly: variadic functions and macros.
+  .target(name: "CGtkGlue", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("dispatch")]),
+  .target(name: "Gtk", dependencies: ["CGtk", "CGtkGlue"]),
+  .target(name: "KnobsUI", dependencies: ["Gtk", "KnobsModel"]),
+  .executableTarget(name: "knobs", dependencies: ["KnobsUI", "KnobsModel", "Gtk"]),
+  .testTarget(name: "KnobsUITests", dependencies: ["KnobsUI", "KnobsModel", "Gtk", "knobs"]),
+]
+
 let package = Package(
   name: "Knobs",
-  products: [
-    .executable(name: "knobs", targets: ["knobs"]),
-    .library(name: "KnobsModel", targets: ["KnobsModel"]),
-    .library(name: "KnobsUI", targets: ["KnobsUI"]),
-  ],
-  targets: [
-    .systemLibrary(
-      name: "CGtk",
-      pkgConfig: "gtk4",
-      providers: [.apt(["libgtk-4-dev"])]
-    ),
-    // C glue for what Swift cannot call directly: variadic functions and macros.
-    .target(name: "CGtkGlue", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("dispatch")]),
-    .target(name: "Gtk", dependencies: ["CGtk", "CGtkGlue"]),
-    .target(name: "KnobsModel"),
-    .target(name: "KnobsUI", dependencies: ["Gtk", "KnobsModel"]),
-    .executableTarget(name: "knobs", dependencies: ["KnobsUI", "KnobsModel", "Gtk"]),
-    .executableTarget(name: "knobs-bench", dependencies: ["KnobsModel"], path: "Sources/KnobsBenchmarks"),
-    .testTarget(name: "KnobsModelTests", dependencies: ["KnobsModel"]),
-    .testTarget(name: "KnobsUITests", dependencies: ["KnobsUI", "KnobsModel", "Gtk", "knobs"]),
-  ]
+  products: [.library(name: "KnobsModel", targets: ["KnobsModel"])]
+    + (modelOnly
+      ? []
+      : [
+        .executable(name: "knobs", targets: ["knobs"]),
+        .library(name: "KnobsUI", targets: ["KnobsUI"]),
+      ]),
+  targets: model + (modelOnly ? [] : gtk)
 )
