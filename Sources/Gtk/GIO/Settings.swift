@@ -4,12 +4,13 @@ import CGtkGlue
 /// The installed GSettings schemas Knobs can read: the system's and, optionally, a folder of its own.
 @MainActor
 public final class SchemaSource {
-  private let source: OpaquePointer
+  /// Nil when no schema is installed anywhere (GLib then has no default source).
+  private let source: OpaquePointer?
 
   /// The default source (installed schemas and `GSETTINGS_SCHEMA_DIR`), extended by
   /// compiled schemas in `directories` when they exist.
   public init(extraDirectories directories: [String] = []) {
-    var source = g_settings_schema_source_ref(g_settings_schema_source_get_default())
+    var source = g_settings_schema_source_get_default().flatMap { g_settings_schema_source_ref($0) }
     for directory in directories where g_file_test(directory + "/gschemas.compiled", G_FILE_TEST_EXISTS) != 0 {
       var error: UnsafeMutablePointer<GError>?
       if let extended = g_settings_schema_source_new_from_directory(directory, source, 0, &error) {
@@ -19,16 +20,16 @@ public final class SchemaSource {
         g_error_free(error)
       }
     }
-    self.source = source!
+    self.source = source
   }
 
   isolated deinit {
-    g_settings_schema_source_unref(source)
+    if let source { g_settings_schema_source_unref(source) }
   }
 
   /// The schema, if installed; never aborts the way `g_settings_new` does on a missing one.
   public func lookup(_ id: String) -> Settings? {
-    guard let schema = g_settings_schema_source_lookup(source, id, 1) else { return nil }
+    guard let source, let schema = g_settings_schema_source_lookup(source, id, 1) else { return nil }
     defer { g_settings_schema_unref(schema) }
     return Settings(schema: schema)
   }

@@ -146,9 +146,9 @@ final class RowControl {
     case .toggle(let control, let toggle):
       control.isOn = toggle.isOn(settings[toggle.key])
     case .slider(let scale, let label, let slider):
-      let value = settings[slider.key]?.doubleValue ?? slider.minimum
-      scale.value = value
-      label.text = slider.format.string(value)
+      let value = settings[slider.key]?.doubleValue
+      scale.value = value ?? slider.minimum
+      label.text = value.map(slider.format.string) ?? "—"
       scale.setAccessibleDescription(label.text)
     case .choice(let dropDown, let choice):
       dropDown.selectedIndex = choice.index(of: settings[choice.key])

@@ -36,6 +36,7 @@ public final class PanelWindow: PageHost {
     launcher = Launcher(opener: opener)
     windowState = windowSettings.map(WindowState.init)
     window.title = panel.title
+    window.setDefaultSize(width: WindowState.defaultWidth, height: WindowState.defaultHeight)
     windowState?.restore(window)
     search = SearchController(host: self)
     buildChrome()
@@ -220,11 +221,14 @@ public final class PanelWindow: PageHost {
 /// Remembers the window's size in Knobs' own schema.
 @MainActor
 struct WindowState {
+  /// The size of a first start, and of every start when Knobs' schema is missing.
+  static let defaultWidth: Int32 = 640
+  static let defaultHeight: Int32 = 720
   let settings: Settings
 
   func restore(_ window: Window) {
-    let width = settings.hasKey("window-width") ? settings.int("window-width") : 640
-    let height = settings.hasKey("window-height") ? settings.int("window-height") : 720
+    let width = settings.hasKey("window-width") ? settings.int("window-width") : Int(Self.defaultWidth)
+    let height = settings.hasKey("window-height") ? settings.int("window-height") : Int(Self.defaultHeight)
     window.setDefaultSize(width: Int32(clamping: max(width, 360)), height: Int32(clamping: max(height, 360)))
     if settings.hasKey("window-maximized"), settings.bool("window-maximized") { window.maximize() }
   }
