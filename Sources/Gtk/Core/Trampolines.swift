@@ -12,6 +12,7 @@ enum Trampolines {
   typealias Key = @MainActor (UInt32, GdkModifierType) -> Bool
   typealias Press = @MainActor (Int32, Double, Double) -> Void
   typealias Point = @MainActor (Double, Double) -> Void
+  typealias Direction = @MainActor (GtkDirectionType) -> Bool
 
   /// `void (*)(GObject *, gpointer)`: clicked, activate, changed, value-changed, destroy, startup…
   static let plain: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
@@ -57,6 +58,12 @@ enum Trampolines {
   static let press: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = { _, count, x, y, data in
     let handler = SignalBox<Press>.from(data)
     MainActor.assumeIsolated { handler(count, x, y) }
+  }
+
+  /// `gboolean (*)(GtkWidget *, GtkDirectionType, gpointer)`: keynav-failed.
+  static let direction: @convention(c) (gpointer?, GtkDirectionType, gpointer?) -> gboolean = { _, direction, data in
+    let handler = SignalBox<Direction>.from(data)
+    return MainActor.assumeIsolated { handler(direction) } ? 1 : 0
   }
 
   /// `void (*)(GtkGestureLongPress *, double x, double y, gpointer)`: pressed.

@@ -9,6 +9,38 @@ public final class ListBox: Widget {
   }
 
   public func append(_ row: ListBoxRow) { gtk_list_box_append(c(), row.widget) }
+
+  /// Which way arrow-key navigation was going.
+  public enum Direction { case up, down }
+
+  /// Runs when the arrow keys would move the focus past the first or last row;
+  /// the handler returns whether it moved the focus itself. (GTK 4.8 otherwise
+  /// rings the bell and keeps the focus where it is.)
+  @discardableResult
+  public func onKeynavFailed(_ handler: @escaping @MainActor (Direction) -> Bool) -> SignalConnection {
+    let box = SignalBox<Trampolines.Direction> { direction in
+      switch direction {
+      case GTK_DIR_UP: return handler(.up)
+      case GTK_DIR_DOWN: return handler(.down)
+      default: return false
+      }
+    }
+    return box.connect(to: gobject, signal: "keynav-failed", trampoline: Trampolines.direction)
+  }
+
+  /// Focuses the first visible row, or the last one; false when there is none.
+  @discardableResult
+  public func focusRow(last: Bool) -> Bool {
+    var rows: [UnsafeMutablePointer<GtkWidget>] = []
+    var index: Int32 = 0
+    while let row = gtk_list_box_get_row_at_index(c(), index) {
+      let widget = UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkWidget.self)
+      if gtk_widget_get_visible(widget) != 0 { rows.append(widget) }
+      index += 1
+    }
+    guard let row = last ? rows.last : rows.first else { return false }
+    return gtk_widget_grab_focus(row) != 0
+  }
   public func remove(_ row: ListBoxRow) { gtk_list_box_remove(c(), row.widget) }
 
   public var showsSeparators: Bool {

@@ -21,6 +21,7 @@ final class PageView {
     column.addCSSClass("knobs-page")
     column.setMargins(top: 24, bottom: 24, start: 12, end: 12)
     sections.forEach { column.append($0.container) }
+    ListChain.link(sections.map(\.list)) { [weak self] in self?.sections.map(\.list) ?? [] }
     scroller.setChild(column)
     scroller.expandsVertically = true
     scroller.onWidthChanged { [weak self] width in

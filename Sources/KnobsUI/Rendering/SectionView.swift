@@ -8,7 +8,7 @@ final class SectionView {
   let section: Section
   let container = Box(.vertical, spacing: 6)
   let rows: [RowView]
-  private let list = ListBox()
+  let list = ListBox()
   private let headerLabel = Label()
   private let footerLabel = Label()
 

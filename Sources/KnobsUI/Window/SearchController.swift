@@ -20,6 +20,7 @@ final class SearchController {
   /// The rows currently listed, in order, for keyboard activation and tests.
   private(set) var resultPaths: [String] = []
   private var resultRows: [ListBoxRow] = []
+  private var resultLists: [ListBox] = []
 
   init(host: PanelWindow) {
     self.host = host
@@ -94,6 +95,7 @@ final class SearchController {
     column.removeAll()
     resultPaths = []
     resultRows = []
+    resultLists = []
     guard !groups.isEmpty else { return showEmptyState() }
     for group in groups {
       let section = Box(.vertical, spacing: 6)
@@ -111,7 +113,9 @@ final class SearchController {
       }
       section.append(list)
       column.append(section)
+      resultLists.append(list)
     }
+    ListChain.link(resultLists) { [weak self] in self?.resultLists ?? [] }
   }
 
   private func resultRow(_ entry: PanelEntry) -> ListBoxRow {
