@@ -1,0 +1,238 @@
+"""Drives an app through its accessibility tree, as a screen reader or GUI
+test tool does. Import this only after the session's DISPLAY and
+DBUS_SESSION_BUS_ADDRESS are in os.environ: Atspi binds to the bus it first sees."""
+
+import re
+import subprocess
+import time
+
+import gi
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi  # noqa: E402
+
+TYPE_NAME = re.compile(r"^Gtk[A-Z]\w*$")
+KEYSYMS = {
+    "Return": 0xFF0D, "Escape": 0xFF1B, "Menu": 0xFF67, "Tab": 0xFF09, "Down": 0xFF54, "Up": 0xFF52,
+    "Left": 0xFF51, "Control_L": 0xFFE3, "Alt_L": 0xFFE9, "Shift_L": 0xFFE1, "F10": 0xFFC7, "space": 0x20,
+}
+
+
+class Timeout(AssertionError):
+    pass
+
+
+def wait_for(what, condition, timeout=10.0, interval=0.05):
+    """Polls `condition` until it returns something truthy; fails with `what` after `timeout`."""
+    deadline = time.monotonic() + timeout
+    last_error = None
+    while time.monotonic() < deadline:
+        try:
+            value = condition()
+            if value:
+                return value
+        except Exception as error:  # the tree changes under us while we look
+            last_error = error
+        time.sleep(interval)
+    detail = f" (last error: {last_error})" if last_error else ""
+    raise Timeout(f"timed out after {timeout:.0f} s waiting until {what}{detail}")
+
+
+class Node:
+    """One accessible object."""
+
+    def __init__(self, accessible):
+        self.accessible = accessible
+
+    @property
+    def role(self):
+        return self.accessible.get_role_name()
+
+    @property
+    def name(self):
+        return self.accessible.get_name() or ""
+
+    @property
+    def description(self):
+        return self.accessible.get_description() or ""
+
+    def has_state(self, state):
+        return self.accessible.get_state_set().contains(state)
+
+    @property
+    def checked(self):
+        return self.has_state(Atspi.StateType.CHECKED)
+
+    @property
+    def focused(self):
+        return self.has_state(Atspi.StateType.FOCUSED)
+
+    @property
+    def showing(self):
+        # GTK 4.8 sets SHOWING only on windows; VISIBLE is what it keeps for widgets.
+        return self.has_state(Atspi.StateType.VISIBLE)
+
+    @property
+    def sensitive(self):
+        return self.has_state(Atspi.StateType.SENSITIVE)
+
+    def children(self):
+        count = self.accessible.get_child_count()
+        return [Node(self.accessible.get_child_at_index(i)) for i in range(count)
+                if self.accessible.get_child_at_index(i) is not None]
+
+    def descendants(self):
+        for child in self.children():
+            yield child
+            yield from child.descendants()
+
+    def find_all(self, role=None, name=None, showing=True):
+        return [node for node in self.descendants()
+                if (role is None or node.role == role)
+                and (name is None or (name.match(node.name) if hasattr(name, "match") else node.name == name))
+                and (not showing or node.showing)]
+
+    def find(self, role=None, name=None, showing=True):
+        found = self.find_all(role, name, showing)
+        return found[0] if found else None
+
+    def labels(self):
+        return [node.name for node in self.find_all("label")]
+
+    def action_names(self):
+        count = Atspi.Action.get_n_actions(self.accessible)
+        return [Atspi.Action.get_action_name(self.accessible, i) for i in range(count)]
+
+    def do_action(self, preferred=("activate", "toggle", "click", "press")):
+        names = self.action_names()
+        for wanted in preferred:
+            if wanted in names:
+                return Atspi.Action.do_action(self.accessible, names.index(wanted))
+        if names:
+            return Atspi.Action.do_action(self.accessible, 0)
+        raise AssertionError(f"{self} has no action")
+
+    @property
+    def value(self):
+        return Atspi.Value.get_current_value(self.accessible)
+
+    def set_value(self, value):
+        return Atspi.Value.set_current_value(self.accessible, value)
+
+    def set_text(self, text):
+        return Atspi.EditableText.set_text_contents(self.accessible, text)
+
+    def __repr__(self):
+        return f"[{self.role}] {self.name!r}"
+
+
+class Driver:
+    """Finds Knobs on the session's AT-SPI bus and acts on it."""
+
+    def __init__(self, session):
+        self.session = session
+
+    def app(self, timeout=15):
+        def find():
+            desktop = Atspi.get_desktop(0)
+            for i in range(desktop.get_child_count()):
+                child = desktop.get_child_at_index(i)
+                if child is not None and child.get_name() == "knobs":
+                    node = Node(child)
+                    if node.find("frame", showing=False):
+                        return node
+            return None
+        return wait_for("the knobs application appears on the accessibility bus", find, timeout)
+
+    def window(self, timeout=15):
+        return wait_for("the Knobs window is showing",
+                        lambda: self.app(timeout).find("frame", "Knobs", showing=False), timeout)
+
+    def apps_named_knobs(self):
+        desktop = Atspi.get_desktop(0)
+        return [desktop.get_child_at_index(i) for i in range(desktop.get_child_count())
+                if desktop.get_child_at_index(i) is not None
+                and desktop.get_child_at_index(i).get_name() == "knobs"]
+
+    def node(self, role, name, timeout=10):
+        return wait_for(f"a showing {role} named {name!r}",
+                        lambda: self.window().find(role, name), timeout)
+
+    def row(self, title, timeout=10, description=None):
+        def find():
+            for node in self.window().find_all("list item", title):
+                if description is None or node.description.startswith(description):
+                    return node
+            return None
+        return wait_for(f"a list item named {title!r}", find, timeout)
+
+    def focus_row(self, title, description=None, limit=40):
+        """Moves the keyboard focus to a row with the arrow keys, as a keyboard user
+        does (GTK 4.8 does not implement AT-SPI's grab_focus)."""
+        for key in ("Down", "Up"):
+            for _ in range(limit):
+                row = self.row(title, description=description)
+                if row.focused:
+                    return row
+                self.press(key)
+        raise AssertionError(f"the arrow keys never reached the row {title!r}")
+
+    def activate_row(self, title, description=None):
+        """Activates a row with Enter once it has the focus (GTK 4.8 rows expose no AT-SPI action)."""
+        row = self.focus_row(title, description)
+        self.press("Return")
+        return row
+
+    def switch(self, title, timeout=10):
+        return self.node("check box", title, timeout)
+
+    def label_starting(self, prefix, timeout=10):
+        return wait_for(f"a label starting with {prefix!r}",
+                        lambda: next((n for n in self.window().find_all("label") if n.name.startswith(prefix)), None),
+                        timeout)
+
+    def value_of(self, row_title):
+        """The text a value row shows at its right."""
+        row = self.row(row_title)
+        values = [text for text in row.labels() if text != row_title]
+        return values[-1] if values else ""
+
+    def alert_texts(self):
+        return [" ".join(label.name for label in alert.find_all("label"))
+                for alert in self.window().find_all("alert")]
+
+    def press(self, *keys):
+        """Presses a key combination through the X server, e.g. press("Control_L", "w")."""
+        # Without a window manager nothing gives the window the keyboard focus: do it first.
+        combination = "+".join({"Control_L": "ctrl", "Alt_L": "alt", "Shift_L": "shift"}.get(k, k) for k in keys)
+        self._focus_window()
+        subprocess.run(["xdotool", "key", "--clearmodifiers", combination], env=self.session.env, check=True,
+                       capture_output=True, timeout=10)
+
+    def _focus_window(self):
+        # Only the mapped window: GTK's unmapped leader window has the same name and cannot take focus.
+        subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Knobs$", "windowfocus"],
+                       env=self.session.env, capture_output=True, timeout=10)
+
+    def type_text(self, text):
+        self._focus_window()
+        subprocess.run(["xdotool", "type", "--delay", "40", text], env=self.session.env, check=True,
+                       capture_output=True, timeout=20)
+
+    def tree_text(self):
+        lines = []
+        try:
+            for app in self.apps_named_knobs():
+                self._dump(Node(app), 0, lines)
+        except Exception as error:
+            lines.append(f"<the tree could not be read: {error}>")
+        return "\n".join(lines) or "<no knobs application on the accessibility bus>"
+
+    def _dump(self, node, depth, lines):
+        flags = "".join(f" {flag}" for flag, on in [
+            ("CHECKED", node.checked), ("FOCUSED", node.focused), ("hidden", not node.showing),
+            ("insensitive", not node.sensitive)] if on)
+        description = f" — {node.description!r}" if node.description else ""
+        lines.append("  " * depth + f"{node!r}{description}{flags}")
+        for child in node.children():
+            self._dump(child, depth + 1, lines)

@@ -1,0 +1,224 @@
+"""A sealed desktop session: its own X display, D-Bus session bus, AT-SPI bus,
+home and XDG folders, GSettings backend and schemas. Nothing leaks in from the
+developer's desktop and nothing is left running afterwards."""
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[3]
+# Every process a session starts carries MARKER_VARIABLE=<suite id> in its
+# environment; the test runner itself carries only SUITE_VARIABLE, so the final
+# leak check finds exactly what sessions started.
+MARKER_VARIABLE = "KNOBS_E2E_MARKER"
+SUITE_VARIABLE = "KNOBS_E2E_SUITE_ID"
+PROBLEM_LINE = re.compile(r"-(CRITICAL|WARNING) \*\*|Gtk-CRITICAL|Gtk-WARNING|GLib-GIO-WARNING")
+
+
+def knobs_binary():
+    return os.environ.get("KNOBS_BIN") or str(REPO / ".build" / "debug" / "knobs")
+
+
+class Session:
+    """Starts with `start()`, stops with `stop()`; `env` is what apps see."""
+
+    def __init__(self, backend="memory", schemas="all", name="scenario"):
+        self.backend = backend
+        self.schemas = schemas
+        self.name = name
+        self.root = Path(tempfile.mkdtemp(prefix=f"knobs-e2e-{name}-"))
+        self.processes = []
+        self.apps = []
+        self.display = None
+        self.env = {}
+
+    # Setting up
+
+    def start(self):
+        folders = {}
+        for name in ["home", "config", "data", "cache", "runtime", "schemas"]:
+            folder = self.root / name
+            folder.mkdir(mode=0o700)
+            folders[name] = str(folder)
+        self._compile_schemas(Path(folders["schemas"]))
+        marker = os.environ.get(SUITE_VARIABLE, "knobs-e2e")
+        self.env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "LANG": "C.UTF-8",
+            "HOME": folders["home"],
+            "XDG_CONFIG_HOME": folders["config"],
+            "XDG_DATA_HOME": folders["data"],
+            "XDG_CACHE_HOME": folders["cache"],
+            "XDG_RUNTIME_DIR": folders["runtime"],
+            "XDG_DATA_DIRS": "/usr/local/share:/usr/share",
+            "GSETTINGS_BACKEND": self.backend,
+            "GSETTINGS_SCHEMA_DIR": folders["schemas"],
+            "GSK_RENDERER": "cairo",
+            "GDK_BACKEND": "x11",
+            "G_DEBUG": "fatal-criticals",
+            MARKER_VARIABLE: marker,
+        }
+        if self.schemas == "none":
+            # No system schemas either: an empty data folder hides /usr/share's.
+            empty = self.root / "empty-data"
+            empty.mkdir()
+            self.app_overrides = {"XDG_DATA_DIRS": str(empty)}
+        else:
+            self.app_overrides = {}
+        self._start_display()
+        self._start_bus()
+        self._spawn(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], "at-spi-bus-launcher")
+        return self
+
+    def _compile_schemas(self, folder):
+        if self.schemas == "all":
+            for xml in Path("/usr/share/glib-2.0/schemas").glob("*.xml"):
+                shutil.copy(xml, folder)
+            shutil.copy(REPO / "data" / "dev.knobs.Knobs.gschema.xml", folder)
+        subprocess.run(["glib-compile-schemas", str(folder)], check=True, capture_output=True)
+
+    def _start_display(self):
+        read, write = os.pipe()
+        self.xvfb_log = open(self.root / "xvfb.log", "w")
+        # -noreset: by default the server resets when its last client leaves (the
+        # readiness probe below, say), dropping anyone who connects meanwhile.
+        xvfb = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset"],
+            pass_fds=[write], env=self.env, stdout=subprocess.DEVNULL, stderr=self.xvfb_log,
+            start_new_session=True)
+        os.close(write)
+        number = b""
+        while not number.endswith(b"\n"):
+            chunk = os.read(read, 16)
+            if not chunk:
+                raise RuntimeError("Xvfb did not start")
+            number += chunk
+        os.close(read)
+        self.processes.append(("Xvfb", xvfb))
+        self.display = ":" + number.decode().strip()
+        self.env["DISPLAY"] = self.display
+        # The number is written once the server listens; still, wait until it answers.
+        deadline = time.monotonic() + 10
+        while subprocess.run(["xdpyinfo"], env=self.env, capture_output=True).returncode != 0:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"Xvfb on {self.display} does not answer")
+            time.sleep(0.05)
+
+    def _start_bus(self):
+        output = subprocess.run(
+            ["dbus-daemon", "--session", "--fork", "--print-address=1", "--print-pid=1"],
+            env=self.env, capture_output=True, text=True, check=True).stdout.split()
+        self.env["DBUS_SESSION_BUS_ADDRESS"] = output[0]
+        self.bus_pid = int(output[1])
+
+    def _spawn(self, command, name, extra_env=None, stderr=subprocess.DEVNULL):
+        process = subprocess.Popen(
+            command, env={**self.env, **(extra_env or {})}, stdout=subprocess.DEVNULL, stderr=stderr,
+            start_new_session=True)
+        self.processes.append((name, process))
+        return process
+
+    # Running Knobs
+
+    def launch(self, *arguments, extra_env=None):
+        """Starts Knobs; its stderr is kept for the warning check and failure captures."""
+        log = open(self.root / f"knobs-stderr-{len(self.apps)}.txt", "w+")
+        process = self._spawn(
+            [knobs_binary(), *arguments], "knobs", {**self.app_overrides, **(extra_env or {})}, stderr=log)
+        self.apps.append((process, log))
+        return process
+
+    def run(self, *arguments, extra_env=None):
+        """Runs a knobs command to completion (list, get, set, --open…)."""
+        return subprocess.run(
+            [knobs_binary(), *arguments], env={**self.env, **self.app_overrides, **(extra_env or {})},
+            capture_output=True, text=True, timeout=30)
+
+    def command(self, *command):
+        """Runs a tool (gsettings, dconf) inside the session."""
+        return subprocess.run(list(command), env=self.env, capture_output=True, text=True, timeout=30)
+
+    def app_stderr(self):
+        texts = []
+        for _, log in self.apps:
+            log.flush()
+            log.seek(0)
+            texts.append(log.read())
+        return "\n".join(texts)
+
+    def problems_in_stderr(self):
+        return [line for line in self.app_stderr().splitlines() if PROBLEM_LINE.search(line)]
+
+    def wait_for_exit(self, process, timeout=10):
+        try:
+            return process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            return None
+
+    # Evidence and teardown
+
+    def capture(self, folder, tree_text):
+        """Saves a screenshot, the accessibility tree and the app's stderr into `folder`."""
+        folder.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            ["import", "-display", self.display, "-window", "root", str(folder / "screenshot.png")],
+            env=self.env, capture_output=True, timeout=20)
+        (folder / "accessibility-tree.txt").write_text(tree_text)
+        (folder / "knobs-stderr.txt").write_text(self.app_stderr())
+        xvfb = next(process for name, process in self.processes if name == "Xvfb")
+        self.xvfb_log.flush()
+        (folder / "xvfb.txt").write_text(
+            f"display {self.display}, Xvfb {'running' if xvfb.poll() is None else f'exited with {xvfb.returncode}'}\n"
+            + (self.root / "xvfb.log").read_text())
+        return folder
+
+    def stop(self):
+        for name, process in reversed(self.processes):
+            if process.poll() is None:
+                try:
+                    os.killpg(process.pid, signal.SIGTERM)
+                except ProcessLookupError:
+                    pass
+        deadline = time.monotonic() + 5
+        for name, process in self.processes:
+            try:
+                process.wait(max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+        # Services the bus started (dconf, the AT-SPI registry) and the bus itself.
+        for pid in processes_with_marker(self.env.get(MARKER_VARIABLE), self.root):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        try:
+            os.kill(self.bus_pid, signal.SIGKILL)
+        except (ProcessLookupError, AttributeError):
+            pass
+        for _, log in self.apps:
+            log.close()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def processes_with_marker(marker, root=None):
+    """PIDs whose environment carries the suite's marker (and, if given, this session's folder)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            environ = (entry / "environ").read_bytes()
+        except OSError:
+            continue
+        if f"{MARKER_VARIABLE}={marker}".encode() not in environ:
+            continue
+        if root is not None and str(root).encode() not in environ:
+            continue
+        found.append(int(entry.name))
+    return found
