@@ -109,9 +109,17 @@ final class RowView {
     subtitleLabel.text = subtitle
     subtitleLabel.isVisible = !subtitle.isEmpty
     listRow.isVisible = row.visibleWhen?.holds(settings) ?? true
-    listRow.isSensitive = status == nil && (row.enabledWhen?.holds(settings) ?? true)
+    let isSensitive = status == nil && (row.enabledWhen?.holds(settings) ?? true)
+    listRow.isSensitive = isSensitive
     control.refresh(settings)
-    listRow.setAccessibleDescription(accessibleDescription(subtitle: subtitle, settings))
+    let description = accessibleDescription(subtitle: subtitle, settings)
+    listRow.setAccessibleDescription(description)
+    // Screen readers read the control's own state and description, not its row's:
+    // a dimmed row's switch must say it is unavailable, and why.
+    if let widget = control.interactiveWidget {
+      widget.isSensitive = isSensitive
+      if !description.isEmpty { widget.setAccessibleDescription(description) }
+    }
   }
 
   /// Why the row can't be used, if it can't: a missing schema or key, or a locked key.

@@ -1,0 +1,51 @@
+"""Finding a setting: search in the window, deep links into a running window,
+and the command line changing what the window shows."""
+
+from harness.driver import wait_for
+from harness.scenario import scenario
+
+
+def search_results(driver):
+    return [row for row in driver.window().find_all("list item") if row.description.startswith("In ")]
+
+
+def focused_main_row(driver, title):
+    return any(row.focused and not row.description.startswith("In ")
+               for row in driver.window().find_all("list item", title))
+
+
+@scenario()
+def test_search_finds_show_seconds_and_goes_there(session, driver):
+    session.launch()
+    driver.switch("Dark Style")
+    driver.press("Control_L", "f")
+    driver.type_text("sec")
+    wait_for("only Show Seconds is found, in Clock",
+             lambda: [(row.name, row.description) for row in search_results(driver)] == [("Show Seconds", "In Clock")])
+    driver.press("Return")
+    wait_for("Show Seconds has the focus on its page", lambda: focused_main_row(driver, "Show Seconds"))
+    assert not search_results(driver)
+
+
+@scenario()
+def test_open_moves_the_running_window_to_the_row(session, driver):
+    session.launch()
+    wait_for("the first row has the focus", lambda: driver.row("Dark Style").focused)
+    result = session.run("--open", "clock/show-seconds")
+    assert result.returncode == 0, result.stderr
+    wait_for("Show Seconds has the focus", lambda: focused_main_row(driver, "Show Seconds"))
+
+
+@scenario(backend="dconf")
+def test_command_line_changes_show_and_bad_values_change_nothing(session, driver):
+    session.launch()
+    assert driver.node("slider", "Text Size").value == 1.0
+    result = session.run("set", "appearance/text-size", "1.25")
+    assert result.returncode == 0, result.stderr
+    wait_for("the window shows 1.25", lambda: abs(driver.node("slider", "Text Size").value - 1.25) < 1e-9)
+    result = session.run("set", "appearance/text-size", "9")
+    assert result.returncode == 2, (result.returncode, result.stderr)
+    assert "Nothing was changed" in result.stderr, result.stderr
+    value = session.command("gsettings", "get", "org.gnome.desktop.interface", "text-scaling-factor").stdout
+    assert value.strip() == "1.25"
+    assert abs(driver.node("slider", "Text Size").value - 1.25) < 1e-9

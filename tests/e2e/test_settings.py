@@ -1,0 +1,65 @@
+"""Values live in GSettings: kept in dconf across restarts, following changes
+made outside, reset to their defaults; missing schemas and the memory backend
+are explained in the window."""
+
+from harness.driver import wait_for
+from harness.scenario import scenario
+
+SCHEMA = "org.gnome.desktop.interface"
+
+
+def gsettings_get(session, key):
+    """Reads a key in a fresh process, as another app would."""
+    return session.command("gsettings", "get", SCHEMA, key).stdout.strip()
+
+
+@scenario(backend="dconf")
+def test_values_are_kept_in_dconf_and_outside_changes_show(session, driver):
+    app = session.launch()
+    driver.switch("Dark Style").do_action()
+    driver.node("slider", "Text Size").set_value(1.25)
+    wait_for("dconf has prefer-dark", lambda: gsettings_get(session, "color-scheme") == "'prefer-dark'")
+    wait_for("dconf has 1.25", lambda: gsettings_get(session, "text-scaling-factor") == "1.25")
+    driver.press("Control_L", "q")
+    assert session.wait_for_exit(app) == 0
+    assert gsettings_get(session, "color-scheme") == "'prefer-dark'"
+    assert gsettings_get(session, "text-scaling-factor") == "1.25"
+
+    session.launch()
+    wait_for("Dark Style is on after a restart", lambda: driver.switch("Dark Style").checked)
+    assert abs(driver.node("slider", "Text Size").value - 1.25) < 1e-9
+    session.command("gsettings", "set", SCHEMA, "clock-show-seconds", "true")
+    wait_for("the window follows a change made outside", lambda: driver.switch("Show Seconds").checked, timeout=2)
+
+
+@scenario(backend="dconf")
+def test_reset_to_default_resets_the_key(session, driver):
+    session.launch()
+    driver.switch("Dark Style").do_action()
+    wait_for("dconf has prefer-dark", lambda: gsettings_get(session, "color-scheme") == "'prefer-dark'")
+    assert "color-scheme" in session.command("dconf", "dump", "/").stdout
+    driver.focus_row("Dark Style")
+    driver.press("Menu")
+    driver.node("push button", "Reset to Default").do_action()
+    wait_for("the key is back to its default", lambda: gsettings_get(session, "color-scheme") == "'default'")
+    assert "color-scheme" not in session.command("dconf", "dump", "/").stdout
+    wait_for("the switch follows", lambda: not driver.switch("Dark Style").checked)
+
+
+@scenario(schemas="none")
+def test_missing_schemas_are_explained_and_the_window_closes_cleanly(session, driver):
+    app = session.launch()
+    explanation = "Unavailable: the settings schema org.gnome.desktop.interface is not installed."
+    wait_for("the rows explain the missing schema", lambda: explanation in driver.row("Dark Style").description)
+    assert not driver.switch("Dark Style").sensitive
+    driver.press("Control_L", "w")
+    assert session.wait_for_exit(app) == 0
+
+
+@scenario(backend="memory")
+def test_memory_backend_says_changes_wont_be_kept(session, driver):
+    session.launch()
+    wait_for("the window warns that changes won't be kept",
+             lambda: any("won't be kept" in text for text in driver.alert_texts()))
+    driver.activate_row("About Knobs")
+    wait_for("About names the memory backend", lambda: driver.value_of("Settings Storage") == "memory (not kept)")
