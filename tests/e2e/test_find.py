@@ -1,6 +1,8 @@
 """Finding a setting: search in the window, deep links into a running window,
 and the command line changing what the window shows."""
 
+import json
+
 from harness.driver import wait_for
 from harness.scenario import scenario
 
@@ -49,3 +51,11 @@ def test_command_line_changes_show_and_bad_values_change_nothing(session, driver
     value = session.command("gsettings", "get", "org.gnome.desktop.interface", "text-scaling-factor").stdout
     assert value.strip() == "1.25"
     assert abs(driver.node("slider", "Text Size").value - 1.25) < 1e-9
+
+    listed = {row["path"]: row for row in json.loads(session.run("list", "--json").stdout)}
+    assert listed["appearance/text-size"]["value"] == "125 % (1.25)", listed["appearance/text-size"]
+    assert listed["help/about/info/version"]["kind"] == "value"
+    assert session.run("get", "help/about/version").stdout.strip() == session.run("--version").stdout.split()[-1]
+    assert session.run("reset", "appearance/text-size").returncode == 0
+    wait_for("the window shows the default again", lambda: driver.node("slider", "Text Size").value == 1.0)
+    assert "text-scaling-factor" not in session.command("dconf", "dump", "/").stdout
