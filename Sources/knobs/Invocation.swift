@@ -55,7 +55,9 @@ enum Invocation: Equatable {
       }
       invocation = .set(path: path, value: value)
     case "reset":
-      guard let path = rest.popFirst() else { throw UsageError("reset needs a path, e.g. knobs reset appearance/dark-style.") }
+      guard let path = rest.popFirst() else {
+        throw UsageError("reset needs a path, e.g. knobs reset appearance/dark-style.")
+      }
       invocation = .reset(path: path)
     default:
       throw UsageError("Unknown argument “\(first)”.")

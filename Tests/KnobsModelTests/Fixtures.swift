@@ -76,7 +76,8 @@ enum Sample {
       }
       ActionRow(
         "reset-all", "Reset All Settings",
-        confirmation: Confirmation(title: "Reset?", message: "Every setting returns to its default.", confirmLabel: "Reset"),
+        confirmation: Confirmation(
+          title: "Reset?", message: "Every setting returns to its default.", confirmLabel: "Reset"),
         isDestructive: true
       ) { context in context.panel.resetAll(in: context.store) }
     }

@@ -44,9 +44,10 @@ final class PathTests: XCTestCase {
   }
 
   func testUnknownAndMalformedPathsFindNothing() {
-    for path in ["", "clock", "clock/", "clock/nope", "nope/show-seconds", "clock/show-seconds/x/y",
-      "help/website/x/y", "help/about/version", "/clock/show-seconds"]
-    {
+    for path in [
+      "", "clock", "clock/", "clock/nope", "nope/show-seconds", "clock/show-seconds/x/y",
+      "help/website/x/y", "help/about/version", "/clock/show-seconds",
+    ] {
       XCTAssertNil(panel.entry(at: path), path)
     }
   }

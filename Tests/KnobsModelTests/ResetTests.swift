@@ -6,8 +6,10 @@ final class ResetTests: XCTestCase {
   func testBoundKeysInOrderWithoutDuplicates() async {
     XCTAssertEqual(
       Sample.panel().boundKeys,
-      [Keys.colorScheme, Keys.textScale, Keys.cursorSize, Keys.animations, Keys.showSeconds, Keys.showWeekday,
-        Keys.clockFormat])
+      [
+        Keys.colorScheme, Keys.textScale, Keys.cursorSize, Keys.animations, Keys.showSeconds, Keys.showWeekday,
+        Keys.clockFormat,
+      ])
     let panel = Panel("P") {
       Section("a", "A") {
         ToggleRow("one", "One", key: Keys.showSeconds)

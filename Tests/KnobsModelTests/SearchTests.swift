@@ -74,8 +74,10 @@ final class SearchTests: XCTestCase {
   func testPageTitlesMatchRowsBelowThem() async {
     XCTAssertEqual(
       paths("about knobs"),
-      ["help/about", "help/about/version/number", "help/about/version/storage", "help/about/legal/licenses",
-        "help/about/legal/licenses/code/gpl"])
+      [
+        "help/about", "help/about/version/number", "help/about/version/storage", "help/about/legal/licenses",
+        "help/about/legal/licenses/code/gpl",
+      ])
   }
 
   func testHiddenRowsAndSectionsDoNotMatch() async throws {
@@ -96,7 +98,8 @@ final class SearchTests: XCTestCase {
     XCTAssertEqual(search.search("gadget", settings: reader).count, 0, "section hidden while seconds are off")
     try store.write(true, for: Keys.showSeconds)
     XCTAssertEqual(
-      search.search("gadget", settings: reader).flatMap { $0.entries.map(\.path) }, ["extra/one", "extra/more/inner/two"])
+      search.search("gadget", settings: reader).flatMap { $0.entries.map(\.path) },
+      ["extra/one", "extra/more/inner/two"])
     try store.write(false, for: Keys.animations)
     XCTAssertEqual(
       search.search("gadget", settings: reader).flatMap { $0.entries.map(\.path) }, ["extra/one"],

@@ -185,7 +185,9 @@ final class ValidationTests: XCTestCase {
         DetailRow("about", "About") {
           Section("version", "") {
             DetailRow("deeper", "Deeper") {
-              Section("bottom", "Bottom") { LinkRow("bad", "Bad", url: "javascript:alert(1)", allowing: ["javascript"]) }
+              Section("bottom", "Bottom") {
+                LinkRow("bad", "Bad", url: "javascript:alert(1)", allowing: ["javascript"])
+              }
             }
           }
         }

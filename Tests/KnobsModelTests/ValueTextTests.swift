@@ -100,7 +100,8 @@ final class ValueTextTests: XCTestCase {
   func testRowsWithoutValuesRefuse() async {
     for path in ["help/website", "help/feedback", "help/about", "help/about/version/number", "help/reset-all"] {
       let error = parseError(path, "x")
-      XCTAssertTrue(error?.description.hasSuffix("has no value to set.") == true, "\(path): \(String(describing: error))")
+      XCTAssertTrue(
+        error?.description.hasSuffix("has no value to set.") == true, "\(path): \(String(describing: error))")
     }
   }
 }

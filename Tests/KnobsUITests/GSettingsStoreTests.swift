@@ -45,7 +45,8 @@ final class GSettingsStoreTests: XCTestCase {
   func key(_ name: String) -> SettingKey { SettingKey(schema: Self.schema, key: name) }
 
   override func setUp() async throws {
-    XCTAssertEqual(ProcessInfo.processInfo.environment["GSETTINGS_BACKEND"], "memory", "run with GSETTINGS_BACKEND=memory")
+    XCTAssertEqual(
+      ProcessInfo.processInfo.environment["GSETTINGS_BACKEND"], "memory", "run with GSETTINGS_BACKEND=memory")
     store = GSettingsStore(source: SchemaSource(extraDirectories: [try Self.compiledSchemaDirectory()]))
     for name in ["flag", "count", "factor", "name", "scheme"] { store.reset(key(name)) }
   }

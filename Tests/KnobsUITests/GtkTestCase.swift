@@ -95,7 +95,8 @@ class GtkTestCase: XCTestCase {
 
   /// Where screenshots go: `KNOBS_TEST_ARTIFACTS`, or a temporary folder.
   static var artifactsDirectory: String {
-    let directory = ProcessInfo.processInfo.environment["KNOBS_TEST_ARTIFACTS"]
+    let directory =
+      ProcessInfo.processInfo.environment["KNOBS_TEST_ARTIFACTS"]
       ?? (NSTemporaryDirectory() + "knobs-test-artifacts")
     try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     return directory

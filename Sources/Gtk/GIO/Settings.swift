@@ -87,7 +87,8 @@ public final class Settings: Object {
     g_variant_unref(kindVariant)
     let valueType = g_settings_schema_key_get_value_type(schemaKey)!
     let typeString = String(
-      decoding: UnsafeRawBufferPointer(start: g_variant_type_peek_string(valueType), count: Int(g_variant_type_get_string_length(valueType))),
+      decoding: UnsafeRawBufferPointer(
+        start: g_variant_type_peek_string(valueType), count: Int(g_variant_type_get_string_length(valueType))),
       as: UTF8.self)
     if kind == "enum" || (kind == "choices" && typeString == "s") {
       return .enumeration(stringsInRange(range))

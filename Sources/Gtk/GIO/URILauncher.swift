@@ -19,7 +19,9 @@ public enum URILauncher {
         let launched = g_app_info_launch_default_for_uri_finish(result, &error) != 0
         // The error pointer is consumed right here, on this thread.
         nonisolated(unsafe) let failure = launched ? nil : error
-        MainActor.assumeIsolated { completion(failure.map { GLibError(consuming: $0) } ?? (launched ? nil : GLibError(consuming: nil))) }
+        MainActor.assumeIsolated {
+          completion(failure.map { GLibError(consuming: $0) } ?? (launched ? nil : GLibError(consuming: nil)))
+        }
       }, box)
     if let context { g_object_unref(UnsafeMutableRawPointer(context)) }
   }

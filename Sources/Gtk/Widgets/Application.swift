@@ -8,7 +8,6 @@ public final class Application: Object {
     super.init(adopting: gtk_application_new(id, unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE))
   }
 
-  
   @discardableResult
   public func onStartup(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
     connect("startup", handler)

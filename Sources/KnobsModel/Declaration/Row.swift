@@ -132,7 +132,9 @@ extension Row {
     public var step: Double
     public var format: ValueFormat
 
-    public init(key: SettingKey, minimum: Double, maximum: Double, step: Double, format: ValueFormat = .number(decimals: 0)) {
+    public init(
+      key: SettingKey, minimum: Double, maximum: Double, step: Double, format: ValueFormat = .number(decimals: 0)
+    ) {
       self.key = key
       self.minimum = minimum
       self.maximum = maximum

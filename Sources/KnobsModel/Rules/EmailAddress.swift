@@ -27,9 +27,10 @@ enum EmailAddress {
   /// Dot-separated labels of letters, digits and inner hyphens (letters may be non-ASCII).
   private static func isValidDomain(_ domain: Substring) -> Bool {
     let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
-    return !domain.isEmpty && labels.allSatisfy { label in
-      guard let first = label.first, let last = label.last, first != "-", last != "-" else { return false }
-      return label.allSatisfy { $0 == "-" || $0.isLetter || $0.isNumber }
-    }
+    return !domain.isEmpty
+      && labels.allSatisfy { label in
+        guard let first = label.first, let last = label.last, first != "-", last != "-" else { return false }
+        return label.allSatisfy { $0 == "-" || $0.isLetter || $0.isNumber }
+      }
   }
 }

@@ -99,8 +99,9 @@ final class SearchController {
     guard !groups.isEmpty else { return showEmptyState() }
     for group in groups {
       let section = Box(.vertical, spacing: 6)
-      let heading = Label((group.pageTitles + [group.section.title ?? ""]).filter { !$0.isEmpty }
-        .joined(separator: " › "))
+      let heading = Label(
+        (group.pageTitles + [group.section.title ?? ""]).filter { !$0.isEmpty }
+          .joined(separator: " › "))
       heading.xAlign = 0
       heading.addCSSClass("knobs-section-title")
       section.append(heading)
