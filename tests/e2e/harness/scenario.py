@@ -2,28 +2,29 @@
 runs in a process of its own, inside a sealed session of its own."""
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
 
+from harness.session import SUITE_VARIABLE, processes_with_marker
+
 E2E_FOLDER = Path(__file__).resolve().parents[1]
+# Passed on to the scenario process; the desktop's DISPLAY, buses and XDG_* folders are not.
+PASSED_ON = ["PATH", "LANG", "KNOBS_BIN", "KNOBS_SCHEMA_DIR", "KNOBS_E2E_FAILURES", SUITE_VARIABLE]
 
 
-def scenario(backend="memory", schemas="all", timeout=120):
+def scenario(backend="memory", schemas="all", timeout=60):
     """`backend`: the GSettings backend (memory, keyfile or dconf).
-    `schemas`: "all" (the system's and Knobs'), "knobs-only" (none of the system's) or "none"."""
+    `schemas`: "all" (the system's and Knobs'), "knobs-only" (no system schema) or "none".
+    `timeout`: seconds the scenario may take, start and stop of its session included."""
 
     def decorate(body):
         def test():
-            result = subprocess.run(
-                [sys.executable, "-m", "harness.runner", body.__module__, body.__name__],
-                cwd=E2E_FOLDER, env={**os.environ, "PYTHONPATH": str(E2E_FOLDER)},
-                capture_output=True, text=True, timeout=timeout)
-            sys.stdout.write(result.stdout)
-            sys.stderr.write(result.stderr)
-            if result.returncode != 0:
-                raise AssertionError(
-                    f"scenario {body.__name__} failed:\n{result.stdout[-4000:]}{result.stderr[-2000:]}")
+            returncode, output = run_scenario(body.__module__, body.__name__, timeout)
+            if returncode != 0:
+                raise AssertionError(failure_message(body.__name__, output))
+            sys.stdout.write(output)
 
         # Not functools.wraps: pytest would read the body's parameters as fixtures.
         test.__name__, test.__qualname__, test.__doc__ = body.__name__, body.__qualname__, body.__doc__
@@ -33,3 +34,35 @@ def scenario(backend="memory", schemas="all", timeout=120):
         return test
 
     return decorate
+
+
+def run_scenario(module, function, timeout):
+    """Runs one scenario in a fresh process; returns its exit status and output."""
+    env = {name: os.environ[name] for name in PASSED_ON if name in os.environ}
+    env["PYTHONPATH"] = str(E2E_FOLDER)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "harness.runner", module, function, str(timeout)],
+        cwd=E2E_FOLDER, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        # The runner stops itself after `timeout` s and then has 30 s for evidence and teardown.
+        output, _ = process.communicate(timeout=timeout + 45)
+        return process.returncode, output
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGKILL)
+        output, _ = process.communicate()
+        for pid in processes_with_marker(os.environ.get(SUITE_VARIABLE, "knobs-e2e")):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        return -9, output + f"\n{function}: killed after {timeout + 45} s without finishing\n"
+
+
+def failure_message(name, output):
+    """The runner's summary first (what failed, where the evidence is), then its full output."""
+    from harness.runner import SUMMARY_MARK
+
+    if SUMMARY_MARK in output:
+        details, summary = output.rsplit(SUMMARY_MARK, 1)
+        return f"scenario {name} failed: {summary.strip()}\n\n--- scenario output ---\n{details.strip()[-6000:]}"
+    return f"scenario {name} failed:\n{output.strip()[-6000:]}"

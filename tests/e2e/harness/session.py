@@ -17,11 +17,38 @@ REPO = Path(__file__).resolve().parents[3]
 # leak check finds exactly what sessions started.
 MARKER_VARIABLE = "KNOBS_E2E_MARKER"
 SUITE_VARIABLE = "KNOBS_E2E_SUITE_ID"
-PROBLEM_LINE = re.compile(r"-(CRITICAL|WARNING) \*\*|Gtk-CRITICAL|Gtk-WARNING|GLib-GIO-WARNING")
+# GLib's log lines: "(knobs:42): Gtk-WARNING **: …", "(knobs:42): GLib-GIO-CRITICAL **: …", and
+# "** (knobs:42): WARNING **: …" for messages without a log domain.
+PROBLEM_LINE = re.compile(r"\b(CRITICAL|WARNING) \*\*|-(CRITICAL|WARNING)\b")
+# A bus of its own whose socket lives in the session's runtime folder; services
+# (the AT-SPI bus, dconf) are activated from the XDG_DATA_DIRS given to it.
+BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <keep_umask/>
+  <listen>unix:dir={runtime}</listen>
+  <auth>EXTERNAL</auth>
+  <standard_session_servicedirs/>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+"""
 
 
 def knobs_binary():
     return os.environ.get("KNOBS_BIN") or str(REPO / ".build" / "debug" / "knobs")
+
+
+def knobs_schema_files():
+    """Knobs' own schema: the one compiled next to the binary under test
+    (KNOBS_SCHEMA_DIR), else the one in the source tree."""
+    folder = os.environ.get("KNOBS_SCHEMA_DIR")
+    files = sorted(Path(folder).glob("*.gschema.xml")) if folder else []
+    return files or [REPO / "data" / "dev.knobs.Knobs.gschema.xml"]
 
 
 class Session:
@@ -31,9 +58,11 @@ class Session:
         self.backend = backend
         self.schemas = schemas
         self.name = name
-        self.root = Path(tempfile.mkdtemp(prefix=f"knobs-e2e-{name}-"))
+        # Short: the bus socket lives in here, and a socket path has at most 107 bytes.
+        self.root = Path(tempfile.mkdtemp(prefix=f"knobs-e2e-{name.removeprefix('test_')[:16]}-"))
         self.processes = []
         self.apps = []
+        self.commands = []  # stderr of `knobs` commands run to completion
         self.display = None
         self.env = {}
 
@@ -43,7 +72,8 @@ class Session:
         folders = {}
         for name in ["home", "config", "data", "cache", "runtime", "schemas"]:
             folder = self.root / name
-            folder.mkdir(mode=0o700)
+            folder.mkdir()
+            folder.chmod(0o700)
             folders[name] = str(folder)
         self._compile_schemas(Path(folders["schemas"]))
         marker = os.environ.get(SUITE_VARIABLE, "knobs-e2e")
@@ -60,11 +90,12 @@ class Session:
             "GSETTINGS_SCHEMA_DIR": folders["schemas"],
             "GSK_RENDERER": "cairo",
             "GDK_BACKEND": "x11",
+            "GTK_A11Y": "atspi",
             "G_DEBUG": "fatal-criticals",
             MARKER_VARIABLE: marker,
         }
-        if self.schemas == "none":
-            # No system schemas either: an empty data folder hides /usr/share's.
+        if self.schemas in ("none", "knobs-only"):
+            # No system schemas: an empty data folder hides /usr/share's from the app.
             empty = self.root / "empty-data"
             empty.mkdir()
             self.app_overrides = {"XDG_DATA_DIRS": str(empty)}
@@ -79,7 +110,9 @@ class Session:
         if self.schemas == "all":
             for xml in Path("/usr/share/glib-2.0/schemas").glob("*.xml"):
                 shutil.copy(xml, folder)
-            shutil.copy(REPO / "data" / "dev.knobs.Knobs.gschema.xml", folder)
+        if self.schemas in ("all", "knobs-only"):
+            for xml in knobs_schema_files():
+                shutil.copy(xml, folder)
         subprocess.run(["glib-compile-schemas", str(folder)], check=True, capture_output=True)
 
     def _start_display(self):
@@ -110,9 +143,14 @@ class Session:
             time.sleep(0.05)
 
     def _start_bus(self):
-        output = subprocess.run(
-            ["dbus-daemon", "--session", "--fork", "--print-address=1", "--print-pid=1"],
-            env=self.env, capture_output=True, text=True, check=True).stdout.split()
+        config = self.root / "session-bus.conf"
+        config.write_text(BUS_CONFIG.format(runtime=self.env["XDG_RUNTIME_DIR"]))
+        bus = subprocess.run(
+            ["dbus-daemon", f"--config-file={config}", "--fork", "--print-address=1", "--print-pid=1"],
+            env=self.env, capture_output=True, text=True)
+        if bus.returncode != 0:
+            raise RuntimeError(f"dbus-daemon did not start: {bus.stderr.strip()}")
+        output = bus.stdout.split()
         self.env["DBUS_SESSION_BUS_ADDRESS"] = output[0]
         self.bus_pid = int(output[1])
 
@@ -134,10 +172,13 @@ class Session:
         return process
 
     def run(self, *arguments, extra_env=None):
-        """Runs a knobs command to completion (list, get, set, --open…)."""
-        return subprocess.run(
+        """Runs a knobs command to completion (list, get, set, --open…); its stderr
+        counts for the warning check too."""
+        result = subprocess.run(
             [knobs_binary(), *arguments], env={**self.env, **self.app_overrides, **(extra_env or {})},
             capture_output=True, text=True, timeout=30)
+        self.commands.append((arguments, result.stderr))
+        return result
 
     def command(self, *command):
         """Runs a tool (gsettings, dconf) inside the session."""
@@ -149,10 +190,24 @@ class Session:
             log.flush()
             log.seek(0)
             texts.append(log.read())
+        for arguments, stderr in self.commands:
+            if stderr:
+                texts.append(f"--- knobs {' '.join(arguments)}\n{stderr}")
         return "\n".join(texts)
 
     def problems_in_stderr(self):
         return [line for line in self.app_stderr().splitlines() if PROBLEM_LINE.search(line)]
+
+    def knobs_processes(self):
+        """PIDs of the knobs processes running in this session."""
+        pids = []
+        for pid in processes_with_marker(self.env.get(MARKER_VARIABLE), self.root):
+            try:
+                if os.path.realpath(f"/proc/{pid}/exe") == os.path.realpath(knobs_binary()):
+                    pids.append(pid)
+            except OSError:
+                pass
+        return sorted(pids)
 
     def wait_for_exit(self, process, timeout=10):
         try:
@@ -162,18 +217,24 @@ class Session:
 
     # Evidence and teardown
 
-    def capture(self, folder, tree_text):
-        """Saves a screenshot, the accessibility tree and the app's stderr into `folder`."""
-        folder.mkdir(parents=True, exist_ok=True)
-        subprocess.run(
-            ["import", "-display", self.display, "-window", "root", str(folder / "screenshot.png")],
-            env=self.env, capture_output=True, timeout=20)
+    def capture(self, folder, tree_text, message=""):
+        """Saves the failure, a screenshot, the accessibility tree and the app's
+        stderr into `folder`, which is emptied first."""
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir(parents=True)
+        (folder / "failure.txt").write_text(message)
         (folder / "accessibility-tree.txt").write_text(tree_text)
         (folder / "knobs-stderr.txt").write_text(self.app_stderr())
-        xvfb = next(process for name, process in self.processes if name == "Xvfb")
+        xvfb = next((process for name, process in self.processes if name == "Xvfb"), None)
+        if xvfb is None:
+            return folder
+        screenshot = subprocess.run(
+            ["import", "-display", self.display, "-window", "root", str(folder / "screenshot.png")],
+            env=self.env, capture_output=True, text=True, timeout=20)
         self.xvfb_log.flush()
         (folder / "xvfb.txt").write_text(
             f"display {self.display}, Xvfb {'running' if xvfb.poll() is None else f'exited with {xvfb.returncode}'}\n"
+            + (f"screenshot failed: {screenshot.stderr}\n" if screenshot.returncode else "")
             + (self.root / "xvfb.log").read_text())
         return folder
 
