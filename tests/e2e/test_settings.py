@@ -63,3 +63,22 @@ def test_memory_backend_says_changes_wont_be_kept(session, driver):
              lambda: any("won't be kept" in text for text in driver.alert_texts()))
     driver.activate_row("About Knobs")
     wait_for("About names the memory backend", lambda: driver.value_of("Settings Storage") == "memory (not kept)")
+
+
+@scenario(backend="keyfile")
+def test_time_format_drop_down_writes_the_keyfile_and_the_footer_follows(session, driver):
+    app = session.launch()
+    assert driver.selected_option("Time Format") == "24-hour"
+    assert not driver.label_starting("The clock will read").text.endswith("M”.")
+    driver.choose("Time Format", "AM/PM")
+    wait_for("the footer reads AM or PM", lambda: driver.label_starting("The clock will read").text[-4:] in ("AM”.", "PM”."))
+    keyfile = session.root / "config" / "glib-2.0" / "settings" / "keyfile"
+    wait_for("the keyfile has clock-format='12h'", lambda: keyfile.exists() and "clock-format='12h'" in keyfile.read_text())
+    driver.choose("Cursor Size", "Large")
+    wait_for("the keyfile has cursor-size=48", lambda: "cursor-size=48" in keyfile.read_text())
+    driver.press("Control_L", "q")
+    assert session.wait_for_exit(app) == 0
+
+    session.launch()
+    wait_for("AM/PM is still chosen after a restart", lambda: driver.selected_option("Time Format") == "AM/PM")
+    assert driver.selected_option("Cursor Size") == "Large"

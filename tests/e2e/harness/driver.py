@@ -12,10 +12,6 @@ gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
 TYPE_NAME = re.compile(r"^Gtk[A-Z]\w*$")
-KEYSYMS = {
-    "Return": 0xFF0D, "Escape": 0xFF1B, "Menu": 0xFF67, "Tab": 0xFF09, "Down": 0xFF54, "Up": 0xFF52,
-    "Left": 0xFF51, "Control_L": 0xFFE3, "Alt_L": 0xFFE9, "Shift_L": 0xFFE1, "F10": 0xFFC7, "space": 0x20,
-}
 
 
 class Timeout(AssertionError):
@@ -77,9 +73,8 @@ class Node:
         return self.has_state(Atspi.StateType.SENSITIVE)
 
     def children(self):
-        count = self.accessible.get_child_count()
-        return [Node(self.accessible.get_child_at_index(i)) for i in range(count)
-                if self.accessible.get_child_at_index(i) is not None]
+        children = (self.accessible.get_child_at_index(i) for i in range(self.accessible.get_child_count()))
+        return [Node(child) for child in children if child is not None]
 
     def descendants(self):
         for child in self.children():
@@ -96,12 +91,21 @@ class Node:
         found = self.find_all(role, name, showing)
         return found[0] if found else None
 
+    @property
+    def text(self):
+        """A label's text (GTK names a label by its text)."""
+        return self.name
+
     def labels(self):
         return [node.name for node in self.find_all("label")]
 
     def action_names(self):
         count = Atspi.Action.get_n_actions(self.accessible)
         return [Atspi.Action.get_action_name(self.accessible, i) for i in range(count)]
+
+    def toggle(self):
+        """Flips a switch or check box with its `toggle` (or `click`) action."""
+        return self.do_action(("toggle", "click"))
 
     def do_action(self, preferred=("activate", "toggle", "click", "press")):
         names = self.action_names()
@@ -131,28 +135,42 @@ class Driver:
 
     def __init__(self, session):
         self.session = session
+        self._window = None
+
+    def find_app(self, name="knobs", timeout=15):
+        """The application called `name` on the accessibility bus, once it has a window."""
+        def find():
+            for app in self.apps_named(name):
+                node = Node(app)
+                if node.find("frame", showing=False):
+                    return node
+            return None
+        return wait_for(f"the {name} application appears on the accessibility bus", find, timeout)
 
     def app(self, timeout=15):
-        def find():
-            desktop = Atspi.get_desktop(0)
-            for i in range(desktop.get_child_count()):
-                child = desktop.get_child_at_index(i)
-                if child is not None and child.get_name() == "knobs":
-                    node = Node(child)
-                    if node.find("frame", showing=False):
-                        return node
-            return None
-        return wait_for("the knobs application appears on the accessibility bus", find, timeout)
+        return self.find_app("knobs", timeout)
 
     def window(self, timeout=15):
-        return wait_for("the Knobs window is showing",
-                        lambda: self.app(timeout).find("frame", "Knobs", showing=False), timeout)
+        """Knobs' window (a `frame` named "Knobs"); kept until it goes away."""
+        if self._window is not None:
+            try:
+                if (self._window.role == "frame" and self._window.name == "Knobs"
+                        and not self._window.has_state(Atspi.StateType.DEFUNCT)):
+                    return self._window
+            except Exception:  # the app that owned it has quit
+                pass
+            self._window = None
+        self._window = wait_for("the Knobs window is showing",
+                                lambda: self.app(timeout).find("frame", "Knobs", showing=False), timeout)
+        return self._window
+
+    def apps_named(self, name):
+        desktop = Atspi.get_desktop(0)
+        apps = (desktop.get_child_at_index(i) for i in range(desktop.get_child_count()))
+        return [app for app in apps if app is not None and app.get_name() == name]
 
     def apps_named_knobs(self):
-        desktop = Atspi.get_desktop(0)
-        return [desktop.get_child_at_index(i) for i in range(desktop.get_child_count())
-                if desktop.get_child_at_index(i) is not None
-                and desktop.get_child_at_index(i).get_name() == "knobs"]
+        return self.apps_named("knobs")
 
     def node(self, role, name, timeout=10):
         return wait_for(f"a showing {role} named {name!r}",
@@ -169,6 +187,19 @@ class Driver:
     def focus_row(self, title, description=None, limit=40):
         """Moves the keyboard focus to a row with the arrow keys, as a keyboard user
         does (GTK 4.8 does not implement AT-SPI's grab_focus)."""
+        # Most of the time one burst of presses gets there: count the rows in between.
+        rows = [row for row in self.window().find_all("list item") if row.has_state(Atspi.StateType.FOCUSABLE)]
+        here = next((i for i, row in enumerate(rows) if row.focused), None)
+        there = next((i for i, row in enumerate(rows) if row.name == title
+                      and (description is None or row.description.startswith(description))), None)
+        if here is not None and there is not None and here != there:
+            self.press(*(["Down"] * (there - here) if there > here else ["Up"] * (here - there)), each=True)
+            try:
+                return wait_for(f"the row {title!r} has the focus",
+                                lambda: (lambda row: row if row.focused else None)(
+                                    self.row(title, description=description)), timeout=1)
+            except Timeout:
+                pass  # a row in between did not take the focus: go one step at a time
         for key in ("Down", "Up"):
             for _ in range(limit):
                 row = self.row(title, description=description)
@@ -186,6 +217,42 @@ class Driver:
     def switch(self, title, timeout=10):
         return self.node("check box", title, timeout)
 
+    def slider(self, title, timeout=10):
+        return self.node("slider", title, timeout)
+
+    def drop_down(self, title, timeout=10):
+        return self.node("combo box", title, timeout)
+
+    def selected_option(self, title):
+        """The option a drop-down shows."""
+        labels = self.drop_down(title).find("push button", showing=False).find_all("label")
+        shown = [label.name for label in labels if label.name != "(None)"]
+        return shown[-1] if shown else ""
+
+    def choose(self, title, option, limit=20):
+        """Picks `option` in the drop-down named `title`, as a keyboard user does: open
+        it with its button's click action, arrow to the option, Enter. (Selecting the
+        popup's list item over AT-SPI's Selection does not change a GTK 4.8 drop-down.)"""
+        combo = self.drop_down(title)
+        combo.find("push button", showing=False).do_action()
+
+        def options():
+            popup = combo.find("list", showing=False)
+            items = popup.find_all("list item") if popup else []
+            return [(item.find("label").name, item.focused) for item in items] or None
+
+        listed = wait_for(f"the {title!r} drop-down lists its options", options)
+        names = [name for name, _ in listed]
+        assert option in names, f"{title!r} offers {names}, not {option!r}"
+        for key in ("Down", "Up"):
+            for _ in range(limit):
+                focused = next((name for name, on in options() if on), None)
+                if focused == option:
+                    self.press("Return")
+                    return wait_for(f"{title!r} shows {option!r}", lambda: self.selected_option(title) == option)
+                self.press(key)
+        raise AssertionError(f"the arrow keys never reached {option!r} in {title!r}")
+
     def label_starting(self, prefix, timeout=10):
         return wait_for(f"a label starting with {prefix!r}",
                         lambda: next((n for n in self.window().find_all("label") if n.name.startswith(prefix)), None),
@@ -201,13 +268,14 @@ class Driver:
         return [" ".join(label.name for label in alert.find_all("label"))
                 for alert in self.window().find_all("alert")]
 
-    def press(self, *keys):
-        """Presses a key combination through the X server, e.g. press("Control_L", "w")."""
+    def press(self, *keys, each=False):
+        """Presses a key combination through the X server, e.g. press("Control_L", "w");
+        with each=True, presses the keys one after the other: press("Down", "Down", each=True)."""
         # Without a window manager nothing gives the window the keyboard focus: do it first.
-        combination = "+".join({"Control_L": "ctrl", "Alt_L": "alt", "Shift_L": "shift"}.get(k, k) for k in keys)
+        names = [{"Control_L": "ctrl", "Alt_L": "alt", "Shift_L": "shift"}.get(k, k) for k in keys]
         self._focus_window()
-        subprocess.run(["xdotool", "key", "--clearmodifiers", combination], env=self.session.env, check=True,
-                       capture_output=True, timeout=10)
+        subprocess.run(["xdotool", "key", "--clearmodifiers", *(names if each else ["+".join(names)])],
+                       env=self.session.env, check=True, capture_output=True, timeout=10)
 
     def _focus_window(self):
         # Only the mapped window: GTK's unmapped leader window has the same name and cannot take focus.
