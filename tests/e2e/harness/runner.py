@@ -69,6 +69,9 @@ def main(module_name, function_name, timeout):
         error = sys.exc_info()[1]
         print(SUMMARY_MARK)
         print(f"{type(error).__name__}: {error}".strip())
+        states = session.app_states()
+        if states:
+            print("; ".join(states))
         print(f"Screenshot, accessibility tree and Knobs' stderr: {folder}")
         return 1
     finally:

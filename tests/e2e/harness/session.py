@@ -195,6 +195,21 @@ class Session:
                 texts.append(f"--- knobs {' '.join(arguments)}\n{stderr}")
         return "\n".join(texts)
 
+    def app_states(self):
+        """How each knobs the session launched is doing: running, or how it ended."""
+        states = []
+        for process, _ in self.apps:
+            code = process.poll()
+            if code is None:
+                state = "running"
+            elif code < 0:
+                state = f"killed by {signal.Signals(-code).name}"
+            else:
+                state = f"exited with {code}"
+            command = " ".join(["knobs", *process.args[1:]])
+            states.append(f"{command} (pid {process.pid}): {state}")
+        return states
+
     def problems_in_stderr(self):
         return [line for line in self.app_stderr().splitlines() if PROBLEM_LINE.search(line)]
 
@@ -224,7 +239,7 @@ class Session:
         folder.mkdir(parents=True)
         (folder / "failure.txt").write_text(message)
         (folder / "accessibility-tree.txt").write_text(tree_text)
-        (folder / "knobs-stderr.txt").write_text(self.app_stderr())
+        (folder / "knobs-stderr.txt").write_text("\n".join(self.app_states()) + "\n\n" + self.app_stderr())
         xvfb = next((process for name, process in self.processes if name == "Xvfb"), None)
         if xvfb is None:
             return folder
