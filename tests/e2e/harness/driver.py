@@ -187,23 +187,29 @@ class Driver:
     def focus_row(self, title, description=None, limit=40):
         """Moves the keyboard focus to a row with the arrow keys, as a keyboard user
         does (GTK 4.8 does not implement AT-SPI's grab_focus)."""
+        def target_if_focused():
+            row = self.row(title, description=description)
+            return row if row.focused else None
+
         # Most of the time one burst of presses gets there: count the rows in between.
         rows = [row for row in self.window().find_all("list item") if row.has_state(Atspi.StateType.FOCUSABLE)]
         here = next((i for i, row in enumerate(rows) if row.focused), None)
         there = next((i for i, row in enumerate(rows) if row.name == title
                       and (description is None or row.description.startswith(description))), None)
-        if here is not None and there is not None and here != there:
-            self.press(*(["Down"] * (there - here) if there > here else ["Up"] * (here - there)), each=True)
+        directions = ("Down", "Up")
+        if here is not None and there is not None:
+            if there < here:
+                directions = ("Up", "Down")
+            if here != there:
+                self.press(*[directions[0]] * abs(there - here), each=True)
             try:
-                return wait_for(f"the row {title!r} has the focus",
-                                lambda: (lambda row: row if row.focused else None)(
-                                    self.row(title, description=description)), timeout=1)
+                return wait_for(f"the row {title!r} has the focus", target_if_focused, timeout=1)
             except Timeout:
                 pass  # a row in between did not take the focus: go one step at a time
-        for key in ("Down", "Up"):
+        for key in directions:
             for _ in range(limit):
-                row = self.row(title, description=description)
-                if row.focused:
+                row = target_if_focused()
+                if row:
                     return row
                 self.press(key)
         raise AssertionError(f"the arrow keys never reached the row {title!r}")
