@@ -47,6 +47,10 @@ public final class Application: Object {
   public func activateAction(_ name: String, string parameter: String?) {
     let variant = parameter.map { g_variant_new_string($0) }
     g_action_group_activate_action(c(), name, variant ?? nil)
+    // A remote call is only queued; a process about to exit must send it first.
+    if isRemote, let connection = g_application_get_dbus_connection(c()) {
+      g_dbus_connection_flush_sync(connection, nil, nil)
+    }
   }
 
   public func setAccelerators(_ accelerators: [String], for action: String) {
