@@ -45,6 +45,13 @@ void knobs_accessible_label_parts(GtkWidget *widget, const char *label) {
   }
 }
 
+void knobs_accessible_hide_parts(GtkWidget *widget) {
+  for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
+       child = gtk_widget_get_next_sibling(child)) {
+    if (!GTK_IS_LABEL(child)) knobs_accessible_set_hidden(child, TRUE);
+  }
+}
+
 const char *knobs_settings_backend_name(GSettings *settings) {
   GObject *backend = NULL;
   g_object_get(settings, "backend", &backend, NULL);
@@ -74,4 +81,18 @@ void knobs_dispatch_drain_main_queue(void) {
   ssize_t ignored = read(_dispatch_get_main_queue_handle_4CF(), &count, sizeof count);
   (void)ignored;
   _dispatch_main_queue_callback_4CF(NULL);
+}
+
+static gboolean knobs_is_monospace(const PangoFontFamily *family, const PangoFontFace *face, gpointer data) {
+  (void)face;
+  (void)data;
+  return pango_font_family_is_monospace((PangoFontFamily *)family);
+}
+
+void knobs_font_chooser_monospace_only(GtkWidget *chooser) {
+  gtk_font_chooser_set_filter_func(GTK_FONT_CHOOSER(chooser), knobs_is_monospace, NULL, NULL);
+}
+
+void knobs_signal_emit(GObject *object, const char *signal) {
+  g_signal_emit_by_name(object, signal);
 }

@@ -93,6 +93,8 @@ struct ListedRow: Encodable {
   let kind: String
   let title: String
   let value: String
+  /// The setting's value in GVariant text format (`'Cantarell 11'`, `['a', 'b']`), for scripts; nil for rows without one.
+  let raw: String?
 
   @MainActor
   init(_ entry: PanelEntry, _ settings: SettingsReader) {
@@ -100,6 +102,7 @@ struct ListedRow: Encodable {
     kind = entry.row.kindName
     title = entry.row.title
     value = entry.row.currentValueText(settings)
+    raw = entry.row.key.flatMap { settings[$0] }?.gvariantText
   }
 
   static func table(_ rows: [ListedRow]) -> String {

@@ -13,6 +13,22 @@ extension SettingKey {
   static let clockShowWeekday = interface("clock-show-weekday")
   static let clockShowSeconds = interface("clock-show-seconds")
   static let clockFormat = interface("clock-format")
+  static let iconTheme = interface("icon-theme")
+  static let cursorTheme = interface("cursor-theme")
+  static let interfaceFont = interface("font-name")
+  static let documentFont = interface("document-font-name")
+  static let monospaceFont = interface("monospace-font-name")
+  static let fontHinting = interface("font-hinting")
+  static let fontAntialiasing = interface("font-antialiasing")
+
+  static func windowManager(_ key: String) -> SettingKey {
+    SettingKey(schema: "org.gnome.desktop.wm.preferences", key: key)
+  }
+
+  static let workspaceCount = windowManager("num-workspaces")
+  static let workspaceNames = windowManager("workspace-names")
+  static let buttonLayout = windowManager("button-layout")
+  static let backgroundPicture = SettingKey(schema: "org.gnome.desktop.background", key: "picture-uri")
 }
 
 /// The panel `knobs` shows when run with no arguments.
@@ -32,6 +48,12 @@ func referencePanel(gtkVersion: @escaping @MainActor () -> String) -> Panel {
         options: [(24, "Default"), (32, "Medium"), (48, "Large"), (64, "Larger"), (96, "Largest")]
       )
       .keywords("pointer", "mouse")
+      ChoiceRow("icons", "Icons", key: .iconTheme, provider: InstalledThemes().iconThemeOptions)
+        .keywords("icon theme")
+      ChoiceRow("cursor", "Cursor", key: .cursorTheme, provider: InstalledThemes().cursorThemeOptions)
+        .keywords("cursor theme", "pointer")
+      FileRow("background", "Background", key: .backgroundPicture, mimeTypes: ["image/*"])
+        .keywords("wallpaper", "picture")
     }
     Section("clock", "Clock") {
       ToggleRow("show-weekday", "Show Weekday", key: .clockShowWeekday)
@@ -40,6 +62,42 @@ func referencePanel(gtkVersion: @escaping @MainActor () -> String) -> Panel {
         .keywords("12-hour", "am", "pm")
     }
     .footer { ClockPreview(settings: $0).sentence }
+    Section("fonts", "Fonts") {
+      FontRow("interface", "Interface Text", key: .interfaceFont)
+      FontRow("document", "Document Text", key: .documentFont)
+      FontRow("monospace", "Monospace Text", key: .monospaceFont, monospaceOnly: true)
+        .keywords("fixed width", "terminal", "code")
+      ChoiceRow(
+        "hinting", "Hinting", key: .fontHinting,
+        options: [("full", "Full"), ("medium", "Medium"), ("slight", "Slight"), ("none", "None")]
+      )
+      .radio()
+      ChoiceRow(
+        "antialiasing", "Antialiasing", key: .fontAntialiasing,
+        options: [("rgba", "Subpixel (for LCD screens)"), ("grayscale", "Standard (grayscale)"), ("none", "None")]
+      )
+      .radio()
+      .keywords("smoothing")
+    }
+    Section("windows", "Windows") {
+      NumberRow("workspaces", "Workspaces", key: .workspaceCount, range: (1, 36))
+        .subtitle("How many workspaces there are when they are not added as needed")
+        .keywords("desktops", "virtual")
+      ListRow(
+        "workspace-names", "Workspace Names", key: .workspaceNames,
+        itemRule: TextRule(nonEmpty: true, maximumLength: 100)
+      )
+      .keywords("desktops", "virtual")
+      TextRow(
+        "titlebar-buttons", "Titlebar Buttons", key: .buttonLayout, placeholder: "appmenu:close",
+        rule: TextRule(
+          maximumLength: 200, pattern: "[a-z,]*(:[a-z,]*)?",
+          patternHint: "button names such as close, minimize, maximize and appmenu, separated by commas, "
+            + "with one colon between the left and the right side")
+      )
+      .subtitle("The buttons left and right of the colon, e.g. appmenu:minimize,maximize,close")
+      .keywords("button layout", "minimize", "maximize", "close")
+    }
     Section("reach-out", "Reach Out") {
       EmailRow(
         "feedback", "Send Feedback", to: AppInfo.maintainersAddress, subject: "Knobs feedback",

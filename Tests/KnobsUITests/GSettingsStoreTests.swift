@@ -23,12 +23,21 @@ final class GSettingsStoreTests: XCTestCase {
           <value nick="prefer-dark" value="1"/>
           <value nick="prefer-light" value="2"/>
         </enum>
+        <flags id="dev.knobs.Knobs.Test.Modifiers">
+          <value nick="ctrl" value="1"/>
+          <value nick="alt" value="2"/>
+          <value nick="super" value="4"/>
+        </flags>
         <schema id="\(schema)" path="/dev/knobs/Knobs/Test/">
           <key name="flag" type="b"><default>false</default></key>
           <key name="count" type="i"><range min="0" max="100"/><default>24</default></key>
           <key name="factor" type="d"><default>1.0</default></key>
           <key name="name" type="s"><default>'knobs'</default></key>
           <key name="scheme" enum="dev.knobs.Knobs.Test.Scheme"><default>'default'</default></key>
+          <key name="modifiers" flags="dev.knobs.Knobs.Test.Modifiers"><default>['ctrl']</default></key>
+          <key name="names" type="as"><default>[]</default></key>
+          <key name="big" type="x"><default>5000000000</default></key>
+          <key name="small" type="q"><default>7</default></key>
         </schema>
       </schemalist>
       """
@@ -48,7 +57,9 @@ final class GSettingsStoreTests: XCTestCase {
     XCTAssertEqual(
       ProcessInfo.processInfo.environment["GSETTINGS_BACKEND"], "memory", "run with GSETTINGS_BACKEND=memory")
     store = GSettingsStore(source: SchemaSource(extraDirectories: [try Self.compiledSchemaDirectory()]))
-    for name in ["flag", "count", "factor", "name", "scheme"] { store.reset(key(name)) }
+    for name in ["flag", "count", "factor", "name", "scheme", "modifiers", "names", "big", "small"] {
+      store.reset(key(name))
+    }
   }
 
   func testReadsAndWritesEveryValueType() async throws {
@@ -69,6 +80,37 @@ final class GSettingsStoreTests: XCTestCase {
     XCTAssertEqual(store.value(for: key("scheme")), "prefer-dark")
     XCTAssertEqual(store.storage.backend, "memory")
     XCTAssertFalse(store.storage.isPersistent)
+  }
+
+  func testReadsAndWritesFlagsStringArraysAndEveryIntegerWidth() async throws {
+    XCTAssertEqual(store.value(for: key("modifiers")), .strings(["ctrl"]))
+    XCTAssertEqual(store.value(for: key("names")), .strings([]))
+    XCTAssertEqual(store.value(for: key("big")), .int(5_000_000_000))
+    XCTAssertEqual(store.value(for: key("small")), .int(7))
+    try store.write(.strings(["alt", "super"]), for: key("modifiers"))
+    try store.write(.strings(["Mail", "it's", ""]), for: key("names"))
+    try store.write(.int(-6_000_000_000), for: key("big"))
+    try store.write(.int(65535), for: key("small"))
+    XCTAssertEqual(store.value(for: key("modifiers")), .strings(["alt", "super"]))
+    XCTAssertEqual(store.value(for: key("names")), .strings(["Mail", "it's", ""]))
+    XCTAssertEqual(store.value(for: key("big")), .int(-6_000_000_000))
+    XCTAssertEqual(store.value(for: key("small")), .int(65535))
+    XCTAssertThrowsError(try store.write(.strings(["hyper"]), for: key("modifiers")), "not one of the flags' nicks")
+    XCTAssertThrowsError(try store.write(.int(65536), for: key("small")), "too big for a uint16")
+    XCTAssertThrowsError(try store.write("Mail", for: key("names")), "a string is not a list")
+    XCTAssertEqual(store.value(for: key("modifiers")), .strings(["alt", "super"]), "nothing written")
+  }
+
+  func testRowsOfTheWrongTypeForTheirKeyAreReportedBeforeTheWindowOpens() async throws {
+    let panel = Panel("Typed") {
+      Section("s", "S") {
+        MultiSelectRow("modifiers", "Modifiers", key: key("modifiers"), options: [("ctrl", "Control"), ("alt", "Alt")])
+        ListRow("names", "Names", key: key("names"))
+        NumberRow("small", "Small", key: key("small"), range: (0, 100))
+        TextRow("wrong", "Wrong", key: key("names"))
+      }
+    }
+    XCTAssertEqual(panel.validate(against: store).map(\.path), ["s/wrong"])
   }
 
   func testRefusesWrongTypesAndValuesOutsideTheSchema() async throws {

@@ -41,9 +41,10 @@ final class ReferencePanelTests: GtkTestCase {
   func testTheReferencePanelIsValidAndShowsItsSections() async throws {
     XCTAssertEqual(referencePanel { "4.8.3" }.validate(), [])
     let titles = window.currentPage.sections.map { $0.section.title }
-    XCTAssertEqual(titles, ["Appearance", "Clock", "Reach Out", "Help", nil])
+    XCTAssertEqual(titles, ["Appearance", "Clock", "Fonts", "Windows", "Reach Out", "Help", nil])
     XCTAssertEqual(
-      window.currentPage.sections[0].rows.map(\.titleText), ["Dark Style", "Text Size", "Animations", "Cursor Size"])
+      window.currentPage.sections[0].rows.map(\.titleText),
+      ["Dark Style", "Text Size", "Animations", "Cursor Size", "Icons", "Cursor", "Background"])
   }
 
   func testClockFooterFollowsShowSecondsAndTheTimeFormat() async throws {

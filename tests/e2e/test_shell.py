@@ -7,13 +7,15 @@ from harness.driver import TYPE_NAME, wait_for
 from harness.scenario import scenario
 
 SECTIONS = {
-    "Appearance": ["Dark Style", "Text Size", "Animations", "Cursor Size"],
+    "Appearance": ["Dark Style", "Text Size", "Animations", "Cursor Size", "Icons", "Cursor", "Background"],
     "Clock": ["Show Weekday", "Show Seconds", "Time Format"],
+    "Fonts": ["Interface Text", "Document Text", "Monospace Text", "Hinting", "Antialiasing"],
+    "Windows": ["Workspaces", "Workspace Names", "Titlebar Buttons"],
     "Reach Out": ["Send Feedback", "Website", "Report an Issue"],
     "Help": ["Keyboard Shortcuts", "About Knobs", "Privacy Policy"],
 }
 SWITCHES = ["Dark Style", "Animations", "Show Weekday", "Show Seconds"]
-DROP_DOWNS = ["Cursor Size", "Time Format"]
+DROP_DOWNS = ["Cursor Size", "Time Format", "Icons", "Cursor"]
 SECONDS = re.compile(r"\d:\d\d:\d\d")
 
 

@@ -16,6 +16,10 @@ void knobs_stack_set_page_label(GtkWidget *stack, GtkWidget *child, const char *
    icon), which assistive technologies otherwise read by their type names. */
 void knobs_accessible_label_parts(GtkWidget *widget, const char *label);
 
+/* Hides the decorative parts GTK builds inside a widget (a check button's
+   indicator) from assistive technologies; the widget itself carries the state. */
+void knobs_accessible_hide_parts(GtkWidget *widget);
+
 /* The type name of the backend a GSettings object writes to, e.g.
    "DConfSettingsBackend" or "GMemorySettingsBackend". */
 const char *knobs_settings_backend_name(GSettings *settings);
@@ -23,8 +27,14 @@ const char *knobs_settings_backend_name(GSettings *settings);
 /* A horizontal GtkBox with the accessible role ALERT (a construct-only property). */
 GtkWidget *knobs_alert_box_new(int spacing);
 
+/* Emits a signal that takes no arguments and returns nothing, e.g. "font-set". */
+void knobs_signal_emit(GObject *object, const char *signal);
+
 /* Emits a button's "clicked" action signal. */
 void knobs_button_emit_clicked(GtkWidget *button);
+
+/* Lets a font chooser offer only fixed-width families. */
+void knobs_font_chooser_monospace_only(GtkWidget *chooser);
 
 guint knobs_gtk_major(void);
 guint knobs_gtk_minor(void);

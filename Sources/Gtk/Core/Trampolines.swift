@@ -13,6 +13,7 @@ enum Trampolines {
   typealias Press = @MainActor (Int32, Double, Double) -> Void
   typealias Point = @MainActor (Double, Double) -> Void
   typealias Direction = @MainActor (GtkDirectionType) -> Bool
+  typealias WithInt = @MainActor (Int32) -> Void
 
   /// `void (*)(GObject *, gpointer)`: clicked, activate, changed, value-changed, destroy, startup…
   static let plain: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
@@ -70,5 +71,11 @@ enum Trampolines {
   static let point: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> Void = { _, x, y, data in
     let handler = SignalBox<Point>.from(data)
     MainActor.assumeIsolated { handler(x, y) }
+  }
+
+  /// `void (*)(GtkNativeDialog *, int response_id, gpointer)`: response.
+  static let withInt: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, value, data in
+    let handler = SignalBox<WithInt>.from(data)
+    MainActor.assumeIsolated { handler(value) }
   }
 }

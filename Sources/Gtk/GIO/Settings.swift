@@ -40,6 +40,10 @@ public enum SettingsKeyType: Sendable {
   case bool, int, double, string
   /// A string restricted to a list of nicks (GSettings enums and string choices).
   case enumeration([String])
+  /// A set of nicks (GSettings flags), kept as a string array.
+  case flags([String])
+  /// A string array.
+  case strings
   /// A type Knobs does not bind (arrays, tuples…).
   case unsupported(String)
 }
@@ -93,6 +97,8 @@ public final class Settings: Object {
     if kind == "enum" || (kind == "choices" && typeString == "s") {
       return .enumeration(stringsInRange(range))
     }
+    if kind == "flags" { return .flags(stringsInRange(range)) }
+    if typeString == "as" { return .strings }
     switch typeString.prefix(1) {
     case "b": return .bool
     case "i", "u", "n", "q", "x", "t", "y": return .int
@@ -202,6 +208,30 @@ public final class Variant {
   public convenience init(int32 value: Int32) { self.init(sinking: g_variant_new_int32(value)) }
   public convenience init(uint32 value: UInt32) { self.init(sinking: g_variant_new_uint32(value)) }
 
+  /// An array of strings (`as`).
+  public convenience init(strings: [String]) {
+    var cStrings: [UnsafePointer<CChar>?] = strings.map { UnsafePointer(strdup($0)) }
+    defer { cStrings.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+    self.init(sinking: g_variant_new_strv(&cStrings, gssize(strings.count)))
+  }
+
+  /// An integer of GVariant type `type` ("i", "u", "n", "q", "x", "t" or "y"); nil when it doesn't fit.
+  public convenience init?(integer value: Int, type: String) {
+    let variant: OpaquePointer?
+    switch type {
+    case "i": variant = Int32(exactly: value).map { g_variant_new_int32($0) }
+    case "u": variant = UInt32(exactly: value).map { g_variant_new_uint32($0) }
+    case "n": variant = Int16(exactly: value).map { g_variant_new_int16($0) }
+    case "q": variant = UInt16(exactly: value).map { g_variant_new_uint16($0) }
+    case "x": variant = g_variant_new_int64(value)
+    case "t": variant = UInt(exactly: value).map { g_variant_new_uint64($0) }
+    case "y": variant = UInt8(exactly: value).map { g_variant_new_byte($0) }
+    default: variant = nil
+    }
+    guard let variant else { return nil }
+    self.init(sinking: variant)
+  }
+
   private convenience init(sinking variant: OpaquePointer) {
     self.init(adopting: g_variant_ref_sink(variant))
   }
@@ -217,4 +247,21 @@ public final class Variant {
   public var double: Double? { typeString == "d" ? g_variant_get_double(variant) : nil }
   public var int: Int? { Settings.integer(variant) }
   public var string: String? { typeString == "s" ? String(cString: g_variant_get_string(variant, nil)) : nil }
+
+  /// The strings of an `as` value.
+  public var strings: [String]? {
+    guard typeString == "as" else { return nil }
+    return (0..<g_variant_n_children(variant)).map { index in
+      let child = g_variant_get_child_value(variant, index)!
+      defer { g_variant_unref(child) }
+      return String(cString: g_variant_get_string(child, nil))
+    }
+  }
+
+  /// The value in GVariant text format, as `gsettings get` prints it.
+  public var text: String {
+    let printed = g_variant_print(variant, 0)!
+    defer { g_free(printed) }
+    return String(cString: printed)
+  }
 }

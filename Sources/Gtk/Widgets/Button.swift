@@ -12,6 +12,12 @@ public class Button: Widget {
     super.init(widget: gtk_button_new_from_icon_name(iconName))
   }
 
+  /// A button showing `child`, e.g. a label that ellipsizes.
+  public init(child: Widget) {
+    super.init(widget: gtk_button_new())
+    gtk_button_set_child(c(), child.widget)
+  }
+
   init(wrapping widget: UnsafeMutablePointer<GtkWidget>) {
     super.init(widget: widget)
   }

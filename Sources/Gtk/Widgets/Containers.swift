@@ -41,6 +41,14 @@ public final class ScrolledWindow: Widget {
     return box.connect(to: instance, signal: "changed", trampoline: Trampolines.plain)
   }
 
+  /// Limits the height the scrolled area asks for; with `propagates`, it asks
+  /// for its content's natural height up to `maximum` (-1 for no limit).
+  public func setContentHeight(minimum: Int32, maximum: Int32, propagates: Bool) {
+    gtk_scrolled_window_set_min_content_height(c(), minimum)
+    gtk_scrolled_window_set_max_content_height(c(), maximum)
+    gtk_scrolled_window_set_propagate_natural_height(c(), propagates ? 1 : 0)
+  }
+
   /// The visible height of the scrolled area.
   public var pageSize: Double {
     gtk_adjustment_get_page_size(gtk_scrolled_window_get_vadjustment(c()))

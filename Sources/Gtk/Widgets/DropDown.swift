@@ -15,6 +15,23 @@ public final class DropDown: Widget {
     super.init(widget: dropDown!)
   }
 
+  /// Replaces the items; the selection is cleared without an `onSelect` callback.
+  public func setItems(_ items: [String]) {
+    var cStrings = items.map { strdup($0) }
+    cStrings.append(nil)
+    let list = cStrings.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+        gtk_string_list_new($0)
+      }
+    }
+    cStrings.forEach { free($0) }
+    isSuppressing = true
+    gtk_drop_down_set_model(c(), list)
+    gtk_drop_down_set_selected(c(), GTK_INVALID_LIST_POSITION)
+    isSuppressing = false
+    g_object_unref(UnsafeMutableRawPointer(list))
+  }
+
   private var isSuppressing = false
 
   /// The selected index, or nil for none. Setting it emits no `onSelect` callback.

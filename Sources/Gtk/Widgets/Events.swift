@@ -38,6 +38,9 @@ public struct Key: Sendable {
 
   public var isEscape: Bool { keyval == UInt32(GDK_KEY_Escape) }
   public var isLeft: Bool { keyval == UInt32(GDK_KEY_Left) || keyval == UInt32(GDK_KEY_KP_Left) }
+  public var isUp: Bool { keyval == UInt32(GDK_KEY_Up) || keyval == UInt32(GDK_KEY_KP_Up) }
+  public var isDown: Bool { keyval == UInt32(GDK_KEY_Down) || keyval == UInt32(GDK_KEY_KP_Down) }
+  public var isDelete: Bool { keyval == UInt32(GDK_KEY_Delete) || keyval == UInt32(GDK_KEY_KP_Delete) }
   /// The Menu key, or Shift+F10: both open a context menu.
   public var opensContextMenu: Bool {
     keyval == UInt32(GDK_KEY_Menu) || (shift && keyval == UInt32(GDK_KEY_F10))

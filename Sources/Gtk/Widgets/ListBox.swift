@@ -43,6 +43,20 @@ public final class ListBox: Widget {
   }
   public func remove(_ row: ListBoxRow) { gtk_list_box_remove(c(), row.widget) }
 
+  /// Removes every row.
+  public func removeAll() {
+    while let row = gtk_list_box_get_row_at_index(c(), 0) {
+      gtk_list_box_remove(c(), UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkWidget.self))
+    }
+  }
+
+  /// How many rows the list holds, shown or not.
+  public var rowCount: Int {
+    var count: Int32 = 0
+    while gtk_list_box_get_row_at_index(c(), count) != nil { count += 1 }
+    return Int(count)
+  }
+
   public var showsSeparators: Bool {
     get { gtk_list_box_get_show_separators(c()) != 0 }
     set { gtk_list_box_set_show_separators(c(), newValue ? 1 : 0) }

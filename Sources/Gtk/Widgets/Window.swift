@@ -73,6 +73,16 @@ public class Window: Widget {
 
   public var isActive: Bool { gtk_window_is_active(c()) != 0 }
 
+  /// Runs when the window becomes the one the user works in, e.g. after another app had the focus.
+  @discardableResult
+  public func onBecameActive(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+    let box = SignalBox<Trampolines.WithPointer> { [weak self] _ in
+      guard let self, self.isActive else { return }
+      handler()
+    }
+    return box.connect(to: gobject, signal: "notify::is-active", trampoline: Trampolines.withPointer)
+  }
+
   /// Runs before the window closes; return true to keep it open.
   @discardableResult
   public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) -> SignalConnection {

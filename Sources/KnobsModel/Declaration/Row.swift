@@ -42,6 +42,18 @@ public struct Row: Identifiable {
     case choice(Choice)
     /// Runs a closure.
     case action(Action)
+    /// A string edited in place.
+    case text(Text)
+    /// A whole or decimal number typed or stepped, with a range.
+    case number(Number)
+    /// A Pango font description such as “Cantarell 11”.
+    case font(Font)
+    /// A file or folder, kept as a URI or a path.
+    case file(File)
+    /// Several of a fixed set of options: a flags key or a list of strings.
+    case multiSelect(MultiSelect)
+    /// An editable list of strings.
+    case list(StringList)
   }
 
   /// The setting the row reads and writes, for the kinds that have one.
@@ -50,6 +62,12 @@ public struct Row: Identifiable {
     case .toggle(let toggle): return toggle.key
     case .slider(let slider): return slider.key
     case .choice(let choice): return choice.key
+    case .text(let text): return text.key
+    case .number(let number): return number.key
+    case .font(let font): return font.key
+    case .file(let file): return file.key
+    case .multiSelect(let multiSelect): return multiSelect.key
+    case .list(let list): return list.key
     case .link, .email, .detail, .value, .action: return nil
     }
   }
@@ -65,6 +83,12 @@ public struct Row: Identifiable {
     case .slider: return "slider"
     case .choice: return "choice"
     case .action: return "action"
+    case .text: return "text"
+    case .number: return "number"
+    case .font: return "font"
+    case .file: return "file"
+    case .multiSelect: return "multi-select"
+    case .list: return "list"
     }
   }
 }
@@ -150,14 +174,33 @@ extension Row {
     }
   }
 
-  /// One of a fixed list of values, each with a label.
+  /// One of a list of values, each with a label: fixed in the declaration, or
+  /// found when the row is shown by a `provider` (installed themes, say).
   public struct Choice {
     public var key: SettingKey
+    /// The declared options; for a choice with a provider, the last ones it found.
     public var options: [Option]
+    /// Finds the options at run time; nil for a fixed choice.
+    public var provider: OptionProvider?
+    public var presentation: Presentation = .menu
 
     public init(key: SettingKey, options: [Option]) {
       self.key = key
       self.options = options
+    }
+
+    public init(key: SettingKey, provider: OptionProvider) {
+      self.key = key
+      self.options = []
+      self.provider = provider
+    }
+
+    /// How the options are drawn.
+    public enum Presentation: Sendable {
+      /// A drop-down at the end of the row.
+      case menu
+      /// Radio buttons under the title, for three or four short options.
+      case radio
     }
 
     public struct Option {
@@ -173,6 +216,13 @@ extension Row {
     /// The index of the option holding `value`, if any.
     public func index(of value: SettingValue?) -> Int? {
       options.firstIndex { $0.value == value }
+    }
+
+    /// The options offered now: the provider's when there is one, else the declared ones.
+    @MainActor
+    public func currentOptions() throws(OptionProviderError) -> [Option] {
+      guard let provider else { return options }
+      return try provider.options()
     }
   }
 

@@ -145,3 +145,90 @@ public struct ActionRow: RowDeclaration {
       kind: .action(.init(confirmation: confirmation, isDestructive: isDestructive, perform: perform)))
   }
 }
+
+extension ChoiceRow {
+  /// A choice whose options are found when the row is shown, e.g. the installed icon themes.
+  public init(_ id: String, _ title: String, key: SettingKey, provider: OptionProvider) {
+    row = Row(id: id, title: title, kind: .choice(.init(key: key, provider: provider)))
+  }
+
+  /// Draws the options as radio buttons under the title, for a handful of short options.
+  public func radio() -> Row {
+    var row = self.row
+    if case .choice(var choice) = row.kind {
+      choice.presentation = .radio
+      row.kind = .choice(choice)
+    }
+    return row
+  }
+}
+
+/// A string setting edited in place, checked by `rule` before it is written.
+public struct TextRow: RowDeclaration {
+  public let row: Row
+
+  public init(_ id: String, _ title: String, key: SettingKey, placeholder: String? = nil, rule: TextRule = TextRule()) {
+    row = Row(id: id, title: title, kind: .text(.init(key: key, placeholder: placeholder, rule: rule)))
+  }
+}
+
+/// A whole or decimal number with a range, typed or stepped with a spin button.
+public struct NumberRow: RowDeclaration {
+  public let row: Row
+
+  public init(
+    _ id: String, _ title: String, key: SettingKey, range: (min: Double, max: Double), step: Double = 1,
+    decimals: Int = 0, unit: String = ""
+  ) {
+    row = Row(
+      id: id, title: title,
+      kind: .number(
+        .init(key: key, minimum: range.min, maximum: range.max, step: step, decimals: decimals, unit: unit)))
+  }
+}
+
+/// A font, shown in its own face and chosen with GTK's font chooser.
+public struct FontRow: RowDeclaration {
+  public let row: Row
+
+  public init(_ id: String, _ title: String, key: SettingKey, monospaceOnly: Bool = false) {
+    row = Row(id: id, title: title, kind: .font(.init(key: key, monospaceOnly: monospaceOnly)))
+  }
+}
+
+/// A file or folder chosen with GTK's file chooser; shows the file's name.
+public struct FileRow: RowDeclaration {
+  public let row: Row
+
+  public init(
+    _ id: String, _ title: String, key: SettingKey, mimeTypes: [String] = [], selectsFolder: Bool = false,
+    storage: Row.File.Storage = .uri
+  ) {
+    row = Row(
+      id: id, title: title,
+      kind: .file(.init(key: key, mimeTypes: mimeTypes, selectsFolder: selectsFolder, storage: storage)))
+  }
+}
+
+/// Several of a fixed set of options, for flags keys and lists of strings from a vocabulary.
+public struct MultiSelectRow: RowDeclaration {
+  public let row: Row
+
+  public init(_ id: String, _ title: String, key: SettingKey, options: [(String, String)]) {
+    row = Row(
+      id: id, title: title,
+      kind: .multiSelect(.init(key: key, options: options.map { Row.MultiSelect.Option($0.0, $0.1) })))
+  }
+}
+
+/// An editable list of strings: add, remove and reorder items.
+public struct ListRow: RowDeclaration {
+  public let row: Row
+
+  public init(
+    _ id: String, _ title: String, key: SettingKey, itemRule: TextRule = TextRule(nonEmpty: true),
+    placeholder: String? = nil
+  ) {
+    row = Row(id: id, title: title, kind: .list(.init(key: key, itemRule: itemRule, placeholder: placeholder)))
+  }
+}

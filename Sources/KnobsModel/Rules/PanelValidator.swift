@@ -52,7 +52,12 @@ struct PanelValidator {
     case .choice(let choice): kindProblems = RowRules.problems(choice)
     case .link(let link): kindProblems = RowRules.problems(link)
     case .email(let email): kindProblems = email.problems.map(\.description)
-    case .detail, .value, .action: kindProblems = []
+    case .text(let text): kindProblems = RowRules.problems(text)
+    case .number(let number): kindProblems = RowRules.problems(number)
+    case .file(let file): kindProblems = RowRules.problems(file)
+    case .multiSelect(let multiSelect): kindProblems = RowRules.problems(multiSelect)
+    case .list(let list): kindProblems = RowRules.problems(list)
+    case .detail, .value, .action, .font: kindProblems = []
     }
     kindProblems.forEach { report(path, $0) }
     if let store { StoreRules.problems(row, store: store).forEach { report(path, $0) } }

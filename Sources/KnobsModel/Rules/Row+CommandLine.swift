@@ -17,7 +17,23 @@ extension Row {
       return formatted == raw ? raw : "\(formatted) (\(raw))"
     case .choice(let choice):
       let value = settings[choice.key]
-      return choice.index(of: value).map { choice.options[$0].label } ?? value?.description ?? ""
+      let options = (try? choice.currentOptions()) ?? choice.options
+      return options.first { $0.value == value }?.label ?? value?.description ?? ""
+    case .number(let number):
+      let value = settings.number(number.key)
+      let formatted = number.format.string(value)
+      let raw = Self.plainNumber(value)
+      return formatted == raw ? raw : "\(formatted) (\(raw))"
+    case .text(let text): return settings.string(text.key)
+    case .font(let font): return settings.string(font.key)
+    case .file(let file):
+      let value = settings.string(file.key)
+      return value.isEmpty ? "none" : value
+    case .multiSelect(let multiSelect):
+      let labels = multiSelect.labels(of: settings[multiSelect.key]?.stringsValue ?? [])
+      return labels.isEmpty ? "none" : labels.joined(separator: ", ")
+    case .list(let list):
+      return (settings[list.key]?.stringsValue ?? []).joined(separator: ", ")
     case .value(let text): return text.text(settings)
     case .link(let link): return link.url
     case .email(let email): return email.displayAddress
@@ -33,6 +49,12 @@ extension Row {
   /// means 1.25), snapped to its step. A choice takes an option's value or its
   /// label (case-insensitive). Pass the key's current value as `sample` so a
   /// slider bound to an integer key gives `.int`; without it a slider gives `.double`.
+  ///
+  /// A text row takes the text as it is, a font a description with a size, a
+  /// file a path or `file://` URI of a readable file, a multi-select option
+  /// values or labels separated by commas, a list items separated by commas or
+  /// a GVariant list (`['a, b', 'c']`); each is checked by the row's rules.
+  @MainActor
   public func parseValue(_ text: String, like sample: SettingValue? = nil) throws(ValueError) -> SettingValue {
     let trimmed = text.trimmingWhitespace
     switch kind {
@@ -45,7 +67,31 @@ extension Row {
     case .slider(let slider):
       return try parseNumber(trimmed, for: slider, like: sample)
     case .choice(let choice):
-      return try parseOption(trimmed, for: choice)
+      let options: [Row.Choice.Option]
+      do {
+        options = try choice.currentOptions()
+      } catch {
+        throw .noOptions(row: title, reason: error.description)
+      }
+      return try parseOption(trimmed, in: options)
+    case .number(let number):
+      return try parseNumber(trimmed, for: number, like: sample)
+    case .text(let rowText):
+      if let reason = rowText.rule.problem(with: text) { throw .refused(row: title, text: text, reason: reason) }
+      return .string(text)
+    case .font:
+      if let reason = FontDescription.problem(with: trimmed) {
+        throw .refused(row: title, text: text, reason: reason)
+      }
+      return .string(trimmed.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+    case .file(let file):
+      return try parseFile(trimmed, for: file)
+    case .multiSelect(let multiSelect):
+      return try parseChoices(trimmed, for: multiSelect)
+    case .list(let list):
+      let items = try parseItems(text)
+      if let reason = list.problem(with: items) { throw .refused(row: title, text: text, reason: reason) }
+      return .strings(items)
     case .link, .email, .detail, .value, .action:
       throw .notSettable(row: title, kind: kindName)
     }
@@ -73,12 +119,80 @@ extension Row {
     return .double(snapped)
   }
 
-  private func parseOption(_ text: String, for choice: Row.Choice) throws(ValueError) -> SettingValue {
-    if let option = choice.options.first(where: { Self.spells($0.value, text) }) { return option.value }
+  private func parseOption(_ text: String, in options: [Row.Choice.Option]) throws(ValueError) -> SettingValue {
+    if let option = options.first(where: { Self.spells($0.value, text) }) { return option.value }
     let folded = text.lowercased()
-    if let option = choice.options.first(where: { $0.label.lowercased() == folded }) { return option.value }
-    let valid = choice.options.map { "\($0.value) (\($0.label))" }
+    if let option = options.first(where: { $0.label.lowercased() == folded }) { return option.value }
+    let valid = options.map { $0.value.description == $0.label ? $0.label : "\($0.value) (\($0.label))" }
     throw .unknownOption(row: title, text: text, valid: valid)
+  }
+
+  private func parseNumber(_ text: String, for number: Row.Number, like sample: SettingValue?) throws(ValueError)
+    -> SettingValue
+  {
+    var digits = text
+    if !number.unit.isEmpty, digits.hasSuffix(number.unit) {
+      digits = String(digits.dropLast(number.unit.count)).trimmingWhitespace
+    }
+    guard let value = Double(digits), value.isFinite else { throw .notANumber(row: title, text: text) }
+    guard number.contains(value) else {
+      throw .outOfRange(
+        row: title, text: text, range: "\(Self.plainNumber(number.minimum)) to \(Self.plainNumber(number.maximum))")
+    }
+    let clamped = min(max(value, number.minimum), number.maximum)
+    if case .int = sample {
+      guard clamped.isWhole else { throw .refused(row: title, text: text, reason: "It takes a whole number.") }
+      return .int(Int(clamped))
+    }
+    return .double(clamped)
+  }
+
+  private func parseFile(_ text: String, for file: Row.File) throws(ValueError) -> SettingValue {
+    guard !text.isEmpty else { return .string("") }
+    let path: String
+    if text.hasPrefix("/") {
+      path = text
+    } else if let local = Row.File(key: file.key, storage: .uri).localPath(of: text) {
+      path = local
+    } else {
+      throw .refused(row: title, text: text, reason: "Give an absolute path or a file:// URI.")
+    }
+    let value = file.value(forPath: path)
+    if let problem = file.fileProblem(of: value) { throw .refused(row: title, text: text, reason: problem + ".") }
+    return .string(value)
+  }
+
+  private func parseChoices(_ text: String, for multiSelect: Row.MultiSelect) throws(ValueError) -> SettingValue {
+    let words = text.hasPrefix("[") ? try parseItems(text) : Self.commaSeparated(text)
+    var values: [String] = []
+    for word in words {
+      let folded = word.lowercased()
+      guard
+        let option = multiSelect.options.first(where: { $0.value == word })
+          ?? multiSelect.options.first(where: { $0.label.lowercased() == folded })
+      else {
+        let valid = multiSelect.options.map { $0.value == $0.label ? $0.label : "\($0.value) (\($0.label))" }
+        throw .unknownOption(row: title, text: word, valid: valid)
+      }
+      values.append(option.value)
+    }
+    return .strings(multiSelect.options.map(\.value).filter(values.contains))
+  }
+
+  /// Items as a GVariant list (`['a', 'b']`) or separated by commas.
+  private func parseItems(_ text: String) throws(ValueError) -> [String] {
+    guard text.trimmingWhitespace.hasPrefix("[") || text.trimmingWhitespace.hasPrefix("@") else {
+      return Self.commaSeparated(text)
+    }
+    do {
+      return try GVariantText.parseStrings(text)
+    } catch {
+      throw .refused(row: title, text: text, reason: "It is not a list of strings: \(error).")
+    }
+  }
+
+  private static func commaSeparated(_ text: String) -> [String] {
+    text.split(separator: ",").map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
   }
 
   /// Whether `text` is how a person types `value`: "2" for `.int(2)`, "true" for `.bool(true)`.
@@ -88,6 +202,7 @@ extension Row {
     case .int(let int): return Int(text) == int
     case .double(let double): return Double(text) == double
     case .bool(let bool): return text.lowercased() == (bool ? "true" : "false")
+    case .strings(let strings): return strings.joined(separator: ", ") == text
     }
   }
 

@@ -32,8 +32,17 @@ enum RowRules {
   }
 
   static func problems(_ choice: Row.Choice) -> [String] {
+    if choice.provider != nil {
+      return choice.presentation == .radio
+        ? ["The choice finds its options at run time, so it can't be drawn as radio buttons; use a menu."] : []
+    }
     guard !choice.options.isEmpty else { return ["The choice has no options."] }
     var found: [String] = []
+    if choice.presentation == .radio && choice.options.count > maximumRadioOptions {
+      found.append(
+        "The choice has \(choice.options.count) options, too many for radio buttons (at most "
+          + "\(maximumRadioOptions)); use a menu.")
+    }
     let types = Set(choice.options.map(\.value.typeName))
     if types.count > 1 {
       found.append("The choice's option values have different types: \(types.sorted().joined(separator: ", ")).")
@@ -42,6 +51,50 @@ enum RowRules {
     for option in choice.options where !seen.insert(option.value).inserted {
       found.append("The choice has more than one option with the value \(option.value.description.quotedForMessage).")
     }
+    return found
+  }
+
+  /// Radio buttons suit a handful of options; more belong in a drop-down.
+  static let maximumRadioOptions = 6
+
+  static func problems(_ text: Row.Text) -> [String] {
+    [text.rule.declarationProblem].compactMap { $0 }
+  }
+
+  static func problems(_ number: Row.Number) -> [String] {
+    var found: [String] = []
+    if !(number.minimum < number.maximum) {
+      found.append("The number's minimum \(number.minimum) is not below its maximum \(number.maximum).")
+    }
+    if !(number.step > 0) { found.append("The number's step \(number.step) must be greater than zero.") }
+    if !(0...10).contains(number.decimals) {
+      found.append("The number shows \(number.decimals) decimals; use 0 to 10.")
+    }
+    return found
+  }
+
+  static func problems(_ file: Row.File) -> [String] {
+    file.mimeTypes.filter { $0.split(separator: "/").count != 2 }.map {
+      "The file row's MIME type \($0.quotedForMessage) is not of the form “type/subtype”."
+    }
+  }
+
+  static func problems(_ multiSelect: Row.MultiSelect) -> [String] {
+    guard !multiSelect.options.isEmpty else { return ["The multi-select has no options."] }
+    var found: [String] = []
+    var seen: Set<String> = []
+    for option in multiSelect.options {
+      if option.value.isEmpty { found.append("The multi-select has an option with an empty value.") }
+      if !seen.insert(option.value).inserted {
+        found.append("The multi-select has more than one option with the value \(option.value.quotedForMessage).")
+      }
+    }
+    return found
+  }
+
+  static func problems(_ list: Row.StringList) -> [String] {
+    var found = [list.itemRule.declarationProblem].compactMap { $0 }
+    if list.maximumItems < 1 { found.append("The list's maximum of \(list.maximumItems) items must be at least 1.") }
     return found
   }
 

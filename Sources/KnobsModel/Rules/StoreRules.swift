@@ -1,3 +1,5 @@
+import Foundation
+
 /// The checks that compare a bound row with its key's default in a store.
 @MainActor
 enum StoreRules {
@@ -15,7 +17,8 @@ enum StoreRules {
     case .slider(let slider):
       return problems(slider, defaultValue: defaultValue, name: name)
     case .choice(let choice):
-      guard let optionType = choice.options.first?.value.typeName else { return [] }
+      // Options found at run time are not known yet; the window keeps an unknown current value.
+      guard choice.provider == nil, let optionType = choice.options.first?.value.typeName else { return [] }
       guard defaultValue.typeName == optionType else {
         return ["\(name) is \(defaultValue.typeName.withArticle) but the choice's options are \(optionType) values."]
       }
@@ -23,9 +26,36 @@ enum StoreRules {
         return ["\(name) is not among the choice's option values."]
       }
       return []
+    case .text, .font, .file:
+      return expect(.string(""), defaultValue, name: name, kind: row.kindName)
+    case .list:
+      return expect(.strings([]), defaultValue, name: name, kind: row.kindName)
+    case .multiSelect(let multiSelect):
+      guard let values = defaultValue.stringsValue else {
+        return expect(.strings([]), defaultValue, name: name, kind: row.kindName)
+      }
+      let known = Set(multiSelect.options.map(\.value))
+      let unknown = values.filter { !known.contains($0) }
+      return unknown.isEmpty
+        ? [] : ["\(name) holds \(unknown.map(\.quotedForMessage).joined(separator: ", ")), not among the options."]
+    case .number(let number):
+      let slider = Row.Slider(key: number.key, minimum: number.minimum, maximum: number.maximum, step: number.step)
+      var found = problems(slider, defaultValue: defaultValue, name: name)
+      if case .int = defaultValue, number.decimals != 0 {
+        found.append("The setting \(number.key.key) holds whole numbers but the row shows \(number.decimals) decimals.")
+      }
+      return found.map { $0.replacingOccurrences(of: "slider", with: "number row") }
     case .link, .email, .detail, .value, .action:
       return []
     }
+  }
+
+  /// A problem when the key's default is not of `sample`'s type.
+  private static func expect(_ sample: SettingValue, _ defaultValue: SettingValue, name: String, kind: String)
+    -> [String]
+  {
+    guard defaultValue.typeName != sample.typeName else { return [] }
+    return ["\(name) is \(defaultValue.typeName.withArticle) but a \(kind) row needs \(sample.typeName.withArticle)."]
   }
 
   private static func problems(_ slider: Row.Slider, defaultValue: SettingValue, name: String) -> [String] {

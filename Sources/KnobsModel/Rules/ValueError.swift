@@ -10,6 +10,10 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
   case unknownOption(row: String, text: String, valid: [String])
   /// The row is a link, email, detail, value or action: it has nothing to set.
   case notSettable(row: String, kind: String)
+  /// The row's rule refuses the text; `reason` says why in a sentence.
+  case refused(row: String, text: String, reason: String)
+  /// A choice's options could not be found, so nothing can be checked.
+  case noOptions(row: String, reason: String)
 
   public var description: String {
     switch self {
@@ -24,6 +28,15 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(row.quotedForMessage) has no option \(text.quotedForMessage); use one of: \(options)."
     case .notSettable(let row, let kind):
       return "\(row.quotedForMessage) is \(kind.withArticle) row and has no value to set."
+    case .refused(let row, let text, let reason):
+      return "\(row.quotedForMessage) can't be set to \(Self.shortened(text).quotedForMessage): \(reason)"
+    case .noOptions(let row, let reason):
+      return "\(row.quotedForMessage) has no options to choose from. \(reason)"
     }
+  }
+
+  /// Long input cut to a length a one-line message can carry.
+  static func shortened(_ text: String) -> String {
+    text.count > 80 ? String(text.prefix(77)) + "…" : text
   }
 }

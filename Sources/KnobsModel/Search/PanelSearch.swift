@@ -36,7 +36,7 @@ public struct PanelSearch {
   /// The matching rows grouped by section, in panel order; no groups for a blank query.
   ///
   /// A row matches when every word of the query occurs, ignoring case and
-  /// accents, in its title, subtitle, keywords, its section's title or footer,
+  /// accents, in its title, subtitle, keywords, option labels, its section's title or footer,
   /// or the titles of the detail pages above it. Hidden rows, rows in hidden
   /// sections and rows under hidden detail rows never match. A section's group
   /// comes where its first match is, so a detail page's sections follow the
@@ -119,6 +119,17 @@ private struct SearchState {
   }
 }
 
+extension Row {
+  /// The labels of a fixed choice's or a multi-select's options, which search matches too.
+  fileprivate var optionLabels: [String] {
+    switch kind {
+    case .choice(let choice): return choice.options.map(\.label)
+    case .multiSelect(let multiSelect): return multiSelect.options.map(\.label)
+    default: return []
+    }
+  }
+}
+
 /// A row's searchable text that does not depend on settings, folded once: its
 /// title, fixed subtitle, keywords and page titles, and its section's fixed text.
 private struct IndexedRow {
@@ -130,7 +141,7 @@ private struct IndexedRow {
 
   init(entry: PanelEntry, sectionIndex: Int, sectionText: [String]) {
     let row = entry.row
-    var texts = [row.title] + row.keywords + entry.pageTitles + sectionText
+    var texts = [row.title] + row.keywords + entry.pageTitles + sectionText + row.optionLabels
     if let subtitle = row.subtitle?.fixedText { texts.append(subtitle) }
     fixed = FoldedText(joining: texts)
     liveSubtitle = row.subtitle?.isLive == true ? row.subtitle : nil

@@ -1,11 +1,14 @@
-/// A value a settings store holds: the four shapes GSettings keys take in Knobs.
+/// A value a settings store holds: the shapes GSettings keys take in Knobs.
 ///
-/// Enum keys (such as `color-scheme`) are read and written as their nick, a string.
+/// Enum keys (such as `color-scheme`) are read and written as their nick, a
+/// string; flags keys (such as a set of options) as their nicks, a list of strings.
 public enum SettingValue: Hashable, Sendable {
   case bool(Bool)
   case int(Int)
   case double(Double)
   case string(String)
+  /// A string array (`as`) or the nicks of a flags key.
+  case strings([String])
 
   public var boolValue: Bool? {
     if case .bool(let value) = self { return value }
@@ -17,7 +20,7 @@ public enum SettingValue: Hashable, Sendable {
     switch self {
     case .double(let value): return value
     case .int(let value): return Double(value)
-    case .bool, .string: return nil
+    case .bool, .string, .strings: return nil
     }
   }
 
@@ -31,6 +34,11 @@ public enum SettingValue: Hashable, Sendable {
     return nil
   }
 
+  public var stringsValue: [String]? {
+    if case .strings(let value) = self { return value }
+    return nil
+  }
+
   /// The name of the value's type, for messages.
   public var typeName: String {
     switch self {
@@ -38,6 +46,21 @@ public enum SettingValue: Hashable, Sendable {
     case .int: return "integer"
     case .double: return "number"
     case .string: return "string"
+    case .strings: return "list of strings"
+    }
+  }
+
+  /// The value in GVariant text format, as `gsettings get` prints it:
+  /// `true`, `24`, `1.25`, `'Cantarell 11'`, `['a', 'b']`.
+  public var gvariantText: String {
+    switch self {
+    case .bool(let value): return value ? "true" : "false"
+    case .int(let value): return String(value)
+    case .double(let value):
+      let text = String(value)
+      return value.isFinite && !text.contains(".") && !text.contains("e") ? text + ".0" : text
+    case .string(let value): return GVariantText.quote(value)
+    case .strings(let values): return "[" + values.map(GVariantText.quote).joined(separator: ", ") + "]"
     }
   }
 }
@@ -50,6 +73,7 @@ extension SettingValue: CustomStringConvertible {
     case .int(let value): return String(value)
     case .double(let value): return String(value)
     case .string(let value): return value
+    case .strings(let values): return values.joined(separator: ", ")
     }
   }
 }

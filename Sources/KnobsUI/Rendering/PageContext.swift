@@ -8,6 +8,8 @@ protocol PageHost: AnyObject {
   var store: any SettingsStore { get }
   /// The root panel, for actions that work on everything (Reset All).
   var rootPanel: Panel { get }
+  /// The window rows open their dialogs over.
+  var parentWindow: Window? { get }
   func openDetail(_ page: Panel, path: String)
   func launch(_ row: Row, path: String, from widget: Widget)
   func runAction(_ action: Row.Action, title: String)

@@ -1,14 +1,15 @@
 import Gtk
 import KnobsModel
 
-/// The suffix of a row, by kind: a switch, a scale with its value, a drop-down,
-/// a dim value, or an icon saying where activation leads.
+/// The suffix of a row, by kind: a switch, a scale with its value, a dim value,
+/// an icon saying where activation leads, or an editor (`RowEditor`) for text,
+/// numbers, fonts, files, choices and lists.
 @MainActor
 final class RowControl {
   private enum Part {
     case toggle(Switch, Row.Toggle)
     case slider(Scale, Label, Row.Slider)
-    case choice(DropDown, Row.Choice)
+    case editor(any RowEditor)
     case value(Label, LiveText)
     case icon(Image)
     case none
@@ -40,11 +41,12 @@ final class RowControl {
       part = .slider(scale, value, slider)
       widget = box
       isActivatable = false
-    case .choice(let choice):
-      let dropDown = DropDown(items: choice.options.map(\.label))
-      part = .choice(dropDown, choice)
-      widget = dropDown
-      isActivatable = false
+    case .choice, .text, .number, .font, .file, .multiSelect, .list:
+      let editor = RowEditors.make(for: kind)!
+      part = .editor(editor)
+      widget = editor.suffix
+      // Enter on the row focuses the field or opens the chooser, so keyboard users reach every editor.
+      isActivatable = true
     case .value(let text):
       let label = Label()
       label.addCSSClass("dim-label")
@@ -78,36 +80,44 @@ final class RowControl {
     return (.icon(image), image, true)
   }
 
-  /// What the suffix is, for tests and diagnostics: "switch", "scale", "drop-down", "value", "icon:NAME" or "none".
+  /// What the suffix is, for tests and diagnostics: "switch", "scale", an editor's kind
+  /// ("drop-down", "entry", …), "value", "icon:NAME" or "none".
   var suffixDescription: String {
     switch part {
     case .toggle: return "switch"
     case .slider: return "scale"
-    case .choice: return "drop-down"
+    case .editor(let editor): return editor.kind
     case .value: return "value"
     case .icon(let image): return "icon:" + (image.iconName ?? "")
     case .none: return "none"
     }
   }
 
-  /// The interactive widget itself: the switch, scale or drop-down.
+  /// The interactive widget itself: the switch, scale or the editor's focus widget.
   var interactiveWidget: Widget? {
     switch part {
     case .toggle(let control, _): return control
     case .slider(let scale, _, _): return scale
-    case .choice(let dropDown, _): return dropDown
+    case .editor(let editor): return editor.focusWidget
     case .value, .icon, .none: return nil
     }
   }
+
+  /// The editor, for the kinds that have one.
+  var editor: (any RowEditor)? {
+    if case .editor(let editor) = part { return editor }
+    return nil
+  }
+
+  /// What goes under the title: radio buttons.
+  var belowWidget: Widget? { editor?.below }
 
   /// Names the control after its row, so a screen reader says "Dark Style, switch", never "GtkSwitch".
   func label(title: String) {
     switch part {
     case .toggle(let control, _): control.setAccessibleLabel(title)
     case .slider(let scale, _, _): scale.setAccessibleLabel(title)
-    case .choice(let dropDown, _):
-      dropDown.setAccessibleLabel(title)
-      dropDown.setAccessibleLabelOfParts(title)
+    case .editor(let editor): editor.label(title: title)
     case .value, .icon, .none: break
     }
   }
@@ -124,11 +134,8 @@ final class RowControl {
         let snapped = slider.snapped(value)
         rowView?.write(Self.numberValue(snapped, like: rowView?.store?.defaultValue(for: slider.key)), slider.key)
       }
-    case .choice(let dropDown, let choice):
-      dropDown.onSelect { [weak rowView] index in
-        guard choice.options.indices.contains(index) else { return }
-        rowView?.write(choice.options[index].value, choice.key)
-      }
+    case .editor(let editor):
+      editor.connect(to: rowView)
     case .value, .icon, .none:
       break
     }
@@ -150,8 +157,8 @@ final class RowControl {
       scale.value = value ?? slider.minimum
       label.text = value.map(slider.format.string) ?? "—"
       scale.setAccessibleDescription(label.text)
-    case .choice(let dropDown, let choice):
-      dropDown.selectedIndex = choice.index(of: settings[choice.key])
+    case .editor(let editor):
+      editor.refresh(settings)
     case .value(let label, let text):
       label.text = text.text(settings)
     case .icon, .none:

@@ -17,6 +17,11 @@ final class RowView {
   private let control: RowControl
   private weak var host: PageHost?
   private(set) lazy var menu = RowContextMenu(rowView: self)
+  /// What `showProblem` and `showNote` said, shown under the subtitle.
+  private var problem: String?
+  private var note: String?
+  private var baseSubtitle = ""
+  private var currentDescription = ""
 
   init(row: Row, path: String, host: PageHost) {
     self.row = row
@@ -49,6 +54,10 @@ final class RowView {
     subtitleLabel.addCSSClass("knobs-row-subtitle")
     text.append(titleLabel)
     text.append(subtitleLabel)
+    if let below = control.belowWidget {
+      below.setMargins(top: 6, bottom: 0, start: 0, end: 0)
+      text.append(below)
+    }
     content.append(text)
     if let suffix = control.widget {
       suffix.verticalAlignment = .center
@@ -83,42 +92,75 @@ final class RowView {
       host.openDetail(page, path: path)
     case .action(let action):
       host.runAction(action, title: row.title)
-    case .slider, .choice:
+    case .slider:
       control.interactiveWidget?.grabFocus()
+    case .choice, .text, .number, .font, .file, .multiSelect, .list:
+      control.editor?.activate()
     case .value:
       break
     }
   }
 
   /// Writes a value the user chose; a refusal is shown in the window and the control snaps back.
-  func write(_ value: SettingValue, _ key: SettingKey) {
-    guard let host else { return }
+  @discardableResult
+  func write(_ value: SettingValue, _ key: SettingKey) -> Bool {
+    guard let host else { return false }
     do {
       try host.store.write(value, for: key)
+      return true
     } catch {
       host.showMessage("Couldn't change “\(row.title)”: \(error)", actions: [])
       refresh(SettingsReader(host.store))
+      return false
     }
   }
+
+  /// Why the value the user entered was not written, shown in the row until it is fixed; nil clears it.
+  func showProblem(_ text: String?) {
+    guard problem != text else { return }
+    problem = text
+    updateSubtitle()
+  }
+
+  /// A note about the current value (a missing file, options that couldn't be found); nil clears it.
+  func showNote(_ text: String?) {
+    guard note != text else { return }
+    note = text
+    updateSubtitle()
+  }
+
+  /// The window the row is in, as the parent of its dialogs.
+  var hostWindow: Window? { host?.parentWindow }
 
   /// Brings every part of the row up to date with the settings, changing only what differs.
   func refresh(_ settings: SettingsReader) {
     let status = availabilityNote(settings)
-    let subtitle = [row.subtitle?.text(settings), status].compactMap { $0 }.filter { !$0.isEmpty }
+    baseSubtitle = [row.subtitle?.text(settings), status].compactMap { $0 }.filter { !$0.isEmpty }
       .joined(separator: "\n")
-    subtitleLabel.text = subtitle
-    subtitleLabel.isVisible = !subtitle.isEmpty
     listRow.isVisible = row.visibleWhen?.holds(settings) ?? true
     let isSensitive = status == nil && (row.enabledWhen?.holds(settings) ?? true)
     listRow.isSensitive = isSensitive
     control.refresh(settings)
-    let description = accessibleDescription(subtitle: subtitle, settings)
+    currentDescription = accessibleDescription(subtitle: baseSubtitle, settings)
+    if let widget = control.interactiveWidget { widget.isSensitive = isSensitive }
+    control.belowWidget?.isSensitive = isSensitive
+    updateSubtitle()
+  }
+
+  /// Shows the subtitle with any problem or note after it, and tells screen readers.
+  private func updateSubtitle() {
+    let subtitle = [baseSubtitle, problem ?? "", note ?? ""].filter { !$0.isEmpty }.joined(separator: "\n")
+    subtitleLabel.text = subtitle
+    subtitleLabel.isVisible = !subtitle.isEmpty
+    subtitleLabel.removeCSSClass("error")
+    if problem != nil { subtitleLabel.addCSSClass("error") }
+    let description = [currentDescription, problem ?? "", note ?? ""].filter { !$0.isEmpty }
+      .joined(separator: ". ")
     listRow.setAccessibleDescription(description)
     // Screen readers read the control's own state and description, not its row's:
     // a dimmed row's switch must say it is unavailable, and why.
-    if let widget = control.interactiveWidget {
-      widget.isSensitive = isSensitive
-      if !description.isEmpty { widget.setAccessibleDescription(description) }
+    if let widget = control.interactiveWidget, !description.isEmpty, control.editor == nil {
+      widget.setAccessibleDescription(description)
     }
   }
 
@@ -142,7 +184,7 @@ final class RowView {
     case .email(let email): purpose = "Writes an email to \(email.displayAddress)"
     case .detail: purpose = "Opens a page"
     case .value(let text): purpose = text.text(settings)
-    case .toggle, .slider, .choice, .action: purpose = ""
+    case .toggle, .slider, .choice, .action, .text, .number, .font, .file, .multiSelect, .list: purpose = ""
     }
     return [subtitle, purpose].filter { !$0.isEmpty }.joined(separator: ". ")
   }
@@ -163,8 +205,10 @@ final class RowView {
 
   var suffixDescription: String { control.suffixDescription }
 
-  /// The switch, scale or drop-down, for tests and focus.
+  /// The switch, scale or editor's widget, for tests and focus.
   var controlWidget: Widget? { control.interactiveWidget }
+  /// The editor of a text, number, font, file, choice, multi-select or list row.
+  var editor: (any RowEditor)? { control.editor }
   var titleText: String { titleLabel.text }
   var subtitleText: String { subtitleLabel.isVisible ? subtitleLabel.text : "" }
 }

@@ -90,6 +90,7 @@ public final class GSettingsStore: SettingsStore {
     if let double = variant.double { return .double(double) }
     if let int = variant.int { return .int(int) }
     if let string = variant.string { return .string(string) }
+    if let strings = variant.strings { return .strings(strings) }
     return nil
   }
 
@@ -99,9 +100,9 @@ public final class GSettingsStore: SettingsStore {
     case ("b", .bool(let bool)): return Variant(bool)
     case ("d", .double(let double)): return Variant(double)
     case ("d", .int(let int)): return Variant(Double(int))
-    case ("i", .int(let int)): return Int32(exactly: int).map { Variant(int32: $0) }
-    case ("u", .int(let int)): return UInt32(exactly: int).map { Variant(uint32: $0) }
+    case (_, .int(let int)): return Variant(integer: int, type: type)
     case ("s", .string(let string)): return Variant(string)
+    case ("as", .strings(let strings)): return Variant(strings: strings)
     default: return nil
     }
   }
@@ -110,8 +111,9 @@ public final class GSettingsStore: SettingsStore {
     switch type {
     case "b": return "boolean"
     case "d": return "number"
-    case "i", "u": return "integer"
+    case "i", "u", "n", "q", "x", "t", "y": return "integer"
     case "s": return "string"
+    case "as": return "list of strings"
     default: return type
     }
   }

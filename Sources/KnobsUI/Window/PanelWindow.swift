@@ -84,6 +84,9 @@ public final class PanelWindow: PageHost {
     let keys = KeyController()
     keys.onKeyPressed { [weak self] key in self?.handleKey(key) ?? false }
     window.add(keys)
+    // Options found at run time (installed themes) are looked for again when the
+    // user comes back, say after installing a theme.
+    window.onBecameActive { [weak self] in self?.reloadFoundOptions() }
     window.onCloseRequest { [weak self] in
       if let self { self.windowState?.save(self.window) }
       return false
@@ -128,6 +131,13 @@ public final class PanelWindow: PageHost {
     let settings = SettingsReader(store)
     pages.forEach { $0.refresh(settings) }
     search.refresh()
+  }
+
+  private func reloadFoundOptions() {
+    let settings = SettingsReader(store)
+    for row in pages.flatMap(\.rows) {
+      (row.editor as? ChoiceEditor)?.reloadOptions(settings)
+    }
   }
 
   // MARK: Navigation
@@ -183,6 +193,8 @@ public final class PanelWindow: PageHost {
   var pageTitle: String { titleLabel.text }
 
   // MARK: Host
+
+  var parentWindow: Window? { window }
 
   func launch(_ row: Row, path: String, from widget: Widget) {
     launcher.launch(row, path: path, from: widget) { [weak self] message, actions in

@@ -164,6 +164,13 @@ class Driver:
                                 lambda: self.app(timeout).find("frame", "Knobs", showing=False), timeout)
         return self._window
 
+    def find_app_window(self, title):
+        """A showing top-level window of Knobs named `title` (a dialog it opened), or None."""
+        for child in self.app().children():
+            if child.name == title and child.showing:
+                return child
+        return None
+
     def apps_named(self, name):
         desktop = Atspi.get_desktop(0)
         apps = (desktop.get_child_at_index(i) for i in range(desktop.get_child_count()))

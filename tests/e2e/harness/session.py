@@ -106,6 +106,10 @@ class Session:
         self._spawn(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], "at-spi-bus-launcher")
         return self
 
+    def data_home(self):
+        """The session's XDG_DATA_HOME, where a test can install themes or apps for the user."""
+        return Path(self.env["XDG_DATA_HOME"])
+
     def _compile_schemas(self, folder):
         if self.schemas == "all":
             for xml in Path("/usr/share/glib-2.0/schemas").glob("*.xml"):

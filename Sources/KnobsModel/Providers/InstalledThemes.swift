@@ -1,0 +1,73 @@
+import Foundation
+
+/// Themes installed on this system, found the way the desktop finds them: in
+/// `icons/` under the user's data folder, `~/.icons` and every system data folder.
+public struct InstalledThemes: Sendable {
+  /// Folders holding `icons/`, most important first: the user's, then the system's.
+  public var dataFolders: [String]
+  public var homeFolder: String
+
+  public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    let home = environment["HOME"] ?? NSHomeDirectory()
+    homeFolder = home
+    let user = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
+    let system = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
+      .split(separator: ":").map(String.init)
+    dataFolders = [user] + system
+  }
+
+  /// The folders searched for icon and cursor themes, in order.
+  var iconFolders: [String] { [homeFolder + "/.icons"] + dataFolders.map { $0 + "/icons" } }
+
+  /// Icon themes: folders with an `index.theme` that hold icons, not only
+  /// cursors; not `hicolor`, the fallback every theme inherits.
+  public func iconThemes() -> [String] {
+    themes(in: iconFolders) { folder in
+      !folder.hasSuffix("/hicolor") && Self.exists(folder + "/index.theme") && Self.hasIconDirectories(folder)
+    }
+  }
+
+  /// Cursor themes: folders with a `cursors/` folder.
+  public func cursorThemes() -> [String] {
+    themes(in: iconFolders) { Self.exists($0 + "/cursors") }
+  }
+
+  /// The option provider of a choice of icon themes.
+  public var iconThemeOptions: OptionProvider {
+    let themes = self
+    return OptionProvider { themes.iconThemes().map { Row.Choice.Option(.string($0), $0) } }
+  }
+
+  /// The option provider of a choice of cursor themes.
+  public var cursorThemeOptions: OptionProvider {
+    let themes = self
+    return OptionProvider { themes.cursorThemes().map { Row.Choice.Option(.string($0), $0) } }
+  }
+
+  /// Theme folder names found in `folders` that pass `test`, each once, sorted as people read them.
+  private func themes(in folders: [String], where test: (String) -> Bool) -> [String] {
+    var found: Set<String> = []
+    let manager = FileManager.default
+    for folder in folders {
+      guard let names = try? manager.contentsOfDirectory(atPath: folder) else { continue }
+      for name in names where !name.hasPrefix(".") && name != "default" && !found.contains(name) {
+        if test(folder + "/" + name) { found.insert(name) }
+      }
+    }
+    return found.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+  }
+
+  /// An icon theme lists its icon folders in `index.theme` under `Directories=`;
+  /// a cursor-only theme lists none.
+  private static func hasIconDirectories(_ folder: String) -> Bool {
+    guard let text = try? String(contentsOfFile: folder + "/index.theme", encoding: .utf8) else { return false }
+    return text.split(separator: "\n").contains { line in
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      guard trimmed.hasPrefix("Directories") else { return false }
+      return trimmed.split(separator: "=", maxSplits: 1).last.map { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        ?? false
+    }
+  }
+
+  private static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+extension Row.File {
+  /// The local path a stored value names: the value itself for a path, the
+  /// decoded path of a `file://` URI; nil for an empty value or another scheme.
+  public func localPath(of value: String) -> String? {
+    switch storage {
+    case .path:
+      return value.hasPrefix("/") ? value : nil
+    case .uri:
+      guard value.lowercased().hasPrefix("file://") else { return nil }
+      var rest = Substring(value.dropFirst("file://".count))
+      // `file://host/path`: only an empty host or localhost names this machine.
+      if !rest.hasPrefix("/") {
+        guard let slash = rest.firstIndex(of: "/"), rest[..<slash].lowercased() == "localhost" else { return nil }
+        rest = rest[slash...]
+      }
+      let path = PercentDecoding.decode(String(rest))
+      return path.contains("\0") ? nil : path
+    }
+  }
+
+  /// The value stored for a chosen local path.
+  public func value(forPath path: String) -> String {
+    switch storage {
+    case .path: return path
+    case .uri: return "file://" + Self.encodePath(path)
+    }
+  }
+
+  /// The name shown in the row: the file's last path component, or the value itself when it is no local file.
+  public func displayName(of value: String) -> String {
+    guard !value.isEmpty else { return "None" }
+    guard let path = localPath(of: value) else { return value }
+    let name = (path as NSString).lastPathComponent
+    return name.isEmpty ? path : name
+  }
+
+  /// What is wrong with the file a value names, for the row to say: missing,
+  /// unreadable, or a file where a folder is wanted. Nil when all is well.
+  public func fileProblem(of value: String) -> String? {
+    guard !value.isEmpty else { return nil }
+    guard let path = localPath(of: value) else {
+      return storage == .uri ? "Not a local file: \(value)" : "Not an absolute path: \(value)"
+    }
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return "Missing: \(path)" }
+    if selectsFolder != isFolder.boolValue {
+      return selectsFolder ? "Not a folder: \(path)" : "A folder, not a file: \(path)"
+    }
+    guard FileManager.default.isReadableFile(atPath: path) else { return "Not readable: \(path)" }
+    return nil
+  }
+
+  /// Percent-encodes a path for a `file://` URI, keeping `/` and unreserved characters.
+  static func encodePath(_ path: String) -> String {
+    var result = ""
+    for byte in path.utf8 {
+      let scalar = Unicode.Scalar(byte)
+      if scalar.isASCIILetter || scalar.isASCIIDigit || "/-._~!$&'()*+,;=:@".unicodeScalars.contains(scalar) {
+        result.unicodeScalars.append(scalar)
+      } else {
+        result += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+      }
+    }
+    return result
+  }
+}
+
+/// Checks on Pango font descriptions such as “Cantarell Bold 11”: a family, optional
+/// style words, and a size in points (or pixels with “px”).
+public enum FontDescription {
+  /// The largest size Knobs writes; anything bigger is a typo.
+  static let maximumSize = 1000.0
+
+  /// Why `text` is no usable font description, if it is not.
+  public static func problem(with text: String) -> String? {
+    let words = text.split(whereSeparator: \.isWhitespace)
+    guard let last = words.last else { return "A font needs a family and a size, e.g. “Cantarell 11”." }
+    guard let size = size(of: String(last)) else {
+      return "\(text.quotedForMessage) has no size; a font needs one, e.g. “Cantarell 11”."
+    }
+    guard size > 0, size <= maximumSize else { return "The size \(last) is not between 1 and 1000." }
+    guard words.count > 1 else { return "\(text.quotedForMessage) has no font family, e.g. “Cantarell 11”." }
+    guard !text.contains(where: { $0.isNewline || $0 == "\0" }) else { return "A font name is a single line." }
+    return nil
+  }
+
+  /// The family and style part: “Cantarell Bold” of “Cantarell Bold 11”.
+  public static func familyAndStyle(of text: String) -> String {
+    var words = text.split(whereSeparator: \.isWhitespace)
+    if let last = words.last, size(of: String(last)) != nil { words.removeLast() }
+    return words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ","))
+  }
+
+  private static func size(of word: String) -> Double? {
+    let number = word.hasSuffix("px") ? String(word.dropLast(2)) : word
+    guard let size = Double(number), size.isFinite else { return nil }
+    return size
+  }
+}

@@ -1,0 +1,74 @@
+import Gtk
+import KnobsModel
+
+/// One of several options in a drop-down. Options found at run time are asked
+/// for when the row is built and again on `reloadOptions`; a current value
+/// that is not among them is kept and shown as “not found”.
+@MainActor
+final class ChoiceEditor: RowEditor {
+  private let choice: Row.Choice
+  private let dropDown: DropDown
+  private weak var row: RowView?
+  /// The options in the drop-down, in order; may end with the current value when it was not found.
+  private(set) var shown: [Row.Choice.Option] = []
+  private var found: [Row.Choice.Option]
+  private var providerProblem: String?
+  private var title = ""
+
+  init(_ choice: Row.Choice) {
+    self.choice = choice
+    found = choice.options
+    dropDown = DropDown(items: [])
+    loadOptions()
+  }
+
+  var suffix: Widget? { dropDown }
+  var focusWidget: Widget { dropDown }
+  var kind: String { "drop-down" }
+
+  func label(title: String) {
+    self.title = title
+    dropDown.setAccessibleLabel(title)
+    dropDown.setAccessibleLabelOfParts(title)
+  }
+
+  func connect(to row: RowView) {
+    self.row = row
+    dropDown.onSelect { [weak self] index in
+      guard let self, self.shown.indices.contains(index), let row = self.row else { return }
+      row.write(self.shown[index].value, self.choice.key)
+    }
+  }
+
+  /// Asks the provider again, e.g. when the window comes back to the front after a theme was installed.
+  func reloadOptions(_ settings: SettingsReader) {
+    guard choice.provider != nil else { return }
+    loadOptions()
+    refresh(settings)
+  }
+
+  private func loadOptions() {
+    do {
+      found = try choice.currentOptions()
+      providerProblem = nil
+    } catch {
+      found = []
+      providerProblem = error.description
+    }
+  }
+
+  func refresh(_ settings: SettingsReader) {
+    let value = settings[choice.key]
+    var options = found
+    if let value, !options.contains(where: { $0.value == value }), choice.provider != nil {
+      options.append(Row.Choice.Option(value, "\(value) (not found)"))
+    }
+    if options.map(\.label) != shown.map(\.label) || options.map(\.value) != shown.map(\.value) {
+      shown = options
+      dropDown.setItems(options.map(\.label))
+      if !title.isEmpty { dropDown.setAccessibleLabelOfParts(title) }
+    }
+    dropDown.selectedIndex = shown.firstIndex { $0.value == value }
+    row?.showNote(providerProblem)
+  }
+}

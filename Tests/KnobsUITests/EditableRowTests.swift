@@ -1,0 +1,220 @@
+import Foundation
+import Gtk
+import KnobsModel
+import XCTest
+
+@testable import KnobsUI
+
+/// The rows that edit text, numbers, fonts, files, choices (radio and found at
+/// run time), multi-selects and lists: what they show, what they write, what
+/// they refuse, and screenshots in light and dark.
+@MainActor
+final class EditableRowTests: GtkTestCase {
+  static let name = SettingKey(schema: "test.editable", key: "name")
+  static let count = SettingKey(schema: "test.editable", key: "count")
+  static let font = SettingKey(schema: "test.editable", key: "font")
+  static let picture = SettingKey(schema: "test.editable", key: "picture")
+  static let hinting = SettingKey(schema: "test.editable", key: "hinting")
+  static let theme = SettingKey(schema: "test.editable", key: "theme")
+  static let modifiers = SettingKey(schema: "test.editable", key: "modifiers")
+  static let names = SettingKey(schema: "test.editable", key: "names")
+  static var themes = ["Adwaita", "HighContrast"]
+
+  static func panel() -> Panel {
+    Panel("Editable") {
+      Section("kinds", "Every Kind") {
+        TextRow(
+          "name", "Computer Name", key: name, placeholder: "Name",
+          rule: TextRule(
+            nonEmpty: true, maximumLength: 32, pattern: "[A-Za-z0-9-]+", patternHint: "letters, digits and “-”")
+        )
+        .subtitle("Shown to other devices")
+        NumberRow("count", "Workspaces", key: count, range: (1, 36))
+        FontRow("font", "Interface Text", key: font)
+        FileRow("picture", "Background", key: picture, mimeTypes: ["image/*"])
+        ChoiceRow(
+          "hinting", "Hinting", key: hinting, options: [("none", "None"), ("slight", "Slight"), ("full", "Full")]
+        )
+        .radio()
+        ChoiceRow(
+          "theme", "Icons", key: theme,
+          provider: OptionProvider { EditableRowTests.themes.map { Row.Choice.Option(.string($0), $0) } })
+        MultiSelectRow(
+          "modifiers", "Modifiers", key: modifiers, options: [("ctrl", "Control"), ("alt", "Alt"), ("super", "Super")])
+        ListRow("names", "Workspace Names", key: names, itemRule: TextRule(nonEmpty: true, maximumLength: 20))
+      }
+    }
+  }
+
+  var store: MemoryStore!
+  var window: PanelWindow!
+
+  override func setUp() async throws {
+    try await super.setUp()
+    Self.themes = ["Adwaita", "HighContrast"]
+    store = MemoryStore(defaults: [
+      Self.name: "knobs-laptop", Self.count: 4, Self.font: "Cantarell 11", Self.picture: "", Self.hinting: "slight",
+      Self.theme: "Adwaita", Self.modifiers: .strings(["ctrl"]), Self.names: .strings(["Mail", "Web"]),
+    ])
+    XCTAssertEqual(Self.panel().validate(against: store).map(\.description), [])
+    window = await makeWindow(Self.panel(), store: store)
+  }
+
+  func row(_ id: String) -> RowView { window.currentPage.rowView(path: "kinds/\(id)")! }
+
+  func editor<T>(_ id: String, as type: T.Type) throws -> T { try XCTUnwrap(row(id).editor as? T) }
+
+  func testEveryKindGetsItsControlNamedByTheRowTitle() async throws {
+    let kinds = ["name", "count", "font", "picture", "hinting", "theme", "modifiers", "names"].map {
+      row($0).suffixDescription
+    }
+    XCTAssertEqual(
+      kinds, ["entry", "spin-button", "font-button", "file-button", "radio", "drop-down", "multi-select", "list"])
+    XCTAssertTrue(row("name").listRow.isActivatable, "activating a text row focuses its entry")
+    XCTAssertTrue(row("font").listRow.isActivatable, "activating a font row opens the chooser")
+  }
+
+  func testTextIsWrittenOnEnterAndARefusedValueIsExplainedNotWritten() async throws {
+    let entry = try XCTUnwrap(row("name").controlWidget as? Entry)
+    entry.text = "new name!"
+    entry.pressEnter()
+    XCTAssertEqual(store.value(for: Self.name), "knobs-laptop", "nothing is written")
+    XCTAssertTrue(row("name").subtitleText.contains("Not saved: It must be letters, digits and “-”."))
+    XCTAssertTrue(entry.hasCSSClass("error"))
+    entry.text = "studio"
+    entry.pressEnter()
+    XCTAssertEqual(store.value(for: Self.name), "studio")
+    XCTAssertEqual(row("name").subtitleText, "Shown to other devices", "the problem is gone")
+    try store.write("from-elsewhere", for: Self.name)
+    XCTAssertEqual(entry.text, "from-elsewhere")
+  }
+
+  func testAHugePasteIsRefusedWithoutFreezing() async throws {
+    let entry = try XCTUnwrap(row("name").controlWidget as? Entry)
+    let start = ContinuousClock.now
+    entry.text = String(repeating: "a", count: 1_000_000)
+    entry.pressEnter()
+    await settle()
+    XCTAssertLessThan(entry.text.count, 40, "the entry keeps at most one character over the limit")
+    XCTAssertEqual(store.value(for: Self.name), "knobs-laptop")
+    XCTAssertTrue(row("name").subtitleText.contains("at most 32 are allowed"), row("name").subtitleText)
+    XCTAssertLessThan(ContinuousClock.now - start, .seconds(5))
+  }
+
+  func testNumbersAreClampedToTheRangeAndKeepTheirType() async throws {
+    let spin = try XCTUnwrap(row("count").controlWidget as? SpinButton)
+    XCTAssertEqual(spin.value, 4)
+    spin.text = "99"
+    spin.update()
+    XCTAssertEqual(store.value(for: Self.count), .int(36))
+    spin.text = "7"
+    spin.update()
+    XCTAssertEqual(store.value(for: Self.count), .int(7))
+  }
+
+  func testFontsAreChosenAndShown() async throws {
+    let button = try XCTUnwrap(row("font").controlWidget as? FontButton)
+    XCTAssertEqual(button.font, "Cantarell 11")
+    button.pick("Monospace Bold 14")
+    XCTAssertEqual(store.value(for: Self.font), "Monospace Bold 14")
+    try store.write("Serif 10", for: Self.font)
+    XCTAssertEqual(button.font, "Serif 10")
+  }
+
+  func testAMissingFileIsShownAsMissing() async throws {
+    let editor = try editor("picture", as: FileEditor.self)
+    XCTAssertEqual(editor.fileName, "None")
+    try store.write("file:///nowhere/beach.jpg", for: Self.picture)
+    XCTAssertEqual(editor.fileName, "beach.jpg")
+    XCTAssertEqual(row("picture").subtitleText, "Missing: /nowhere/beach.jpg")
+    XCTAssertFalse(row("picture").subtitleText.contains("Not saved"), "missing is a note, not an error")
+  }
+
+  func testTheFileChooserOpensAndCancelWritesNothing() async throws {
+    let editor = try editor("picture", as: FileEditor.self)
+    row("picture").listRow.activate()
+    let chooser = try XCTUnwrap(editor.openChooser)
+    await waitUntil("the chooser shows") { chooser.isVisible }
+    chooser.hide()
+    XCTAssertEqual(store.value(for: Self.picture), "")
+  }
+
+  func testRadioButtonsWriteTheirOption() async throws {
+    let radio = try editor("hinting", as: RadioEditor.self)
+    XCTAssertEqual(radio.radioButtons.map(\.isActive), [false, true, false])
+    radio.radioButtons[2].activateAsUser()
+    XCTAssertEqual(store.value(for: Self.hinting), "full")
+    try store.write("none", for: Self.hinting)
+    XCTAssertEqual(radio.radioButtons.map(\.isActive), [true, false, false])
+  }
+
+  func testOptionsFoundAtRunTimeKeepAnUnknownCurrentValue() async throws {
+    let choice = try editor("theme", as: ChoiceEditor.self)
+    XCTAssertEqual(choice.shown.map(\.label), ["Adwaita", "HighContrast"])
+    try store.write("Papirus", for: Self.theme)
+    XCTAssertEqual(choice.shown.map(\.label), ["Adwaita", "HighContrast", "Papirus (not found)"])
+    let dropDown = try XCTUnwrap(row("theme").controlWidget as? DropDown)
+    XCTAssertEqual(dropDown.selectedIndex, 2)
+    Self.themes = ["Adwaita", "HighContrast", "Papirus"]
+    choice.reloadOptions(SettingsReader(store))
+    XCTAssertEqual(choice.shown.map(\.label), ["Adwaita", "HighContrast", "Papirus"])
+    dropDown.pick(1)
+    XCTAssertEqual(store.value(for: Self.theme), "HighContrast")
+    Self.themes = []
+    choice.reloadOptions(SettingsReader(store))
+    XCTAssertEqual(row("theme").subtitleText, "No options were found on this system.")
+    XCTAssertEqual(choice.shown.map(\.label), ["HighContrast (not found)"])
+  }
+
+  func testMultiSelectChecksWriteTheSet() async throws {
+    let multi = try editor("modifiers", as: MultiSelectEditor.self)
+    XCTAssertEqual(multi.summary, "Control")
+    multi.checkButtons[2].activateAsUser()
+    XCTAssertEqual(store.value(for: Self.modifiers), .strings(["ctrl", "super"]))
+    XCTAssertEqual(multi.summary, "Control, Super")
+    multi.checkButtons[0].activateAsUser()
+    XCTAssertEqual(store.value(for: Self.modifiers), .strings(["super"]))
+  }
+
+  func testListsAddRemoveAndReorderItemsAndRefuseBadItems() async throws {
+    let list = try editor("names", as: ListEditor.self)
+    XCTAssertEqual(list.items, ["Mail", "Web"])
+    list.newItemEntry.text = "Chat"
+    list.newItemEntry.pressEnter()
+    XCTAssertEqual(store.value(for: Self.names), .strings(["Mail", "Web", "Chat"]))
+    XCTAssertEqual(list.itemList.rowCount, 3)
+    list.newItemEntry.text = "   "
+    list.newItemEntry.pressEnter()
+    XCTAssertEqual(list.messageText, "Not added: It can't be empty.")
+    XCTAssertEqual(store.value(for: Self.names), .strings(["Mail", "Web", "Chat"]))
+    try store.write(.strings(["One", "Two"]), for: Self.names)
+    XCTAssertEqual(list.items, ["One", "Two"])
+    XCTAssertEqual(list.itemList.rowCount, 2)
+  }
+
+  func testAHugeListIsShownButNotEdited() async throws {
+    let list = try editor("names", as: ListEditor.self)
+    let huge = (0..<10_000).map { "Item \($0)" }
+    let start = ContinuousClock.now
+    try store.write(.strings(huge), for: Self.names)
+    XCTAssertLessThan(ContinuousClock.now - start, .seconds(2))
+    XCTAssertEqual(list.itemList.rowCount, 0)
+    XCTAssertEqual(list.messageText, "This list has 10000 items, more than the 1000 Knobs edits here.")
+    XCTAssertFalse(list.newItemEntry.isSensitive)
+  }
+
+  func testScreenshotsLightAndDark() async throws {
+    let directory = Self.artifactsDirectory
+    try store.write("file:///nowhere/beach.jpg", for: Self.picture)
+    await settle(0.3)
+    XCTAssertTrue(window.window.savePNG(to: directory + "/editable-light.png"))
+    Style.prefersDark = true
+    defer { Style.prefersDark = false }
+    await settle(0.3)
+    XCTAssertTrue(window.window.savePNG(to: directory + "/editable-dark.png"))
+    for name in ["editable-light", "editable-dark"] {
+      let size = (try? FileManager.default.attributesOfItem(atPath: "\(directory)/\(name).png")[.size] as? Int) ?? 0
+      XCTAssertGreaterThan(size, 10_000, "\(name).png looks empty")
+    }
+  }
+}

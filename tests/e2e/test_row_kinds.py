@@ -1,0 +1,99 @@
+"""Text, number, font, list and run-time option rows, driven from the keyboard
+over the accessibility tree, against the real dconf database."""
+
+from harness.driver import wait_for
+from harness.scenario import scenario
+
+INTERFACE = "org.gnome.desktop.interface"
+WM = "org.gnome.desktop.wm.preferences"
+
+
+def gsettings_get(session, schema, key):
+    """Reads a key in a fresh process, as another app would."""
+    return session.command("gsettings", "get", schema, key).stdout.strip()
+
+
+def replace_field_text(driver, text):
+    """Selects what the focused field holds and types `text` over it, then presses Enter."""
+    driver.press("Control_L", "a")
+    driver.type_text(text)
+    driver.press("Return")
+
+
+@scenario(backend="dconf")
+def test_text_row_refuses_a_bad_value_and_writes_a_good_one(session, driver):
+    session.launch()
+    before = gsettings_get(session, WM, "button-layout")
+    driver.activate_row("Titlebar Buttons")
+    replace_field_text(driver, "Close Button!")
+    wait_for("the row explains the refusal",
+             lambda: "Not saved: It must be button names" in driver.row("Titlebar Buttons").description)
+    assert gsettings_get(session, WM, "button-layout") == before, "a refused value is never written"
+    replace_field_text(driver, "appmenu:minimize,close")
+    wait_for("dconf has the new layout",
+             lambda: gsettings_get(session, WM, "button-layout") == "'appmenu:minimize,close'")
+    wait_for("the refusal is gone", lambda: "Not saved" not in driver.row("Titlebar Buttons").description)
+    listed = session.run("get", "windows/titlebar-buttons").stdout.strip()
+    assert listed == "appmenu:minimize,close", listed
+
+
+@scenario(backend="dconf")
+def test_number_row_writes_whole_numbers_clamped_to_its_range(session, driver):
+    session.launch()
+    driver.activate_row("Workspaces")
+    replace_field_text(driver, "7")
+    wait_for("dconf has 7 workspaces", lambda: gsettings_get(session, WM, "num-workspaces") == "7")
+    replace_field_text(driver, "99")
+    wait_for("a number over the range is clamped to 36",
+             lambda: gsettings_get(session, WM, "num-workspaces") == "36")
+    failed = session.run("set", "windows/workspaces", "0")
+    assert failed.returncode == 2, failed
+    assert gsettings_get(session, WM, "num-workspaces") == "36", "a refused command changes nothing"
+
+
+@scenario(backend="dconf")
+def test_font_row_opens_the_font_chooser_and_follows_the_setting(session, driver):
+    session.launch()
+    assert session.run("set", "fonts/monospace", "DejaVu Sans Mono 13").returncode == 0
+    wait_for("the font button says the new font",
+             lambda: any("DejaVu Sans Mono 13" in node.description
+                         for node in driver.window().find_all(None, "Monospace Text")))
+    driver.activate_row("Interface Text")
+    dialog = wait_for("the font chooser opens", lambda: driver.find_app_window("Choose a Font"))
+    assert dialog is not None
+    driver.press("Escape")
+    wait_for("the chooser closes", lambda: driver.find_app_window("Choose a Font") is None)
+    bad = session.run("set", "fonts/interface", "Cantarell")
+    assert bad.returncode == 2 and "no size" in bad.stderr, bad.stderr
+
+
+@scenario(backend="dconf")
+def test_list_row_adds_items_from_the_keyboard(session, driver):
+    session.launch()
+    driver.activate_row("Workspace Names")
+    driver.type_text("Mail")
+    driver.press("Return")
+    wait_for("dconf has one name", lambda: gsettings_get(session, WM, "workspace-names") == "['Mail']")
+    driver.type_text("Web")
+    driver.press("Return")
+    wait_for("dconf has two names", lambda: gsettings_get(session, WM, "workspace-names") == "['Mail', 'Web']")
+    driver.press("Escape")
+    wait_for("the row counts the items",
+             lambda: driver.node("push button", "Workspace Names").find("label", "2 items", showing=False))
+    listed = session.run("list", "--json").stdout
+    assert '"raw" : "[\'Mail\', \'Web\']"' in listed or "\"raw\": \"['Mail', 'Web']\"" in listed, listed
+
+
+@scenario(backend="dconf")
+def test_icon_themes_are_found_at_run_time_and_an_unknown_one_is_kept(session, driver):
+    theme = session.data_home() / "icons" / "Knobs-Test"
+    (theme / "16x16" / "apps").mkdir(parents=True)
+    (theme / "index.theme").write_text("[Icon Theme]\nName=Knobs Test\nDirectories=16x16/apps\n")
+    session.launch()
+    driver.choose("Icons", "Knobs-Test")
+    wait_for("dconf has the theme found on disk",
+             lambda: gsettings_get(session, INTERFACE, "icon-theme") == "'Knobs-Test'")
+    session.command("gsettings", "set", INTERFACE, "icon-theme", "Gone-Theme")
+    wait_for("a theme that is not installed is shown, not dropped",
+             lambda: driver.selected_option("Icons") == "Gone-Theme (not found)")
+    assert gsettings_get(session, INTERFACE, "icon-theme") == "'Gone-Theme'", "nothing is written back"
