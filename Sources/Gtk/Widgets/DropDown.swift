@@ -4,15 +4,8 @@ import CGtk
 @MainActor
 public final class DropDown: Widget {
   public init(items: [String]) {
-    var cStrings = items.map { strdup($0) }
-    cStrings.append(nil)
-    let dropDown = cStrings.withUnsafeBufferPointer { buffer in
-      buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-        gtk_drop_down_new_from_strings($0)
-      }
-    }
-    cStrings.forEach { free($0) }
-    super.init(widget: dropDown!)
+    super.init(widget: gtk_drop_down_new(nil, nil))
+    setItems(items)
   }
 
   /// Replaces the items; the selection is cleared without an `onSelect` callback.
