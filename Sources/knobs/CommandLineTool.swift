@@ -21,9 +21,18 @@ struct CommandLineTool {
       let rows = panel.entries.map { ListedRow($0, settings) }
       print(json ? ListedRow.json(rows) : ListedRow.table(rows))
       return 0
-    case .get(let path):
+    case .get(let path, let raw):
       guard let entry = resolve(path) else { return 2 }
-      print(entry.row.currentValueText(settings))
+      guard raw else {
+        print(entry.row.currentValueText(settings))
+        return 0
+      }
+      guard let key = boundKey(entry) else { return 2 }
+      guard let value = store.value(for: key) else {
+        printError("knobs: \(SettingsError.unavailable(store.availability(of: key)))")
+        return 1
+      }
+      print(value.gvariantText)
       return 0
     case .set(let path, let text):
       guard let entry = resolve(path), let key = boundKey(entry) else { return 2 }
@@ -93,6 +102,9 @@ struct ListedRow: Encodable {
   let kind: String
   let title: String
   let value: String
+  /// The GSettings schema and key the row is bound to; nil for rows without a setting.
+  let schema: String?
+  let key: String?
   /// The setting's value in GVariant text format (`'Cantarell 11'`, `['a', 'b']`), for scripts; nil for rows without one.
   let raw: String?
 
@@ -102,6 +114,8 @@ struct ListedRow: Encodable {
     kind = entry.row.kindName
     title = entry.row.title
     value = entry.row.currentValueText(settings)
+    schema = entry.row.key?.schema
+    key = entry.row.key?.key
     raw = entry.row.key.flatMap { settings[$0] }?.gvariantText
   }
 
