@@ -84,8 +84,8 @@ final class RowView {
     guard let host, listRow.isSensitive else { return }
     switch row.kind {
     case .toggle(let toggle):
-      let isOn = toggle.isOn(host.store.value(for: toggle.key))
-      write(isOn ? toggle.off : toggle.on, toggle.key)
+      let current = host.store.value(for: toggle.key)
+      write(toggle.value(turning: !toggle.isOn(current), from: current), toggle.key)
     case .link, .email:
       host.launch(row, path: path, from: listRow)
     case .detail(let page):
