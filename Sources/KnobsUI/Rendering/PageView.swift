@@ -128,6 +128,7 @@ final class PageView {
       if let bound = cellRow(cell) { cache.unbound(bound) }
       cell.showPlaceholder(height: row.subtitle == nil ? 52 : 56)
       item.itemWidget?.setAccessibleLabel(row.title)
+      item.itemWidget?.setAccessibleDescription("")
     }
     decorate(cell, item, at: position, settings)
   }
