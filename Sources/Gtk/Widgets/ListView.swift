@@ -94,6 +94,24 @@ public final class ListView: Widget {
     }
   }
 
+  /// Replaces every position with `count` new ones, holding back all but the
+  /// first `firstFrameLimit` until `fill()`: GTK 4.8 binds and lays out up to 200
+  /// slots whatever the screen shows, so a list that changes wholesale on every
+  /// keystroke draws a screenful first.
+  ///
+  /// Positions that stay keep their slots, which are bound again: GTK 4.8
+  /// would build new slots for new items rather than reuse the old ones.
+  public func replaceAll(count: Int) {
+    holdsBack = true
+    fullCount = count
+    let target = min(count, Self.firstFrameLimit)
+    let kept = min(modelCount, target)
+    spliceModel(at: kept, removing: modelCount - kept, adding: target - kept)
+    for (item, cell) in cells.values {
+      if let position = item.position, position < kept { cell.bind(item) }
+    }
+  }
+
   /// Adds the positions held back until the first frame.
   public func fill() {
     holdsBack = false

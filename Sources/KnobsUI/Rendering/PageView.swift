@@ -14,19 +14,33 @@ import KnobsModel
 /// after it scrolls away (`RowCache`), so scrolling back finds the same
 /// widgets; whatever it shows comes from the store, so one built again later
 /// shows the same. Being one list, the keyboard gets Up/Down across sections,
-/// Page Up/Down and Home/End from GTK, and every slot tells assistive
-/// technologies its position and the page's row count.
+/// Page Up/Down and Home/End from GTK. Every slot carries its position and the
+/// page's row count as accessible relations (pos-in-set, set-size), though
+/// GTK 4.8's AT-SPI bridge does not pass them on.
+///
+/// GTK 4.8's list view binds up to 200 slots around its anchor whatever the
+/// screen shows, and before its first frame it
+/// does not know its height; so a slot far from the screen shows a placeholder
+/// of about a row's height until it scrolls near (`showRowsNearby`), and until
+/// the first frame the list holds only the first `ListView.firstFrameLimit` rows.
 ///
 /// Measured with `KNOBS_BENCH_PANEL` (release build, Xvfb, cairo renderer,
 /// time from `main` to the first painted frame, median of 5; C is
 /// `bench/baseline_gtk.c` in the same run; `toggles` rows are a title and a
-/// switch, `mixed` rows add subtitles, sliders and drop-downs):
+/// switch, `mixed` rows add subtitles, sliders and drop-downs; the machine is
+/// shared, so C itself varies by ±30 % between runs):
 ///
-///     rows     C        ListBox per section (before)   GtkListView (now)
-///     30       132 ms   129 ms 0.97×,  172 ms 1.30×     see LAZY-FIGURES
-///     300      178 ms   282 ms 1.58×,  598 ms 3.36×
-///     3,000    775 ms   2.2 s  2.86×,  5.2 s  6.75×
-///     10,000   2.3 s    6.9 s  3.00×,  17.6 s 7.74×
+///     rows     before: ListBox per section    now: GtkListView
+///              C       toggles   mixed         C       toggles   mixed
+///     30       132 ms  0.97×     1.30×         141 ms  0.89×     1.07×
+///     300      178 ms  1.58×     3.36×         165 ms  0.79×     1.01×
+///     3,000    775 ms  2.86×     6.75×         796 ms  0.29×     0.32×
+///     10,000   2.3 s   3.00×     7.74×         2.1 s   0.07×     0.09×
+///
+/// At 10,000 rows the first frame takes 156 ms (toggles) and 200 ms (mixed),
+/// 18 % and 20 % more than at 300: building and checking the panel's model.
+/// The first GtkListView prototype, without placeholders, built 200 rows on
+/// every page: 1.5× C at 300 rows.
 ///
 /// A windowed list of our own on GtkListBox was the other candidate; it has to
 /// re-implement what GtkListView does (size estimates for rows not built,

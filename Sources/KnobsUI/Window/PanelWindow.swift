@@ -120,7 +120,10 @@ public final class PanelWindow: PageHost {
   public func present() {
     let isFirstShow = !window.isDrawable
     window.present()
-    if isFirstShow { currentPage.focusFirstRow() }
+    guard isFirstShow else { return }
+    currentPage.focusFirstRow()
+    // Indexing a big panel for search waits until the window is on screen.
+    window.afterNextFrame { [weak self] in self?.search.prepare() }
   }
 
   /// Brings every open page and the search results up to date with the settings.
