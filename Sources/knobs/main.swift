@@ -11,7 +11,9 @@ do {
   exit(2)
 }
 
-let panel = referencePanel { Style.gtkVersion }
+let started = ContinuousClock.now
+let bench = BenchPanel.fromEnvironment()
+let panel = bench?.0 ?? referencePanel { Style.gtkVersion }
 let schemaDirectories = SettingsEnvironment.schemaDirectories(executable: CommandLine.arguments[0])
 
 switch invocation {
@@ -29,8 +31,9 @@ case .window(let openPath):
     printError(Display.missingMessage())
     exit(1)
   }
-  let app = KnobsApplication(panel: panel) {
-    SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
+  let app = KnobsApplication(panel: panel, started: started) {
+    if let store = bench?.1 { return SettingsEnvironment(store: store, ownSettings: nil, notice: nil) }
+    return SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
   }
   exit(app.run(openPath: openPath))
 }

@@ -49,6 +49,15 @@ public final class ScrolledWindow: Widget {
     gtk_scrolled_window_set_propagate_natural_height(c(), propagates ? 1 : 0)
   }
 
+  /// Runs whenever the vertical scroll offset changes.
+  @discardableResult
+  public func onScroll(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+    let adjustment = gtk_scrolled_window_get_vadjustment(c())!
+    let instance = UnsafeMutableRawPointer(adjustment).assumingMemoryBound(to: GObject.self)
+    return SignalBox<Trampolines.Plain>(handler).connect(
+      to: instance, signal: "value-changed", trampoline: Trampolines.plain)
+  }
+
   /// The visible height of the scrolled area.
   public var pageSize: Double {
     gtk_adjustment_get_page_size(gtk_scrolled_window_get_vadjustment(c()))

@@ -1,0 +1,64 @@
+import Foundation
+import KnobsModel
+
+/// A generated panel for timing and for tests of big pages, chosen with the
+/// hidden `KNOBS_BENCH_PANEL=KIND:COUNT` (KIND `toggles` or `mixed`): COUNT rows
+/// in sections of ten, kept in memory.
+///
+/// `toggles` matches the plain C GTK reference in `bench/` (a title and a
+/// switch); `mixed` is shaped like a real page: subtitles, switches, sliders
+/// and drop-downs.
+@MainActor
+enum BenchPanel {
+  static let schema = "dev.knobs.bench"
+
+  static func fromEnvironment() -> (Panel, MemoryStore)? {
+    guard let value = ProcessInfo.processInfo.environment["KNOBS_BENCH_PANEL"] else { return nil }
+    let parts = value.split(separator: ":")
+    guard parts.count == 2, let count = Int(parts[1]), count > 0, ["toggles", "mixed"].contains(parts[0]) else {
+      printError("knobs: KNOBS_BENCH_PANEL must be toggles:COUNT or mixed:COUNT, not “\(value)”.")
+      return nil
+    }
+    return make(rows: count, mixed: parts[0] == "mixed")
+  }
+
+  static func make(rows count: Int, mixed: Bool) -> (Panel, MemoryStore) {
+    var defaults: [SettingKey: SettingValue] = [:]
+    var sections: [Section] = []
+    for start in stride(from: 0, to: count, by: 10) {
+      let index = start / 10
+      var rows: [Row] = []
+      for number in start..<min(start + 10, count) {
+        let key = SettingKey(schema: schema, key: "r\(number)")
+        rows.append(row(number, key: key, mixed: mixed, defaults: &defaults))
+      }
+      sections.append(Section("section-\(index)", "Section \(index)") { for row in rows { row } })
+    }
+    return (Panel(title: "Knobs", sections: sections), MemoryStore(defaults: defaults))
+  }
+
+  private static func row(
+    _ number: Int, key: SettingKey, mixed: Bool, defaults: inout [SettingKey: SettingValue]
+  ) -> Row {
+    let id = "row-\(number)"
+    let title = "Row \(number)"
+    guard mixed else {
+      defaults[key] = false
+      return ToggleRow(id, title, key: key).row
+    }
+    var row: Row
+    switch number % 4 {
+    case 1:
+      defaults[key] = 1.0
+      row = SliderRow(id, title, key: key, range: (0.5, 3), step: 0.05, format: .percent).row
+    case 3:
+      defaults[key] = "a"
+      row = ChoiceRow(id, title, key: key, options: [("a", "Automatic"), ("b", "Always"), ("c", "Never")]).row
+    default:
+      defaults[key] = false
+      row = ToggleRow(id, title, key: key).row
+    }
+    row.subtitle = .fixed("Changes how row \(number) behaves on this computer")
+    return row
+  }
+}
