@@ -24,6 +24,9 @@ def test_search_finds_show_seconds_and_goes_there(session, driver):
     driver.type_text("sec")
     wait_for("only Show Seconds is found, in Clock",
              lambda: [(row.name, row.description) for row in search_results(driver)] == [("Show Seconds", "In Clock")])
+    # The page behind the results is out of the accessibility tree, not just off screen.
+    listed = [(row.name, row.description) for row in driver.window().find_all("list item", showing=False)]
+    assert listed == [("Show Seconds", "In Clock")], listed
     driver.press("Return")
     wait_for("Show Seconds has the focus on its page", lambda: focused_main_row(driver, "Show Seconds"))
     assert not search_results(driver)
