@@ -1,3 +1,4 @@
+import BenchmarkPanels
 import KnobsModel
 
 // Times search over a generated 10,000-row panel, one keystroke at a time, the

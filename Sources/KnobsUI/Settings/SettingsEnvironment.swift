@@ -13,6 +13,12 @@ public struct SettingsEnvironment {
   /// Said in the window when values won't survive a restart.
   public let notice: String?
 
+  public init(store: any SettingsStore, ownSettings: Settings?, notice: String?) {
+    self.store = store
+    self.ownSettings = ownSettings
+    self.notice = notice
+  }
+
   /// Folders searched for Knobs' compiled schema beyond the system's: beside the
   /// executable (a source-tree build) and the install prefix's share folder.
   public static func schemaDirectories(executable: String) -> [String] {

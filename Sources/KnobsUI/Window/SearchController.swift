@@ -66,8 +66,22 @@ final class SearchController {
     }
   }
 
+  /// Opens search with `text` typed and shows its results at once, rather than
+  /// after the entry's typing delay.
+  func show(text: String) {
+    begin()
+    update(text)
+    entry.text = text
+  }
+
   /// Runs the search for `text` and shows the results, or the page when the query is empty.
   func update(_ text: String) {
+    // The entry reports text already shown by `show(text:)` once its delay is over.
+    if text == query && isShowingResults { return }
+    run(text)
+  }
+
+  private func run(_ text: String) {
     query = text
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     if trimmed.isEmpty {
@@ -88,7 +102,7 @@ final class SearchController {
   }
 
   func refresh() {
-    if isShowingResults { update(query) }
+    if isShowingResults { run(query) }
   }
 
   private func show(_ groups: [SearchGroup]) {
