@@ -55,7 +55,8 @@ struct BenchmarkHook {
     }
   }
 
-  /// One search per frame: search, wait for its results to be painted, leave search, wait again.
+  /// One search at a time: search, wait for its results to be painted, leave
+  /// search and let its crossfade and the dropping of the result rows finish.
   private func runSearches(in window: PanelWindow, remaining: [String]) {
     guard let query = remaining.first else {
       window.window.activateAction("app.quit")
@@ -66,7 +67,9 @@ struct BenchmarkHook {
     window.window.afterNextPaint {
       Self.report("search-ms \(Self.milliseconds(ContinuousClock.now - searched)) \(rows) \(query)")
       window.endSearch()
-      window.window.afterNextPaint { runSearches(in: window, remaining: Array(remaining.dropFirst())) }
+      runOnMainLoop(after: 0.5) {
+        window.window.afterNextPaint { runSearches(in: window, remaining: Array(remaining.dropFirst())) }
+      }
     }
   }
 

@@ -56,9 +56,7 @@ final class SearchController {
     if bar.isSearching { bar.isSearching = false }
     entry.text = ""
     guard isShowingResults else { return }
-    isShowingResults = false
-    host.stack.show(host.currentPage.scroller, transition: .crossfade)
-    host.stack.remove(results)
+    hideResults(transition: .crossfade)
     if restoring {
       let page = host.currentPage
       let offset = savedOffset
@@ -85,11 +83,7 @@ final class SearchController {
     query = text
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     if trimmed.isEmpty {
-      if isShowingResults {
-        isShowingResults = false
-        host.stack.show(host.currentPage.scroller, transition: .none)
-        host.stack.remove(results)
-      }
+      if isShowingResults { hideResults(transition: .none) }
       return
     }
     if !isShowingResults {
@@ -99,6 +93,21 @@ final class SearchController {
       isShowingResults = true
     }
     show(engine.search(trimmed, settings: SettingsReader(host.store)))
+  }
+
+  /// Shows the page again and, once GTK is done with them, drops the result rows.
+  private func hideResults(transition: Stack.Transition) {
+    isShowingResults = false
+    host.stack.show(host.currentPage.scroller, transition: transition)
+    host.stack.remove(results)
+    // The row being activated may be one of them: let its signal finish first.
+    Task { @MainActor [weak self] in
+      guard let self, !self.isShowingResults else { return }
+      self.column.removeAll()
+      self.resultPaths = []
+      self.resultRows = []
+      self.resultLists = []
+    }
   }
 
   func refresh() {
