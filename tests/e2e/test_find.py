@@ -33,6 +33,19 @@ def test_search_finds_show_seconds_and_goes_there(session, driver):
 
 
 @scenario()
+def test_a_mistyped_search_shows_close_matches_and_says_so(session, driver):
+    session.launch()
+    driver.switch("Dark Style")
+    driver.press("Control_L", "f")
+    driver.type_text("dark stile")
+    wait_for("Dark Style is found, in Appearance",
+             lambda: [(row.name, row.description) for row in search_results(driver)] == [("Dark Style", "In Appearance")])
+    # An alert, so a screen reader announces it as well as showing it.
+    wait_for("the window says these are close matches",
+             lambda: "No exact matches; showing close matches for “dark stile”" in driver.alert_texts())
+
+
+@scenario()
 def test_open_moves_the_running_window_to_the_row(session, driver):
     session.launch()
     wait_for("the first row has the focus", lambda: driver.row("Dark Style").focused)

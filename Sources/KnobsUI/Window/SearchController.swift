@@ -21,6 +21,7 @@ final class SearchController {
   private(set) var resultPaths: [String] = []
   private var resultRows: [ListBoxRow] = []
   private var resultLists: [ListBox] = []
+  private var closeMatchLabel: Label?
 
   init(host: PanelWindow) {
     self.host = host
@@ -92,7 +93,8 @@ final class SearchController {
       host.stack.show(results, transition: .none)
       isShowingResults = true
     }
-    show(engine.search(trimmed, settings: SettingsReader(host.store)))
+    let found = engine.results(for: trimmed, settings: SettingsReader(host.store))
+    show(found.groups, closeTo: found.areCloseMatches ? trimmed : nil)
   }
 
   /// Shows the page again and, once GTK is done with them, drops the result rows.
@@ -107,6 +109,7 @@ final class SearchController {
       self.resultPaths = []
       self.resultRows = []
       self.resultLists = []
+      self.closeMatchLabel = nil
     }
   }
 
@@ -114,12 +117,15 @@ final class SearchController {
     if isShowingResults { run(query) }
   }
 
-  private func show(_ groups: [SearchGroup]) {
+  /// Lists `groups`; `closeTo` is the query when they are close matches rather than exact ones.
+  private func show(_ groups: [SearchGroup], closeTo query: String?) {
     column.removeAll()
     resultPaths = []
     resultRows = []
     resultLists = []
+    closeMatchLabel = nil
     guard !groups.isEmpty else { return showEmptyState() }
+    if let query { showCloseMatchNotice(for: query) }
     for group in groups {
       let section = Box(.vertical, spacing: 6)
       let heading = Label(
@@ -173,6 +179,24 @@ final class SearchController {
     resultRows.append(row)
     return row
   }
+
+  /// Says the results are close matches, as an alert so screen readers announce it too.
+  private func showCloseMatchNotice(for query: String) {
+    let text = "No exact matches; showing close matches for “\(query)”"
+    let notice = Box(alertRoleWithSpacing: 6)
+    notice.setAccessibleLabel(text)
+    let label = Label(text)
+    label.wraps = true
+    label.xAlign = 0
+    label.expandsHorizontally = true
+    label.addCSSClass("dim-label")
+    notice.append(label)
+    column.append(notice)
+    closeMatchLabel = label
+  }
+
+  /// What the window says above close matches, while it shows them.
+  var closeMatchNotice: String? { closeMatchLabel?.text }
 
   private func showEmptyState() {
     let box = Box(.vertical, spacing: 6)
