@@ -13,11 +13,11 @@ final class KnobsApplication {
   private var window: PanelWindow?
   private var style: DesktopStyle?
   private var pendingPath: String?
-  private let started: ContinuousClock.Instant
+  /// Runs once the window is first presented (the benchmark hook uses it).
+  var onWindowPresented: ((PanelWindow) -> Void)?
 
-  init(panel: Panel, started: ContinuousClock.Instant, environment: @escaping () -> SettingsEnvironment) {
+  init(panel: Panel, environment: @escaping () -> SettingsEnvironment) {
     self.panel = panel
-    self.started = started
     self.environment = environment
   }
 
@@ -72,13 +72,7 @@ final class KnobsApplication {
     if let notice = settings.notice { window.showNotice(notice) }
     self.window = window
     window.present()
-    if ProcessInfo.processInfo.environment["KNOBS_BENCH_FIRST_FRAME"] != nil {
-      window.window.afterNextFrame { [weak self, started] in
-        let elapsed = (ContinuousClock.now - started).components
-        print("first-frame-ms", Double(elapsed.seconds) * 1e3 + Double(elapsed.attoseconds) / 1e15)
-        self?.quit()
-      }
-    }
+    onWindowPresented?(window)
     if let path = pendingPath {
       pendingPath = nil
       window.open(path: path)

@@ -3,6 +3,7 @@ import Gtk
 import KnobsModel
 import KnobsUI
 
+let started = ContinuousClock.now
 let invocation: Invocation
 do {
   invocation = try Invocation.parse(Array(CommandLine.arguments.dropFirst()))
@@ -11,9 +12,8 @@ do {
   exit(2)
 }
 
-let started = ContinuousClock.now
-let bench = BenchPanel.fromEnvironment()
-let panel = bench?.0 ?? referencePanel { Style.gtkVersion }
+let benchmark = BenchmarkHook(environment: ProcessInfo.processInfo.environment, start: started)
+let panel = benchmark?.panel ?? referencePanel { Style.gtkVersion }
 let schemaDirectories = SettingsEnvironment.schemaDirectories(executable: CommandLine.arguments[0])
 
 switch invocation {
@@ -31,9 +31,10 @@ case .window(let openPath):
     printError(Display.missingMessage())
     exit(1)
   }
-  let app = KnobsApplication(panel: panel, started: started) {
-    if let store = bench?.1 { return SettingsEnvironment(store: store, ownSettings: nil, notice: nil) }
-    return SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
+  let app = KnobsApplication(panel: panel) {
+    benchmark?.environment
+      ?? SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
   }
+  app.onWindowPresented = benchmark?.windowPresented
   exit(app.run(openPath: openPath))
 }

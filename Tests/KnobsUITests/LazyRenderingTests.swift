@@ -15,7 +15,7 @@ final class LazyRenderingTests: GtkTestCase {
 
   override func setUp() async throws {
     try await super.setUp()
-    let (panel, store) = BenchPanel.make(rows: 10_000, mixed: true)
+    let (panel, store) = BigPanel.make(rows: 10_000, mixed: true)
     self.store = store
     window = await makeWindow(panel, store: store)
     await settle(0.3)
@@ -61,7 +61,7 @@ final class LazyRenderingTests: GtkTestCase {
   }
 
   func testALiveChangeToAnOffScreenRowShowsWhenScrolledTo() async throws {
-    let key = SettingKey(schema: BenchPanel.schema, key: "r5000")
+    let key = SettingKey(schema: BigPanel.schema, key: "r5000")
     XCTAssertFalse(page.builtRows.contains { $0.path == path(5_000) }, "row 5000 is far off screen")
     try store.write(true, for: key)
     let row = try await XCTUnwrapAsync(await page.focus(address(5_000)))

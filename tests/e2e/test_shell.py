@@ -68,6 +68,9 @@ def test_about_shows_the_version_and_back_returns(session, driver):
     driver.activate_row("About Knobs")
     wait_for("the About page shows Version", lambda: driver.value_of("Version") == version)
     assert driver.value_of("GTK Version").startswith("4.")
+    # The first page behind it is out of the accessibility tree, not just off screen.
+    listed = {row.name for row in driver.window().find_all("list item", showing=False)}
+    assert listed == {"Version", "GTK Version", "Settings Storage", "License", "Source Code"}, listed
     driver.node("push button", "Back").do_action()
     wait_for("the About page is gone", lambda: driver.window().find("list item", "Version") is None)
     for rows in SECTIONS.values():

@@ -92,9 +92,20 @@ public final class Stack: Widget {
   }
   public func remove(_ child: Widget) { gtk_stack_remove(c(), child.widget) }
 
+  /// Shows `child` and hides every other page from assistive technologies.
+  ///
+  /// GTK 4.8 keeps the widgets of pages not shown VISIBLE over AT-SPI, so a
+  /// screen reader could walk a page behind the one on screen. The hidden
+  /// state takes a page's whole subtree out of the tree; drawing, and so the
+  /// transition, is unaffected.
   public func show(_ child: Widget, transition: Transition) {
     gtk_stack_set_transition_type(c(), transition.gtk)
     gtk_stack_set_visible_child(c(), child.widget)
+    var page = gtk_widget_get_first_child(widget)
+    while let current = page {
+      knobs_accessible_set_hidden(current, current == child.widget ? 0 : 1)
+      page = gtk_widget_get_next_sibling(current)
+    }
   }
 
 }

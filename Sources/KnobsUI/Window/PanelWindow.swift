@@ -196,6 +196,17 @@ public final class PanelWindow: PageHost {
 
   var pageTitle: String { titleLabel.text }
 
+  /// Opens search with `text` typed and shows the results at once, without the
+  /// entry's typing delay; returns how many rows are listed. For benchmarks.
+  @discardableResult
+  public func showSearchResults(for text: String) -> Int {
+    search.show(text: text)
+    return search.resultPaths.count
+  }
+
+  /// Leaves search for the page it was opened on.
+  public func endSearch() { search.end() }
+
   // MARK: Host
 
   var parentWindow: Window? { window }

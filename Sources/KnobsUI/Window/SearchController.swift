@@ -20,6 +20,9 @@ final class SearchController {
   private let scroller = ScrolledWindow()
   private var list: ListView!
   private let emptyState = Box(.vertical, spacing: 6)
+  /// Holds the "close matches" notice above the results while there is one.
+  private let noticeSlot = Box(.vertical)
+  private var closeMatchLabel: Label?
   private unowned let host: PanelWindow
   /// Built after the window's first frame (`prepare`), or by the first search.
   private lazy var engine = PanelSearch(panel: host.rootPanel)
@@ -66,6 +69,8 @@ final class SearchController {
       }
     }
     buildEmptyState()
+    noticeSlot.setMargins(top: 12, bottom: 0, start: 12, end: 12)
+    results.append(noticeSlot)
     results.append(scroller)
     results.append(emptyState)
     entry.onSearchChanged { [weak self] text in self?.update(text) }
@@ -103,8 +108,22 @@ final class SearchController {
     }
   }
 
+  /// Opens search with `text` typed and shows its results at once, rather than
+  /// after the entry's typing delay.
+  func show(text: String) {
+    begin()
+    update(text)
+    entry.text = text
+  }
+
   /// Runs the search for `text` and shows the results, or the page when the query is empty.
   func update(_ text: String) {
+    // The entry reports text already shown by `show(text:)` once its delay is over.
+    if text == query && isShowingResults { return }
+    run(text)
+  }
+
+  private func run(_ text: String) {
     query = text
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     if trimmed.isEmpty {
@@ -121,17 +140,20 @@ final class SearchController {
       host.stack.show(results, transition: .none)
       isShowingResults = true
     }
-    show(engine.search(trimmed, settings: SettingsReader(host.store)))
+    let found = engine.results(for: trimmed, settings: SettingsReader(host.store))
+    show(found.groups, closeTo: found.areCloseMatches ? trimmed : nil)
   }
 
   func refresh() {
-    if isShowingResults { update(query) }
+    if isShowingResults { run(query) }
   }
 
   /// Replaces the listed results: a screenful at once, the rest once typing pauses
   /// (or the keyboard moves into the list), so a keystroke costs the same whatever
   /// the number of matches.
-  private func show(_ groups: [SearchGroup]) {
+  /// `closeTo` is the query when the results are close matches rather than exact ones.
+  private func show(_ groups: [SearchGroup], closeTo query: String?) {
+    showCloseMatchNotice(for: groups.isEmpty ? nil : query)
     self.groups = groups
     shown = groups.enumerated().flatMap { group, found in found.entries.indices.map { (group, $0) } }
     list.replaceAll(count: shown.count)
@@ -208,6 +230,29 @@ final class SearchController {
     }
     return false
   }
+
+  /// Says the results are close matches, in an alert made anew each time so
+  /// screen readers announce it too; nil removes it.
+  private func showCloseMatchNotice(for query: String?) {
+    noticeSlot.removeAll()
+    closeMatchLabel = nil
+    noticeSlot.isVisible = query != nil
+    guard let query else { return }
+    let text = "No exact matches; showing close matches for “\(query)”"
+    let notice = Box(alertRoleWithSpacing: 6)
+    notice.setAccessibleLabel(text)
+    let label = Label(text)
+    label.wraps = true
+    label.xAlign = 0
+    label.expandsHorizontally = true
+    label.addCSSClass("dim-label")
+    notice.append(label)
+    noticeSlot.append(notice)
+    closeMatchLabel = label
+  }
+
+  /// What the window says above close matches, while it shows them.
+  var closeMatchNotice: String? { closeMatchLabel?.text }
 
   private func buildEmptyState() {
     let box = emptyState

@@ -1,26 +1,11 @@
-import Foundation
 import KnobsModel
 
-/// A generated panel for timing and for tests of big pages, chosen with the
-/// hidden `KNOBS_BENCH_PANEL=KIND:COUNT` (KIND `toggles` or `mixed`): COUNT rows
-/// in sections of ten, kept in memory.
-///
-/// `toggles` matches the plain C GTK reference in `bench/` (a title and a
-/// switch); `mixed` is shaped like a real page: subtitles, switches, sliders
-/// and drop-downs.
+/// A generated panel for tests of big pages: COUNT rows titled “Row N” in
+/// sections of ten, kept in memory; plain switches, or mixed rows shaped like a
+/// real page (subtitles, switches, sliders and drop-downs).
 @MainActor
-enum BenchPanel {
+enum BigPanel {
   static let schema = "dev.knobs.bench"
-
-  static func fromEnvironment() -> (Panel, MemoryStore)? {
-    guard let value = ProcessInfo.processInfo.environment["KNOBS_BENCH_PANEL"] else { return nil }
-    let parts = value.split(separator: ":")
-    guard parts.count == 2, let count = Int(parts[1]), count > 0, ["toggles", "mixed"].contains(parts[0]) else {
-      printError("knobs: KNOBS_BENCH_PANEL must be toggles:COUNT or mixed:COUNT, not “\(value)”.")
-      return nil
-    }
-    return make(rows: count, mixed: parts[0] == "mixed")
-  }
 
   static func make(rows count: Int, mixed: Bool) -> (Panel, MemoryStore) {
     var defaults: [SettingKey: SettingValue] = [:]
