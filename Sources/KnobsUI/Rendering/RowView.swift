@@ -40,6 +40,8 @@ final class RowView {
     if let iconName = row.iconName {
       let icon = Image(iconName: iconName)
       icon.addCSSClass("knobs-row-icon")
+      // The title says what the row is; the icon only repeats it.
+      icon.hideFromAssistiveTechnologies(label: row.title)
       content.append(icon)
     }
     let text = Box(.vertical, spacing: 2)
