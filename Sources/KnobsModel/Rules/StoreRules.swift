@@ -26,7 +26,12 @@ enum StoreRules {
         return ["\(name) is not among the choice's option values."]
       }
       return []
-    case .text, .font, .file:
+    case .text(let text):
+      guard case .gvariant(let type) = text.format else {
+        return expect(.string(""), defaultValue, name: name, kind: row.kindName)
+      }
+      return expect(.variant(type: type, text: ""), defaultValue, name: name, kind: row.kindName)
+    case .font, .file:
       return expect(.string(""), defaultValue, name: name, kind: row.kindName)
     case .list:
       return expect(.strings([]), defaultValue, name: name, kind: row.kindName)
