@@ -17,6 +17,7 @@ final class SchemaPanelTests: XCTestCase {
       KeyDescription(name: "size", typeString: "u"),
       KeyDescription(name: "big", typeString: "x"),
       KeyDescription(name: "huge", typeString: "t"),
+      KeyDescription(name: "stamp", typeString: "x", range: .range(minimum: 0, maximum: 1e12)),
       KeyDescription(name: "factor", typeString: "d"),
       KeyDescription(name: "level", typeString: "i", range: .range(minimum: 0, maximum: 100)),
       KeyDescription(name: "timeout", typeString: "u", range: .range(minimum: 0, maximum: 86400)),
@@ -35,7 +36,8 @@ final class SchemaPanelTests: XCTestCase {
     ])
 
   static let expectedKinds: [String: String] = [
-    "flag": "toggle", "count": "number", "size": "number", "big": "number", "huge": "number", "factor": "number",
+    "flag": "toggle", "count": "number", "size": "number", "big": "gvariant", "huge": "gvariant", "stamp": "number",
+    "factor": "number",
     "level": "slider", "timeout": "number", "speed": "slider", "odd-range": "number", "name": "text",
     "names": "list", "scheme": "choice", "picked": "choice", "modifiers": "multi-select", "tags": "multi-select",
     "options": "gvariant", "pair": "gvariant", "maybe": "gvariant", "bytes": "gvariant",
@@ -85,8 +87,10 @@ final class SchemaPanelTests: XCTestCase {
     XCTAssertEqual([timeout.minimum, timeout.maximum], [0, 86400])
     guard case .number(let size) = try row("size").kind else { return XCTFail("size") }
     XCTAssertEqual([size.minimum, size.maximum], [0, Double(UInt32.max)])
-    guard case .number(let huge) = try row("huge").kind else { return XCTFail("huge") }
-    XCTAssertEqual(huge.maximum, 9_007_199_254_740_992, "64-bit keys stop where a Double still counts exactly")
+    guard case .number(let stamp) = try row("stamp").kind else { return XCTFail("stamp") }
+    XCTAssertEqual(stamp.maximum, 1e12, "a 64-bit key with a range a Double counts exactly is a number")
+    guard case .text(let huge) = try row("huge").kind else { return XCTFail("huge") }
+    XCTAssertEqual(huge.format, .gvariant(type: "t"), "a wider one is GVariant text, which is exact")
     guard case .number(let factor) = try row("factor").kind else { return XCTFail("factor") }
     XCTAssertEqual(factor.decimals, 2)
   }

@@ -3,9 +3,10 @@
 ///
 /// Booleans are toggles; enums and string choices are choices; flags and
 /// string arrays with choices are multi-selects; numbers with a small range
-/// are sliders, other numbers number rows; strings are text; string arrays
-/// lists; every other type a text row holding GVariant text, which the store
-/// parses and type-checks before writing. Titles come from the summary (the
+/// are sliders, other numbers number rows (64-bit integers only with a range a
+/// Double counts exactly); strings are text; string arrays lists; every other
+/// type a text row holding GVariant text, which the store parses and
+/// type-checks before writing. Titles come from the summary (the
 /// key name made readable when there is none), subtitles from the description.
 public enum SchemaPanel {
   /// The id of the one section a generated panel has.
@@ -68,10 +69,14 @@ public enum SchemaPanel {
       format: .gvariant(type: key.typeString))
   }
 
-  /// A slider or number row for a number key, or nil for a key of another type.
+  /// A slider or number row for a number key; nil for a key of another type, and for a 64-bit
+  /// key whose values may lie beyond what a Double holds exactly (its GVariant text row is exact).
   static func numberKind(for key: KeyDescription, _ settingKey: SettingKey) -> Row.Kind? {
     let isDouble = key.typeString == "d"
     guard let bounds = isDouble ? (-1e15, 1e15) : integerBounds[key.typeString] else { return nil }
+    if ["x", "t"].contains(key.typeString) {
+      guard case .range(let low, let high) = key.range, low >= bounds.0, high <= bounds.1 else { return nil }
+    }
     guard case .range(let low, let high) = key.range, low < high else {
       return .number(
         .init(
@@ -99,7 +104,8 @@ public enum SchemaPanel {
     return nil
   }
 
-  /// What each integer type holds; 64-bit ones only as far as a Double counts exactly.
+  /// What each integer type holds; 64-bit ones only as far as a Double counts exactly
+  /// (wider 64-bit keys get GVariant text rows).
   static let integerBounds: [String: (Double, Double)] = [
     "y": (0, 255),
     "n": (Double(Int16.min), Double(Int16.max)),
