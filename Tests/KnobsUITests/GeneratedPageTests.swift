@@ -65,4 +65,29 @@ final class GeneratedPageTests: GtkTestCase {
     // Drawing a thousand rows at once is the renderer's cost, which a lazy list view removes.
     XCTAssertLessThan(shown, .seconds(5))
   }
+
+  func testLockedKeysAndAVanishedSchemaAreShownAsSuch() async throws {
+    let keys = [
+      KeyDescription(name: "locked", typeString: "b", summary: "Locked"),
+      KeyDescription(name: "pair", typeString: "(ii)", summary: "Pair"),
+    ]
+    let locked = SettingKey(schema: Self.id, key: "locked")
+    let pair = SettingKey(schema: Self.id, key: "pair")
+    let store = MemoryStore(
+      defaults: [locked: true, pair: .variant(type: "(ii)", text: "(1, 2)")], locked: [locked, pair])
+    let panel = SchemaPanel.make(SchemaDescription(id: Self.id, path: "/dev/knobs/Generated/", keys: keys))
+    let window = await makeWindow(panel, store: store)
+    for id in ["locked", "pair"] {
+      let row = try XCTUnwrap(window.currentPage.rowView(path: "keys/\(id)"))
+      XCTAssertTrue(row.subtitleText.contains("Managed by the system administrator."), row.subtitleText)
+      XCTAssertFalse(row.listRow.isSensitive)
+    }
+
+    let vanished = SchemaPanel.make(
+      SchemaDescription(id: "dev.knobs.Vanished", path: "/dev/knobs/Vanished/", keys: keys))
+    let other = await makeWindow(vanished, store: store)
+    let row = try XCTUnwrap(other.currentPage.rowView(path: "keys/pair"))
+    XCTAssertTrue(row.subtitleText.contains("dev.knobs.Vanished is not installed"), row.subtitleText)
+    XCTAssertFalse(row.listRow.isSensitive)
+  }
 }
