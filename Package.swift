@@ -9,7 +9,10 @@ let modelOnly = Context.environment["KNOBS_MODEL_ONLY"] != nil
 let model: [Target] = [
   .target(name: "KnobsModel"),
   .testTarget(name: "KnobsModelTests", dependencies: ["KnobsModel"]),
-  .executableTarget(name: "knobs-bench", dependencies: ["KnobsModel"], path: "Sources/KnobsBenchmarks"),
+  // Generated panels for the benchmarks: knobs-bench, and the window through knobs' benchmark hook.
+  .target(name: "BenchmarkPanels", dependencies: ["KnobsModel"]),
+  .executableTarget(
+    name: "knobs-bench", dependencies: ["KnobsModel", "BenchmarkPanels"], path: "Sources/KnobsBenchmarks"),
 ]
 
 let gtk: [Target] = [
@@ -22,7 +25,7 @@ let gtk: [Target] = [
   .target(name: "CGtkGlue", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("dispatch")]),
   .target(name: "Gtk", dependencies: ["CGtk", "CGtkGlue"]),
   .target(name: "KnobsUI", dependencies: ["Gtk", "KnobsModel"]),
-  .executableTarget(name: "knobs", dependencies: ["KnobsUI", "KnobsModel", "Gtk"]),
+  .executableTarget(name: "knobs", dependencies: ["KnobsUI", "KnobsModel", "Gtk", "BenchmarkPanels"]),
   .testTarget(name: "KnobsUITests", dependencies: ["KnobsUI", "KnobsModel", "Gtk", "knobs"]),
 ]
 

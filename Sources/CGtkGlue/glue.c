@@ -19,6 +19,11 @@ void knobs_accessible_set_hidden(GtkWidget *widget, gboolean hidden) {
   gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
 }
 
+void knobs_accessible_set_position(GtkWidget *widget, int position, int count) {
+  gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_POS_IN_SET, position,
+                                 GTK_ACCESSIBLE_RELATION_SET_SIZE, count, -1);
+}
+
 static void label_stack_pages(GtkStack *stack, const char *label) {
   GListModel *pages = G_LIST_MODEL(gtk_stack_get_pages(stack));
   for (guint i = 0; i < g_list_model_get_n_items(pages); i++) {

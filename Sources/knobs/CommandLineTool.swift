@@ -33,9 +33,18 @@ struct CommandLineTool {
       return 0
     case .list(let json, let path?):
       return listSchema(path, json: json)
-    case .get(let path):
+    case .get(let path, let raw):
       guard let target = resolve(path) else { return 2 }
-      print(target.entry.row.currentValueText(SettingsReader(target.store)))
+      guard raw else {
+        print(target.entry.row.currentValueText(SettingsReader(target.store)))
+        return 0
+      }
+      guard let key = boundKey(target.entry) else { return 2 }
+      guard let value = target.store.value(for: key) else {
+        printError("knobs: \(SettingsError.unavailable(target.store.availability(of: key)))")
+        return 1
+      }
+      print(value.gvariantText)
       return 0
     case .set(let path, let text):
       guard let target = resolve(path), let key = boundKey(target.entry) else { return 2 }
@@ -184,6 +193,9 @@ struct ListedRow: Encodable {
   let kind: String
   let title: String
   let value: String
+  /// The GSettings schema and key the row is bound to; nil for rows without a setting.
+  let schema: String?
+  let key: String?
   /// The setting's value in GVariant text format (`'Cantarell 11'`, `['a', 'b']`), for scripts; nil for rows without one.
   let raw: String?
 
@@ -193,6 +205,8 @@ struct ListedRow: Encodable {
     kind = entry.row.kindName
     title = entry.row.title
     value = entry.row.currentValueText(settings)
+    schema = entry.row.key?.schema
+    key = entry.row.key?.key
     raw = entry.row.key.flatMap { settings[$0] }?.gvariantText
   }
 

@@ -6,13 +6,13 @@ enum Invocation: Equatable {
   case checkPanel
   /// Every row of the app's panel, or with a path (`schema/SCHEMA-ID`) every row of one schema.
   case list(json: Bool, path: String?)
-  case get(path: String)
+  case get(path: String, raw: Bool)
   case set(path: String, value: String)
   case reset(path: String)
 
   static let usage = """
     Usage: knobs [--open PATH]
-           knobs list [--json] [schema/SCHEMA-ID] | get PATH | set PATH VALUE | reset PATH
+           knobs list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set PATH VALUE | reset PATH
            knobs --check-panel | --version | --help
 
     With no arguments Knobs opens its settings window.
@@ -25,10 +25,11 @@ enum Invocation: Equatable {
       --help          Print this help and exit.
 
     Commands (no display needed; the same settings the window shows):
-      list [--json]   Every row: path, kind, title and current value.
+      list [--json]   Every row: path, kind, title and current value; with --json
+                      also the schema, key and raw GVariant value of each setting.
       list [--json] schema/SCHEMA-ID
                       Every key of an installed GSettings schema, as generated rows.
-      get PATH        Print a row's current value.
+      get PATH        Print a row's current value; --raw prints the GVariant text.
       set PATH VALUE  Change a setting; a value the row does not allow changes nothing.
       reset PATH      Return a setting to its default.
 
@@ -58,8 +59,10 @@ enum Invocation: Equatable {
       }
       invocation = .list(json: json, path: path)
     case "get":
+      let raw = rest.first == "--raw"
+      if raw { rest.removeFirst() }
       guard let path = rest.popFirst() else { throw UsageError("get needs a path, e.g. knobs get clock/show-seconds.") }
-      invocation = .get(path: path)
+      invocation = .get(path: path, raw: raw)
     case "set":
       guard let path = rest.popFirst(), let value = rest.popFirst() else {
         throw UsageError("set needs a path and a value, e.g. knobs set appearance/text-size 1.25.")

@@ -13,6 +13,8 @@ final class KnobsApplication {
   private var window: PanelWindow?
   private var style: DesktopStyle?
   private var pendingPath: String?
+  /// Runs once the window is first presented (the benchmark hook uses it).
+  var onWindowPresented: ((PanelWindow) -> Void)?
 
   init(panel: Panel, environment: @escaping () -> SettingsEnvironment) {
     self.panel = panel
@@ -70,6 +72,7 @@ final class KnobsApplication {
     if let notice = settings.notice { window.showNotice(notice) }
     self.window = window
     window.present()
+    onWindowPresented?(window)
     if let path = pendingPath {
       pendingPath = nil
       window.open(path: path)

@@ -3,6 +3,7 @@ import Gtk
 import KnobsModel
 import KnobsUI
 
+let started = ContinuousClock.now
 let invocation: Invocation
 do {
   invocation = try Invocation.parse(Array(CommandLine.arguments.dropFirst()))
@@ -11,7 +12,8 @@ do {
   exit(2)
 }
 
-let panel = referencePanel { Style.gtkVersion }
+let benchmark = BenchmarkHook(environment: ProcessInfo.processInfo.environment, start: started)
+let panel = benchmark?.panel ?? referencePanel { Style.gtkVersion }
 let schemaDirectories = SettingsEnvironment.schemaDirectories(executable: CommandLine.arguments[0])
 
 switch invocation {
@@ -30,7 +32,9 @@ case .window(let openPath):
     exit(1)
   }
   let app = KnobsApplication(panel: panel) {
-    SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
+    benchmark?.environment
+      ?? SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
   }
+  app.onWindowPresented = benchmark?.windowPresented
   exit(app.run(openPath: openPath))
 }

@@ -299,3 +299,66 @@ final class InstalledThemesTests: XCTestCase {
     XCTAssertEqual(themes.cursorThemes(), ["Adwaita", "DMZ-White"])
   }
 }
+
+@MainActor
+final class ButtonLayoutTests: XCTestCase {
+  func layout(_ text: String) -> ButtonLayout { ButtonLayout(parsing: text) }
+
+  func testParsingToleratesOddFormats() async throws {
+    XCTAssertEqual(layout("appmenu:close"), ButtonLayout(left: ["appmenu"], right: ["close"]))
+    XCTAssertEqual(layout(":"), ButtonLayout(left: [], right: []))
+    XCTAssertEqual(
+      layout(" appmenu : minimize , close "), ButtonLayout(left: ["appmenu"], right: ["minimize", "close"]))
+    XCTAssertEqual(layout("close,minimize"), ButtonLayout(left: ["close", "minimize"], right: []))
+    XCTAssertEqual(layout("a:b:c").right, ["b:c"].flatMap { $0.split(separator: ",").map(String.init) })
+    XCTAssertEqual(layout("appmenu:minimize,maximize,close").text, "appmenu:minimize,maximize,close")
+  }
+
+  func testSwitchingButtonsKeepsTheirSideAndOrder() async throws {
+    XCTAssertEqual(layout("appmenu:close").setting("maximize", shown: true).text, "appmenu:maximize,close")
+    XCTAssertEqual(
+      layout("appmenu:maximize,close").setting("minimize", shown: true).text, "appmenu:minimize,maximize,close")
+    XCTAssertEqual(
+      layout("appmenu:minimize,maximize,close").setting("maximize", shown: false).text, "appmenu:minimize,close")
+    XCTAssertEqual(layout("close:appmenu").setting("minimize", shown: true).text, "close,minimize:appmenu")
+    XCTAssertEqual(layout(":").setting("maximize", shown: true).text, ":maximize")
+  }
+
+  func testPlacementMovesTheButtonsAndTheRestToTheOtherSide() async throws {
+    XCTAssertEqual(layout("appmenu:minimize,maximize,close").placement, .right)
+    XCTAssertEqual(layout("appmenu:minimize,maximize,close").placing(on: .left).text, "close,minimize,maximize:appmenu")
+    XCTAssertEqual(layout("close,minimize,maximize:appmenu").placement, .left)
+    XCTAssertEqual(
+      layout("close,minimize,maximize:appmenu").placing(on: .right).text, "appmenu:minimize,maximize,close")
+    XCTAssertEqual(layout("appmenu:close").placing(on: .right).text, "appmenu:close")
+  }
+
+  func testRowsOverOneKeyReadAndWriteTheirPart() async throws {
+    let key = SettingKey(schema: "test.wm", key: "button-layout")
+    let store = MemoryStore(defaults: [key: "appmenu:close"])
+    let panel = Panel("Titlebar") {
+      Section("buttons", "Titlebar Buttons") {
+        ToggleRow("maximize", "Maximize", key: key, part: ButtonLayout.shows("maximize"))
+        ToggleRow("minimize", "Minimize", key: key, part: ButtonLayout.shows("minimize"))
+        ChoiceRow(
+          "placement", "Placement", key: key, part: ButtonLayout.placementPart,
+          options: [("left", "Left"), ("right", "Right")])
+      }
+    }
+    XCTAssertEqual(panel.validate(against: store).map(\.description), [])
+    func set(_ path: String, _ text: String) throws {
+      let row = panel.entry(at: path)!.row
+      try store.write(try row.parseValue(text, like: store.value(for: key)), for: key)
+    }
+    func get(_ path: String) -> String { panel.entry(at: path)!.row.currentValueText(SettingsReader(store)) }
+    XCTAssertEqual(get("buttons/maximize"), "off")
+    XCTAssertEqual(get("buttons/placement"), "Right")
+    try set("buttons/maximize", "on")
+    try set("buttons/minimize", "on")
+    XCTAssertEqual(store.value(for: key), "appmenu:minimize,maximize,close")
+    try set("buttons/placement", "Left")
+    XCTAssertEqual(store.value(for: key), "close,minimize,maximize:appmenu")
+    XCTAssertEqual(get("buttons/placement"), "Left")
+    XCTAssertEqual(get("buttons/maximize"), "on")
+  }
+}

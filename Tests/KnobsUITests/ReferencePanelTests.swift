@@ -47,6 +47,22 @@ final class ReferencePanelTests: GtkTestCase {
       ["Dark Style", "Text Size", "Animations", "Cursor Size", "Icons", "Cursor", "Background"])
   }
 
+  func testSearchWithATypoShowsCloseMatchesAndSaysSo() async throws {
+    window.showSearchResults(for: "dark stile")
+    XCTAssertEqual(window.search.resultPaths, ["appearance/dark-style"])
+    XCTAssertEqual(window.search.closeMatchNotice, "No exact matches; showing close matches for “dark stile”")
+    window.showSearchResults(for: "seconsd")
+    XCTAssertEqual(window.search.resultPaths, ["clock/show-seconds"])
+    XCTAssertEqual(window.search.closeMatchNotice, "No exact matches; showing close matches for “seconsd”")
+    window.showSearchResults(for: "dark")
+    XCTAssertEqual(window.search.resultPaths, ["appearance/dark-style"])
+    XCTAssertNil(window.search.closeMatchNotice, "exact matches need no notice")
+    window.showSearchResults(for: "zzzzz")
+    XCTAssertEqual(window.search.resultPaths, [])
+    XCTAssertNil(window.search.closeMatchNotice, "no results say “No Results Found” instead")
+    window.endSearch()
+  }
+
   func testClockFooterFollowsShowSecondsAndTheTimeFormat() async throws {
     let clock = window.currentPage.sections[1]
     let before = clock.footerText

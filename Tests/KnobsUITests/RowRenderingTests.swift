@@ -97,11 +97,11 @@ final class RowRenderingTests: GtkTestCase {
     XCTAssertTrue(row("conditional/dependent").listRow.isSensitive)
     XCTAssertTrue(row("conditional/shown").listRow.isVisible)
     let hiddenSection = window.currentPage.sections[3]
-    XCTAssertTrue(hiddenSection.container.isVisible)
+    XCTAssertTrue(hiddenSection.isVisible)
     try store.write(false, for: Fixture.master)
     XCTAssertFalse(row("conditional/dependent").listRow.isSensitive)
     XCTAssertFalse(row("conditional/shown").listRow.isVisible)
-    XCTAssertFalse(hiddenSection.container.isVisible, "a section whose rows are all hidden hides")
+    XCTAssertFalse(hiddenSection.isVisible, "a section whose rows are all hidden hides")
   }
 
   func testMissingAndLockedKeysMakeRowsInsensitiveWithAReason() async throws {

@@ -24,9 +24,25 @@ def test_search_finds_show_seconds_and_goes_there(session, driver):
     driver.type_text("sec")
     wait_for("only Show Seconds is found, in Clock",
              lambda: [(row.name, row.description) for row in search_results(driver)] == [("Show Seconds", "In Clock")])
+    # The page behind the results is out of the accessibility tree, not just off screen.
+    listed = [(row.name, row.description) for row in driver.window().find_all("list item", showing=False)]
+    assert listed == [("Show Seconds", "In Clock")], listed
     driver.press("Return")
     wait_for("Show Seconds has the focus on its page", lambda: focused_main_row(driver, "Show Seconds"))
     assert not search_results(driver)
+
+
+@scenario()
+def test_a_mistyped_search_shows_close_matches_and_says_so(session, driver):
+    session.launch()
+    driver.switch("Dark Style")
+    driver.press("Control_L", "f")
+    driver.type_text("dark stile")
+    wait_for("Dark Style is found, in Appearance",
+             lambda: [(row.name, row.description) for row in search_results(driver)] == [("Dark Style", "In Appearance")])
+    # An alert, so a screen reader announces it as well as showing it.
+    wait_for("the window says these are close matches",
+             lambda: "No exact matches; showing close matches for “dark stile”" in driver.alert_texts())
 
 
 @scenario()

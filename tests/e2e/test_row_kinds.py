@@ -1,6 +1,8 @@
 """Text, number, font, list and run-time option rows, driven from the keyboard
 over the accessibility tree, against the real dconf database."""
 
+import json
+
 from harness.driver import wait_for
 from harness.scenario import scenario
 
@@ -80,8 +82,10 @@ def test_list_row_adds_items_from_the_keyboard(session, driver):
     driver.press("Escape")
     wait_for("the row counts the items",
              lambda: driver.node("push button", "Workspace Names").find("label", "2 items", showing=False))
-    listed = session.run("list", "--json").stdout
-    assert '"raw" : "[\'Mail\', \'Web\']"' in listed or "\"raw\": \"['Mail', 'Web']\"" in listed, listed
+    listed = {row["path"]: row for row in json.loads(session.run("list", "--json").stdout)}
+    names = listed["windows/workspace-names"]
+    assert (names["raw"], names["schema"], names["key"]) == ("['Mail', 'Web']", WM, "workspace-names"), names
+    assert session.run("get", "--raw", "windows/workspace-names").stdout.strip() == "['Mail', 'Web']"
 
 
 @scenario(backend="dconf")

@@ -82,3 +82,16 @@ def test_time_format_drop_down_writes_the_keyfile_and_the_footer_follows(session
     session.launch()
     wait_for("AM/PM is still chosen after a restart", lambda: driver.selected_option("Time Format") == "AM/PM")
     assert driver.selected_option("Cursor Size") == "Large"
+
+
+@scenario(backend="dconf", schemas="system-only")
+def test_desktop_settings_are_real_without_knobs_own_schema(session, driver):
+    app = session.launch()
+    driver.switch("Dark Style").do_action()
+    wait_for("dconf has prefer-dark", lambda: gsettings_get(session, "color-scheme") == "'prefer-dark'")
+    assert not any("won't be kept" in text for text in driver.alert_texts()), driver.alert_texts()
+    assert session.run("set", "clock/show-seconds", "on").returncode == 0
+    assert gsettings_get(session, "clock-show-seconds") == "true"
+    assert session.run("get", "--raw", "appearance/dark-style").stdout.strip() == "'prefer-dark'"
+    driver.press("Control_L", "q")
+    assert session.wait_for_exit(app) == 0

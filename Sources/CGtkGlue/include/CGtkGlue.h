@@ -10,6 +10,8 @@ void knobs_accessible_set_label(GtkWidget *widget, const char *label);
 void knobs_accessible_set_description(GtkWidget *widget, const char *description);
 /* Hides a decorative widget from assistive technologies. */
 void knobs_accessible_set_hidden(GtkWidget *widget, gboolean hidden);
+/* Item `position` (from 1) of `count` in a list, for assistive technologies. */
+void knobs_accessible_set_position(GtkWidget *widget, int position, int count);
 /* Names a stack page for assistive technologies (GtkStackPage is not a widget). */
 void knobs_stack_set_page_label(GtkWidget *stack, GtkWidget *child, const char *label);
 /* Names the parts GTK builds inside a widget (a drop-down's button, stack and

@@ -14,6 +14,7 @@ enum Trampolines {
   typealias Point = @MainActor (Double, Double) -> Void
   typealias Direction = @MainActor (GtkDirectionType) -> Bool
   typealias WithInt = @MainActor (Int32) -> Void
+  typealias WithIndex = @MainActor (Int) -> Void
 
   /// `void (*)(GObject *, gpointer)`: clicked, activate, changed, value-changed, destroy, startup…
   static let plain: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
@@ -59,6 +60,12 @@ enum Trampolines {
   static let press: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = { _, count, x, y, data in
     let handler = SignalBox<Press>.from(data)
     MainActor.assumeIsolated { handler(count, x, y) }
+  }
+
+  /// `void (*)(GtkListView *, guint position, gpointer)`: activate.
+  static let withIndex: @convention(c) (gpointer?, guint, gpointer?) -> Void = { _, position, data in
+    let handler = SignalBox<WithIndex>.from(data)
+    MainActor.assumeIsolated { handler(Int(position)) }
   }
 
   /// `gboolean (*)(GtkWidget *, GtkDirectionType, gpointer)`: keynav-failed.

@@ -49,6 +49,15 @@ public final class ScrolledWindow: Widget {
     gtk_scrolled_window_set_propagate_natural_height(c(), propagates ? 1 : 0)
   }
 
+  /// Runs whenever the vertical scroll offset changes.
+  @discardableResult
+  public func onScroll(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+    let adjustment = gtk_scrolled_window_get_vadjustment(c())!
+    let instance = UnsafeMutableRawPointer(adjustment).assumingMemoryBound(to: GObject.self)
+    return SignalBox<Trampolines.Plain>(handler).connect(
+      to: instance, signal: "value-changed", trampoline: Trampolines.plain)
+  }
+
   /// The visible height of the scrolled area.
   public var pageSize: Double {
     gtk_adjustment_get_page_size(gtk_scrolled_window_get_vadjustment(c()))
@@ -83,9 +92,20 @@ public final class Stack: Widget {
   }
   public func remove(_ child: Widget) { gtk_stack_remove(c(), child.widget) }
 
+  /// Shows `child` and hides every other page from assistive technologies.
+  ///
+  /// GTK 4.8 keeps the widgets of pages not shown VISIBLE over AT-SPI, so a
+  /// screen reader could walk a page behind the one on screen. The hidden
+  /// state takes a page's whole subtree out of the tree; drawing, and so the
+  /// transition, is unaffected.
   public func show(_ child: Widget, transition: Transition) {
     gtk_stack_set_transition_type(c(), transition.gtk)
     gtk_stack_set_visible_child(c(), child.widget)
+    var page = gtk_widget_get_first_child(widget)
+    while let current = page {
+      knobs_accessible_set_hidden(current, current == child.widget ? 0 : 1)
+      page = gtk_widget_get_next_sibling(current)
+    }
   }
 
 }

@@ -14,8 +14,10 @@ public class EventController: Object {
 /// Key presses. The handler returns true when it handled the key.
 @MainActor
 public final class KeyController: EventController {
-  public init() {
+  /// - Parameter capturing: handle keys before the focused widget does (GTK's capture phase).
+  public init(capturing: Bool = false) {
     super.init(gtk_event_controller_key_new())
+    if capturing { gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE) }
   }
 
   @discardableResult
@@ -37,6 +39,10 @@ public struct Key: Sendable {
   public var shift: Bool { modifiers & GDK_SHIFT_MASK.rawValue != 0 }
 
   public var isEscape: Bool { keyval == UInt32(GDK_KEY_Escape) }
+  /// Space, with no modifier.
+  public var isSpace: Bool {
+    (keyval == UInt32(GDK_KEY_space) || keyval == UInt32(GDK_KEY_KP_Space)) && !control && !alt && !shift
+  }
   public var isLeft: Bool { keyval == UInt32(GDK_KEY_Left) || keyval == UInt32(GDK_KEY_KP_Left) }
   public var isUp: Bool { keyval == UInt32(GDK_KEY_Up) || keyval == UInt32(GDK_KEY_KP_Up) }
   public var isDown: Bool { keyval == UInt32(GDK_KEY_Down) || keyval == UInt32(GDK_KEY_KP_Down) }
@@ -60,6 +66,12 @@ public final class ClickGesture: EventController {
   @discardableResult
   public func onPressed(_ handler: @escaping @MainActor (Int32, Double, Double) -> Void) -> SignalConnection {
     SignalBox<Trampolines.Press>(handler).connect(to: gobject, signal: "pressed", trampoline: Trampolines.press)
+  }
+
+  /// Runs when the button is released, unless a widget inside claimed the press.
+  @discardableResult
+  public func onReleased(_ handler: @escaping @MainActor (Int32, Double, Double) -> Void) -> SignalConnection {
+    SignalBox<Trampolines.Press>(handler).connect(to: gobject, signal: "released", trampoline: Trampolines.press)
   }
 }
 

@@ -136,6 +136,40 @@ open class Widget: Object {
   /// The display the widget is on, once it is realized in a window.
   var display: OpaquePointer? { gtk_widget_get_display(widget) }
 
+  /// Runs `handler` whenever the widget is mapped (about to be drawn on screen).
+  @discardableResult
+  public func onMap(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+    connect("map", handler)
+  }
+
+  /// Runs `handler` once, after the next frame of the widget's window has been
+  /// painted; false (and `handler` never runs) when the widget is in no shown window.
+  @discardableResult
+  public func afterNextFrame(_ handler: @escaping @MainActor () -> Void) -> Bool {
+    guard let clock = gtk_widget_get_frame_clock(widget) else { return false }
+    let instance = UnsafeMutableRawPointer(clock).assumingMemoryBound(to: GObject.self)
+    var connection: SignalConnection?
+    connection = SignalBox<Trampolines.Plain> {
+      guard let once = connection else { return }
+      connection = nil
+      once.disconnect()
+      handler()
+    }.connect(to: instance, signal: "after-paint", trampoline: Trampolines.plain)
+    return true
+  }
+
+  /// Runs `handler` after every frame of the widget's window is painted, for as
+  /// long as the window lives (the handler should hold its owner weakly); false
+  /// when the widget is in no shown window.
+  @discardableResult
+  public func afterEveryFrame(_ handler: @escaping @MainActor () -> Void) -> Bool {
+    guard let clock = gtk_widget_get_frame_clock(widget) else { return false }
+    let instance = UnsafeMutableRawPointer(clock).assumingMemoryBound(to: GObject.self)
+    _ = SignalBox<Trampolines.Plain>(handler).connect(
+      to: instance, signal: "after-paint", trampoline: Trampolines.plain)
+    return true
+  }
+
   /// Runs `handler` when the widget is destroyed.
   @discardableResult
   public func onDestroy(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

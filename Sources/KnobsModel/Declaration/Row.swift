@@ -94,11 +94,13 @@ public struct Row: Identifiable {
 }
 
 extension Row {
-  /// A switch. `on` and `off` are the values written; any other value reads as off.
+  /// A switch. `on` and `off` are the values written; any other value reads as
+  /// off. With a `part`, the switch shows and changes one part of the key's value.
   public struct Toggle {
     public var key: SettingKey
     public var on: SettingValue
     public var off: SettingValue
+    public var part: ValuePart?
 
     public init(key: SettingKey, on: SettingValue = true, off: SettingValue = false) {
       self.key = key
@@ -106,7 +108,13 @@ extension Row {
       self.off = off
     }
 
-    public func isOn(_ value: SettingValue?) -> Bool { value == on }
+    /// A switch over one part of a key whose values are like `sample` (a string, say).
+    public init(key: SettingKey, part: ValuePart, sample: SettingValue) {
+      self.key = key
+      self.on = sample
+      self.off = sample
+      self.part = part
+    }
   }
 
   /// A URL to open. Only `https` and `http` are opened unless the row names
@@ -183,6 +191,8 @@ extension Row {
     /// Finds the options at run time; nil for a fixed choice.
     public var provider: OptionProvider?
     public var presentation: Presentation = .menu
+    /// Set when the options name one part of the key's value rather than the whole of it.
+    public var part: ValuePart?
 
     public init(key: SettingKey, options: [Option]) {
       self.key = key

@@ -57,6 +57,13 @@ public struct ToggleRow: RowDeclaration {
   }
 }
 
+extension ToggleRow {
+  /// A switch over one part of a string key, e.g. a titlebar button in `button-layout`.
+  public init(_ id: String, _ title: String, key: SettingKey, part: ValuePart) {
+    row = Row(id: id, title: title, kind: .toggle(.init(key: key, part: part, sample: "")))
+  }
+}
+
 /// A row that opens a URL. Only `https` and `http` unless `allowing` names another scheme.
 public struct LinkRow: RowDeclaration {
   public let row: Row
@@ -150,6 +157,13 @@ extension ChoiceRow {
   /// A choice whose options are found when the row is shown, e.g. the installed icon themes.
   public init(_ id: String, _ title: String, key: SettingKey, provider: OptionProvider) {
     row = Row(id: id, title: title, kind: .choice(.init(key: key, provider: provider)))
+  }
+
+  /// A choice over one part of a key's value: `part` reads and writes the option values.
+  public init(_ id: String, _ title: String, key: SettingKey, part: ValuePart, options: [(SettingValue, String)]) {
+    var choice = Row.Choice(key: key, options: options.map { Row.Choice.Option($0.0, $0.1) })
+    choice.part = part
+    row = Row(id: id, title: title, kind: .choice(choice))
   }
 
   /// Draws the options as radio buttons under the title, for a handful of short options.

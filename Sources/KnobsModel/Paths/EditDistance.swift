@@ -1,10 +1,16 @@
-/// Levenshtein distance between two byte strings, for "did you mean" suggestions.
+/// Edit distance between two byte strings, for "did you mean" suggestions and
+/// search's close matches.
 enum EditDistance {
-  /// The fewest insertions, deletions and substitutions turning `a` into `b`.
-  static func between(_ a: [UInt8], _ b: [UInt8]) -> Int {
+  /// The fewest insertions, deletions, substitutions and swaps of two
+  /// neighbouring bytes turning `a` into `b` (the optimal string alignment
+  /// distance: "seconsd" is one edit from "seconds").
+  static func between<A: Collection<UInt8>, B: Collection<UInt8>>(_ a: A, _ b: B) -> Int {
+    let a = Array(a)
+    let b = Array(b)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
-    // Two rows of the classic table are enough.
+    // Three rows of the classic table are enough: a swap looks two rows back.
+    var beforePrevious = [Int](repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)
     var current = [Int](repeating: 0, count: b.count + 1)
     for i in 1...a.count {
@@ -12,8 +18,11 @@ enum EditDistance {
       for j in 1...b.count {
         let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
         current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], beforePrevious[j - 2] + 1)
+        }
       }
-      swap(&previous, &current)
+      (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
     return previous[b.count]
   }

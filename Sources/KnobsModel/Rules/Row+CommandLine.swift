@@ -16,7 +16,7 @@ extension Row {
       let raw = Self.plainNumber(number)
       return formatted == raw ? raw : "\(formatted) (\(raw))"
     case .choice(let choice):
-      let value = settings[choice.key]
+      let value = choice.shownValue(settings[choice.key])
       let options = (try? choice.currentOptions()) ?? choice.options
       return options.first { $0.value == value }?.label ?? value?.description ?? ""
     case .number(let number):
@@ -61,8 +61,8 @@ extension Row {
     switch kind {
     case .toggle(let toggle):
       switch trimmed.lowercased() {
-      case "on", "true", "1", "yes": return toggle.on
-      case "off", "false", "0", "no": return toggle.off
+      case "on", "true", "1", "yes": return toggle.value(turning: true, from: sample)
+      case "off", "false", "0", "no": return toggle.value(turning: false, from: sample)
       default: throw .notOnOff(row: title, text: text)
       }
     case .slider(let slider):
@@ -74,7 +74,7 @@ extension Row {
       } catch {
         throw .noOptions(row: title, reason: error.description)
       }
-      return try parseOption(trimmed, in: options)
+      return choice.value(choosing: try parseOption(trimmed, in: options), from: sample)
     case .number(let number):
       return try parseNumber(trimmed, for: number, like: sample)
     case .text(let rowText):

@@ -5,6 +5,7 @@ enum RowRules {
   static let stepTolerance = 1e-6
 
   static func problems(_ toggle: Row.Toggle) -> [String] {
+    guard toggle.part == nil else { return [] }
     if toggle.on.typeName != toggle.off.typeName {
       return [
         "The toggle's on value (\(toggle.on.typeName)) and off value (\(toggle.off.typeName)) have different types."

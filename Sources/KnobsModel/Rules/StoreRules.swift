@@ -18,7 +18,9 @@ enum StoreRules {
       return problems(slider, defaultValue: defaultValue, name: name)
     case .choice(let choice):
       // Options found at run time are not known yet; the window keeps an unknown current value.
-      guard choice.provider == nil, let optionType = choice.options.first?.value.typeName else { return [] }
+      guard choice.provider == nil, choice.part == nil, let optionType = choice.options.first?.value.typeName else {
+        return []
+      }
       guard defaultValue.typeName == optionType else {
         return ["\(name) is \(defaultValue.typeName.withArticle) but the choice's options are \(optionType) values."]
       }

@@ -11,6 +11,11 @@ struct FoldedText {
     bytes = Self.fold(text)
   }
 
+  /// Text already folded.
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
   /// Several texts folded into one, each on a line of its own so a word never
   /// matches across two of them.
   init(joining texts: [String]) {

@@ -3,12 +3,14 @@
 /// Build one per panel and call `search(_:settings:)` on each keystroke: the
 /// fixed text of every row and section is folded once, here; only live
 /// subtitles and footers are computed and folded during a search, and only for
-/// rows the fixed text alone did not settle.
+/// rows the fixed text alone did not settle. When nothing matches,
+/// `results(for:settings:)` tries words close to the mistyped ones.
 public struct PanelSearch {
   public let panel: Panel
   private let entries: [PanelEntry]
   private let rows: [IndexedRow]
   private let sections: [IndexedSection]
+  private let vocabulary: Vocabulary
 
   public init(panel: Panel) {
     self.panel = panel
@@ -31,6 +33,7 @@ public struct PanelSearch {
     }
     self.rows = rows
     self.sections = sections
+    vocabulary = Vocabulary(texts: rows.map(\.fixed))
   }
 
   /// The matching rows grouped by section, in panel order; no groups for a blank query.
@@ -43,12 +46,36 @@ public struct PanelSearch {
   /// group of the section holding the detail row.
   @MainActor
   public func search(_ query: String, settings: SettingsReader) -> [SearchGroup] {
+    groups(matching: Self.words(of: query).map { [$0] }, settings: settings)
+  }
+
+  /// The rows matching `query` as `search(_:settings:)` finds them or, when
+  /// there are none, the rows matching close words.
+  ///
+  /// A query word of four letters or more may then also be any word of the
+  /// panel's fixed text one edit away (two from eight letters on), or a word
+  /// that begins that close: "dark stile" finds Dark Style, "seconsd" Show
+  /// Seconds. At most `Vocabulary.closeWordLimit` close words, nearest first,
+  /// stand in for each query word.
+  @MainActor
+  public func results(for query: String, settings: SettingsReader) -> SearchResults {
     let words = Self.words(of: query)
-    guard !words.isEmpty else { return [] }
+    let exact = groups(matching: words.map { [$0] }, settings: settings)
+    guard exact.isEmpty, !words.isEmpty else { return SearchResults(groups: exact, areCloseMatches: false) }
+    let choices = words.map { [$0] + vocabulary.closeWords(to: $0) }
+    guard choices.contains(where: { $0.count > 1 }) else { return SearchResults(groups: [], areCloseMatches: false) }
+    let close = groups(matching: choices, settings: settings)
+    return SearchResults(groups: close, areCloseMatches: !close.isEmpty)
+  }
+
+  /// Rows where each entry of `choices` has a word that occurs, grouped by section.
+  @MainActor
+  private func groups(matching choices: [[FoldedText]], settings: SettingsReader) -> [SearchGroup] {
+    guard !choices.isEmpty else { return [] }
     var state = SearchState(sectionCount: sections.count)
     var groups: [SearchGroup] = []
     var groupOfSection = [Int](repeating: -1, count: sections.count)
-    for index in rows.indices where matches(index, words: words, settings: settings, state: &state) {
+    for index in rows.indices where matches(index, choices: choices, settings: settings, state: &state) {
       let sectionIndex = rows[index].sectionIndex
       let group = groupOfSection[sectionIndex]
       if group >= 0 {
@@ -74,18 +101,20 @@ public struct PanelSearch {
   }
 
   @MainActor
-  private func matches(_ index: Int, words: [FoldedText], settings: SettingsReader, state: inout SearchState) -> Bool {
+  private func matches(
+    _ index: Int, choices: [[FoldedText]], settings: SettingsReader, state: inout SearchState
+  ) -> Bool {
     let row = rows[index]
     let section = sections[row.sectionIndex]
     var live: FoldedText?
-    for word in words where !row.fixed.contains(word) {
+    for words in choices where !words.contains(where: row.fixed.contains) {
       guard row.liveSubtitle != nil || section.liveFooter != nil else { return false }
       if live == nil {
         // Visibility first: it is cheaper than computing and folding live text.
         guard entries[index].isVisible(settings) else { return false }
         live = liveText(of: row, section: section, settings: settings, state: &state)
       }
-      guard live?.contains(word) == true else { return false }
+      guard let live, words.contains(where: live.contains) else { return false }
     }
     return live != nil || !row.isConditional || entries[index].isVisible(settings)
   }

@@ -36,7 +36,8 @@ final class ChoiceEditor: RowEditor {
     self.row = row
     dropDown.onSelect { [weak self] index in
       guard let self, self.shown.indices.contains(index), let row = self.row else { return }
-      row.write(self.shown[index].value, self.choice.key)
+      let current = row.store?.value(for: self.choice.key)
+      row.write(self.choice.value(choosing: self.shown[index].value, from: current), self.choice.key)
     }
   }
 
@@ -58,7 +59,7 @@ final class ChoiceEditor: RowEditor {
   }
 
   func refresh(_ settings: SettingsReader) {
-    let value = settings[choice.key]
+    let value = choice.shownValue(settings[choice.key])
     var options = found
     if let value, !options.contains(where: { $0.value == value }), choice.provider != nil {
       options.append(Row.Choice.Option(value, "\(value) (not found)"))

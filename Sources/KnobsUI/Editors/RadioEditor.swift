@@ -35,14 +35,14 @@ final class RadioEditor: RowEditor {
   func connect(to row: RowView) {
     for (button, option) in zip(buttons, choice.options) {
       button.onToggle { [weak row, choice] isActive in
-        guard isActive else { return }
-        row?.write(option.value, choice.key)
+        guard isActive, let row else { return }
+        row.write(choice.value(choosing: option.value, from: row.store?.value(for: choice.key)), choice.key)
       }
     }
   }
 
   func refresh(_ settings: SettingsReader) {
-    let index = choice.index(of: settings[choice.key])
+    let index = choice.index(of: choice.shownValue(settings[choice.key]))
     for (position, button) in buttons.enumerated() {
       button.isActive = position == index
     }

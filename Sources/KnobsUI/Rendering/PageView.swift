@@ -1,8 +1,51 @@
 import Gtk
 import KnobsModel
 
-/// One page of a panel: its sections in a scrolled column, centred and at most
-/// `maximumWidth` wide.
+/// One page of a panel: its sections as one list, centred and at most
+/// `maximumWidth` wide, that builds the widgets of the rows on screen only.
+///
+/// Design notes (issue 14). A page used to build every row's widgets when it
+/// opened, in one GtkListBox per section. It is now one GtkListView (GTK 4.8)
+/// over the page's shown rows; each slot holds one row in its card, with the
+/// section's title and header above the section's first row and its footer
+/// below the last (4.8 has no list section headers). GTK keeps slots for the
+/// rows on screen plus a margin and rebinds them as the list scrolls. A row's
+/// `RowView` is built the first time its row is bound and kept for a while
+/// after it scrolls away (`RowCache`), so scrolling back finds the same
+/// widgets; whatever it shows comes from the store, so one built again later
+/// shows the same. Being one list, the keyboard gets Up/Down across sections,
+/// Page Up/Down and Home/End from GTK. Every slot carries its position and the
+/// page's row count as accessible relations (pos-in-set, set-size), though
+/// GTK 4.8's AT-SPI bridge does not pass them on.
+///
+/// GTK 4.8's list view binds up to 200 slots around its anchor whatever the
+/// screen shows, and before its first frame it
+/// does not know its height; so a slot far from the screen shows a placeholder
+/// of about a row's height until it scrolls near (`showRowsNearby`), and until
+/// the first frame the list holds only the first `ListView.firstFrameLimit` rows.
+///
+/// Measured with `KNOBS_BENCH_PANEL` (release build, Xvfb, cairo renderer,
+/// time from `main` to the first painted frame, median of 5; C is
+/// `bench/baseline_gtk.c` in the same run; `toggles` rows are a title and a
+/// switch, `mixed` rows add subtitles, sliders and drop-downs; the machine is
+/// shared, so C itself varies by ±30 % between runs):
+///
+///     rows     before: ListBox per section    now: GtkListView
+///              C       toggles   mixed         C       toggles   mixed
+///     30       132 ms  0.97×     1.30×         141 ms  0.89×     1.07×
+///     300      178 ms  1.58×     3.36×         165 ms  0.79×     1.01×
+///     3,000    775 ms  2.86×     6.75×         796 ms  0.29×     0.32×
+///     10,000   2.3 s   3.00×     7.74×         2.1 s   0.07×     0.09×
+///
+/// At 10,000 rows the first frame takes 156 ms (toggles) and 200 ms (mixed),
+/// 18 % and 20 % more than at 300: building and checking the panel's model.
+/// The first GtkListView prototype, without placeholders, built 200 rows on
+/// every page: 1.5× C at 300 rows.
+///
+/// A windowed list of our own on GtkListBox was the other candidate; it has to
+/// re-implement what GtkListView does (size estimates for rows not built,
+/// recycling, Page Up/Down and Home/End over rows that do not exist, scrolling
+/// to one) and still pays for a GtkListBox per section, so it was not built.
 @MainActor
 final class PageView {
   static let maximumWidth = 600.0
@@ -11,48 +54,249 @@ final class PageView {
   let path: String
   let scroller = ScrolledWindow()
   let sections: [SectionView]
-  private let column = Box(.vertical, spacing: 24)
+  private(set) var list: ListView!
+  private weak var host: PageHost?
+  /// The rows the list shows, in order: rows and sections that are hidden are left out.
+  private(set) var shown: [RowAddress] = []
+  private var cache = RowCache()
 
   init(page: Panel, path: String, host: PageHost) {
     self.page = page
     self.path = path
+    self.host = host
     let prefix = path.isEmpty ? "" : path + "/"
-    sections = page.sections.map { SectionView(section: $0, pathPrefix: prefix, host: host) }
-    column.addCSSClass("knobs-page")
-    column.setMargins(top: 24, bottom: 24, start: 12, end: 12)
-    sections.forEach { column.append($0.container) }
-    ListChain.link(sections.map(\.list)) { [weak self] in self?.sections.map(\.list) ?? [] }
-    scroller.setChild(column)
+    sections = page.sections.enumerated().map { SectionView(section: $1, index: $0, pathPrefix: prefix) }
+    list = ListView { [weak self] in
+      SectionCell(
+        bind: { cell, item in self?.bind(cell, item) },
+        unbind: { cell, _ in self?.unbind(cell) })
+    }
+    list.addCSSClass("knobs-page-list")
+    list.setAccessibleLabel(page.title)
+    list.onActivate { [weak self] position in self?.rowView(atPosition: position)?.activate() }
+    let keys = KeyController(capturing: true)
+    keys.onKeyPressed { [weak self] key in self?.handleKey(key) ?? false }
+    list.add(keys)
+    scroller.setChild(list)
     scroller.expandsVertically = true
+    scroller.onScroll { [weak self] in self?.showRowsNearby() }
+    var watchesFrames = false
+    list.onMap { [weak self, list] in
+      guard !watchesFrames, let list else { return }
+      watchesFrames = list.afterEveryFrame { self?.showRowsNearby() }
+    }
     scroller.onWidthChanged { [weak self] width in
       // The width changes during size allocation; margins must change after it.
       Task { @MainActor in self?.fit(width: width) }
     }
+    sections.forEach { $0.page = self }
     refresh(SettingsReader(host.store))
   }
 
   /// Keeps the column centred and no wider than `maximumWidth`, with a comfortable margin.
   private func fit(width: Double) {
     let side = Int32(max(12, (width - Self.maximumWidth) / 2))
-    guard side != column.marginStart else { return }
-    column.setMargins(top: 24, bottom: 24, start: side, end: side)
+    guard side != list.marginStart else { return }
+    list.setMargins(top: 0, bottom: 0, start: side, end: side)
   }
 
+  /// Updates which rows are shown, then the rows and section texts on screen;
+  /// rows off screen catch up when they are bound again.
   func refresh(_ settings: SettingsReader) {
-    sections.forEach { $0.refresh(settings) }
-  }
-
-  var rows: [RowView] { sections.flatMap(\.rows) }
-
-  func rowView(path: String) -> RowView? { rows.first { $0.path == path } }
-
-  /// Scrolls so `widget` (a row or a section) is in view, with some room above it.
-  func scroll(to widget: Widget) {
-    guard let origin = widget.origin(in: column) else { return }
-    let visibleTop = scroller.verticalOffset
-    let visibleBottom = visibleTop + scroller.pageSize
-    if origin.y < visibleTop || origin.y + Double(widget.allocatedHeight) > visibleBottom {
-      scroller.verticalOffset = max(0, origin.y - 48)
+    for section in sections { section.refresh(settings) }
+    let now = sections.filter(\.isVisible).flatMap { section in
+      section.section.rows.indices.lazy.filter { section.isRowVisible($0) }.map {
+        RowAddress(section: section.index, row: $0)
+      }
+    }
+    replaceShown(with: now)
+    for (item, cell) in list.boundCells {
+      guard let cell = cell as? SectionCell, let position = item.position, shown.indices.contains(position)
+      else { continue }
+      cellRow(cell)?.refresh(settings)
+      decorate(cell, item, at: position, settings)
     }
   }
+
+  /// Changes the list where `shown` changed, so unchanged slots are not rebound.
+  private func replaceShown(with now: [RowAddress]) {
+    let old = shown
+    guard now != old else { return }
+    let prefix = zip(old, now).prefix { $0 == $1 }.count
+    let limit = min(old.count, now.count) - prefix
+    var suffix = 0
+    while suffix < limit, old[old.count - 1 - suffix] == now[now.count - 1 - suffix] { suffix += 1 }
+    shown = now
+    list.splice(at: prefix, removing: old.count - prefix - suffix, adding: now.count - prefix - suffix)
+  }
+
+  /// Shows the row at the slot's position: its widgets when it is on screen (or
+  /// near), else a placeholder of about its height until it scrolls near.
+  private func bind(_ cell: SectionCell, _ item: ListItem) {
+    guard let position = item.position, shown.indices.contains(position), let host else { return }
+    let settings = SettingsReader(host.store)
+    if list.holdsBack || cell.isNear(scroller, height: Double(scroller.allocatedHeight), margin: nearMargin) {
+      show(cell, item, at: position, settings)
+    } else {
+      let row = sections[shown[position].section].section.rows[shown[position].row]
+      if let bound = cellRow(cell) { cache.unbound(bound) }
+      cell.showPlaceholder(height: row.subtitle == nil ? 52 : 56)
+      item.itemWidget?.setAccessibleLabel(row.title)
+      item.itemWidget?.setAccessibleDescription("")
+    }
+    decorate(cell, item, at: position, settings)
+  }
+
+  private func show(_ cell: SectionCell, _ item: ListItem, at position: Int, _ settings: SettingsReader) {
+    let rowView = rowView(at: shown[position])
+    if let other = cache.cell(showing: rowView), other !== cell { other.clear() }
+    if let bound = cellRow(cell), bound !== rowView { cache.unbound(bound) }
+    rowView.refresh(settings)
+    cell.show(rowView.listRow, in: item)
+    cache.bound(rowView, to: cell)
+  }
+
+  /// How far beyond the visible area rows get their widgets: one screen.
+  private var nearMargin: Double { max(Double(scroller.allocatedHeight), 400) }
+
+  /// Builds the rows that scrolled near the visible area.
+  private func showRowsNearby() {
+    guard list.isDrawable, let host else { return }
+    let height = Double(scroller.allocatedHeight)
+    var settings: SettingsReader?
+    for (item, cell) in list.boundCells {
+      guard let cell = cell as? SectionCell, cell.isPlaceholder, let position = item.position,
+        shown.indices.contains(position), cell.isNear(scroller, height: height, margin: nearMargin)
+      else { continue }
+      let reader = settings ?? SettingsReader(host.store)
+      settings = reader
+      show(cell, item, at: position, reader)
+      decorate(cell, item, at: position, reader)
+    }
+  }
+
+  private func unbind(_ cell: SectionCell) {
+    if let rowView = cellRow(cell) { cache.unbound(rowView) }
+    cell.clear()
+  }
+
+  private func cellRow(_ cell: SectionCell) -> RowView? {
+    guard let row = cell.row else { return nil }
+    return cache.rowView(showing: row)
+  }
+
+  private func decorate(_ cell: SectionCell, _ item: ListItem, at position: Int, _ settings: SettingsReader) {
+    let address = shown[position]
+    let section = sections[address.section]
+    let place = SectionCell.Place(
+      isFirstInSection: position == 0 || shown[position - 1].section != address.section,
+      isLastInSection: position == shown.count - 1 || shown[position + 1].section != address.section,
+      isLastOnPage: position == shown.count - 1)
+    cell.decorate(
+      place, title: section.section.title, header: section.section.header?.text(settings),
+      footer: section.section.footer?.text(settings))
+    item.itemWidget?.setAccessiblePosition(position + 1, of: shown.count)
+  }
+
+  /// Space activates the focused row and the Menu key opens its menu; GTK's
+  /// list item would take Space for selection, which Knobs' lists don't have.
+  private func handleKey(_ key: Key) -> Bool {
+    guard key.isSpace || key.opensContextMenu else { return false }
+    for (_, cell) in list.boundCells {
+      guard let cell = cell as? SectionCell, let rowView = cellRow(cell), rowView.listRow.hasFocus else { continue }
+      if key.isSpace {
+        rowView.activate()
+        return true
+      }
+      return rowView.menu.open(at: nil)
+    }
+    return false
+  }
+
+  // MARK: Rows
+
+  /// The widgets of the row at `address`, built if they are not yet.
+  func rowView(at address: RowAddress) -> RowView {
+    if let rowView = cache[address] {
+      // A row in no slot missed the updates since it left; catch it up.
+      if cache.cell(showing: rowView) == nil, let host { rowView.refresh(SettingsReader(host.store)) }
+      return rowView
+    }
+    let section = sections[address.section]
+    let row = section.section.rows[address.row]
+    let rowView = RowView(row: row, path: section.pathPrefix + row.id, host: host!)
+    cache.add(rowView, at: address)
+    return rowView
+  }
+
+  private func rowView(atPosition position: Int) -> RowView? {
+    shown.indices.contains(position) ? rowView(at: shown[position]) : nil
+  }
+
+  /// Where the row at `path` is on this page.
+  func address(of path: String) -> RowAddress? {
+    let prefix = self.path.isEmpty ? "" : self.path + "/"
+    guard path.hasPrefix(prefix) else { return nil }
+    let parts = path.dropFirst(prefix.count).split(separator: "/")
+    guard parts.count == 2, let section = sections.firstIndex(where: { $0.section.id == parts[0] }),
+      let row = sections[section].section.rows.firstIndex(where: { $0.id == parts[1] })
+    else { return nil }
+    return RowAddress(section: section, row: row)
+  }
+
+  /// The widgets of the row at `path`, built if they are not yet.
+  func rowView(path: String) -> RowView? {
+    address(of: path).map { rowView(at: $0) }
+  }
+
+  /// The row views built now: those on screen and those kept after scrolling away.
+  var builtRows: [RowView] { cache.all }
+
+  /// The position of the row at `address` in the list, if it is shown.
+  func position(of address: RowAddress) -> Int? {
+    shown.firstIndex(of: address)
+  }
+
+  /// Scrolls the row at `address` into view, then focuses it; returns its view once it is on screen.
+  @discardableResult
+  func focus(_ address: RowAddress) async -> RowView? {
+    guard let position = position(of: address) else { return nil }
+    list.scroll(to: position)
+    let rowView = rowView(at: address)
+    for _ in 0..<120 where rowView.listRow.slot == nil {
+      if let host, let (item, cell) = boundCell(at: position) {
+        show(cell, item, at: position, SettingsReader(host.store))
+        decorate(cell, item, at: position, SettingsReader(host.store))
+      } else {
+        try? await Task.sleep(for: .milliseconds(8))
+      }
+    }
+    guard rowView.listRow.slot != nil else { return nil }
+    rowView.listRow.grabFocus()
+    return rowView
+  }
+
+  private func boundCell(at position: Int) -> (ListItem, SectionCell)? {
+    for (item, cell) in list.boundCells where item.position == position {
+      if let cell = cell as? SectionCell { return (item, cell) }
+    }
+    return nil
+  }
+
+  /// Focuses the first shown row (where a keyboard user starts).
+  func focusFirstRow() {
+    guard let first = shown.first else { return }
+    let rowView = rowView(at: first)
+    if rowView.listRow.slot != nil {
+      rowView.listRow.grabFocus()
+    } else {
+      Task { await focus(first) }
+    }
+  }
+}
+
+/// Where a row is in its page: its section's index and its index in the section.
+struct RowAddress: Hashable {
+  let section: Int
+  let row: Int
 }

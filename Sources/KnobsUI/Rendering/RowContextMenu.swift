@@ -13,7 +13,7 @@ final class RowContextMenu {
     self.rowView = rowView
   }
 
-  func install(on row: ListBoxRow) {
+  func install(on row: ListViewRow) {
     let click = ClickGesture(button: 3)
     click.onPressed { [weak self] _, x, y in self?.open(at: (x, y)) }
     row.add(click)

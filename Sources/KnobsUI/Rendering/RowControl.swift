@@ -127,7 +127,8 @@ final class RowControl {
     switch part {
     case .toggle(let control, let toggle):
       control.onToggle { [weak rowView] isOn in
-        rowView?.write(isOn ? toggle.on : toggle.off, toggle.key)
+        guard let rowView else { return }
+        rowView.write(toggle.value(turning: isOn, from: rowView.store?.value(for: toggle.key)), toggle.key)
       }
     case .slider(let scale, _, let slider):
       scale.onChange { [weak rowView] value in

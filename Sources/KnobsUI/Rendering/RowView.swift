@@ -1,7 +1,7 @@
 import Gtk
 import KnobsModel
 
-/// The widgets for one row: a list box row with an optional icon, the title, a
+/// The widgets for one row: a list row with an optional icon, the title, a
 /// dim subtitle and a suffix that depends on the row's kind.
 ///
 /// A row view is built once and updated in place by `refresh`, so focus and
@@ -11,7 +11,7 @@ final class RowView {
   let row: Row
   /// The row's address, e.g. `appearance/dark-style`.
   let path: String
-  let listRow = ListBoxRow()
+  let listRow = ListViewRow()
   private let titleLabel: Label
   private let subtitleLabel = Label()
   private let control: RowControl
@@ -84,8 +84,8 @@ final class RowView {
     guard let host, listRow.isSensitive else { return }
     switch row.kind {
     case .toggle(let toggle):
-      let isOn = toggle.isOn(host.store.value(for: toggle.key))
-      write(isOn ? toggle.off : toggle.on, toggle.key)
+      let current = host.store.value(for: toggle.key)
+      write(toggle.value(turning: !toggle.isOn(current), from: current), toggle.key)
     case .link, .email:
       host.launch(row, path: path, from: listRow)
     case .detail(let page):

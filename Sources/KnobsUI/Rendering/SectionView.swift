@@ -1,57 +1,45 @@
 import Gtk
 import KnobsModel
 
-/// One section drawn GNOME-style: a heading, an optional dim description, the
-/// rows in a rounded card, and an optional dim footer that wraps.
+/// One section of a page: which of its rows are shown, and its texts. Its
+/// title, header, rows and footer are drawn by the page's list (`SectionCell`).
 @MainActor
 final class SectionView {
   let section: Section
-  let container = Box(.vertical, spacing: 6)
-  let rows: [RowView]
-  let list = ListBox()
-  private let headerLabel = Label()
-  private let footerLabel = Label()
+  /// The section's index in its page.
+  let index: Int
+  /// What the section's row paths start with, e.g. `clock/`.
+  let pathPrefix: String
+  weak var page: PageView?
+  /// Whether the section shows: its condition holds and one of its rows shows.
+  private(set) var isVisible = true
+  private var rowVisible: [Bool]
+  private var settings: SettingsReader?
 
-  init(section: Section, pathPrefix: String, host: PageHost) {
+  init(section: Section, index: Int, pathPrefix: String) {
     self.section = section
-    rows = section.rows.map { RowView(row: $0, path: pathPrefix + section.id + "/" + $0.id, host: host) }
-    container.addCSSClass("knobs-section")
-    if let title = section.title {
-      let titleLabel = Label(title)
-      titleLabel.xAlign = 0
-      titleLabel.wraps = true
-      titleLabel.addCSSClass("knobs-section-title")
-      container.append(titleLabel)
-    }
-    // An untitled section's list is named by its rows, so it is never read as "GtkListBox".
-    list.setAccessibleLabel(section.title ?? section.rows.map(\.title).joined(separator: ", "))
-    for label in [headerLabel, footerLabel] {
-      label.xAlign = 0
-      label.wraps = true
-      label.addCSSClass("dim-label")
-    }
-    headerLabel.addCSSClass("knobs-section-header")
-    footerLabel.addCSSClass("knobs-section-footer")
-    container.append(headerLabel)
-    list.addCSSClass("knobs-list")
-    list.showsSeparators = true
-    list.activatesOnSingleClick = true
-    rows.forEach { list.append($0.listRow) }
-    container.append(list)
-    container.append(footerLabel)
+    self.index = index
+    self.pathPrefix = pathPrefix + section.id + "/"
+    rowVisible = Array(repeating: true, count: section.rows.count)
   }
 
-  /// Updates texts, rows and visibility; a section whose rows are all hidden hides with its title.
+  /// Works out which rows show; a section whose rows are all hidden hides with its title.
   func refresh(_ settings: SettingsReader) {
-    rows.forEach { $0.refresh(settings) }
-    headerLabel.text = section.header?.text(settings) ?? ""
-    headerLabel.isVisible = !headerLabel.text.isEmpty
-    footerLabel.text = section.footer?.text(settings) ?? ""
-    footerLabel.isVisible = !footerLabel.text.isEmpty
-    let anyRowVisible = rows.contains { $0.listRow.isVisible }
-    container.isVisible = anyRowVisible && (section.visibleWhen?.holds(settings) ?? true)
+    self.settings = settings
+    for (index, row) in section.rows.enumerated() {
+      rowVisible[index] = row.visibleWhen?.holds(settings) ?? true
+    }
+    isVisible = rowVisible.contains(true) && (section.visibleWhen?.holds(settings) ?? true)
   }
 
-  var footerText: String { footerLabel.isVisible ? footerLabel.text : "" }
-  var headerText: String { headerLabel.isVisible ? headerLabel.text : "" }
+  func isRowVisible(_ index: Int) -> Bool { rowVisible[index] }
+
+  /// The section's row views, built if they are not yet (for tests and tools, not for drawing).
+  var rows: [RowView] {
+    guard let page else { return [] }
+    return section.rows.indices.map { page.rowView(at: RowAddress(section: index, row: $0)) }
+  }
+
+  var footerText: String { settings.flatMap { section.footer?.text($0) } ?? "" }
+  var headerText: String { settings.flatMap { section.header?.text($0) } ?? "" }
 }

@@ -5,6 +5,9 @@ import KnobsModel
 /// Where Knobs keeps values on this system, decided once at start-up: the
 /// store, Knobs' own schema (for the window size), and a notice for the window
 /// when changes won't be kept.
+///
+/// Desktop settings are edited for real whenever their schemas are installed;
+/// only the window size needs Knobs' own schema.
 @MainActor
 public struct SettingsEnvironment {
   public let store: any SettingsStore
@@ -12,6 +15,12 @@ public struct SettingsEnvironment {
   public let ownSettings: Settings?
   /// Said in the window when values won't survive a restart.
   public let notice: String?
+
+  public init(store: any SettingsStore, ownSettings: Settings?, notice: String?) {
+    self.store = store
+    self.ownSettings = ownSettings
+    self.notice = notice
+  }
 
   /// Folders searched for Knobs' compiled schema beyond the system's: beside the
   /// executable (a source-tree build) and the install prefix's share folder.
@@ -23,25 +32,17 @@ public struct SettingsEnvironment {
     ]
   }
 
-  /// Looks up the schemas without ever aborting; falls back to memory when Knobs' own schema is missing.
+  /// Looks up the schemas without ever aborting. Without Knobs' own schema the
+  /// window size is not remembered; everything else works as usual.
   public static func make(appID: String, panel: Panel, schemaDirectories: [String]) -> SettingsEnvironment {
     let source = SchemaSource(extraDirectories: schemaDirectories)
     let gsettings = GSettingsStore(source: source)
-    guard let own = source.lookup(appID) else {
-      var defaults: [SettingKey: SettingValue] = [:]
-      for key in panel.boundKeys {
-        defaults[key] = gsettings.defaultValue(for: key)
-      }
-      return SettingsEnvironment(
-        store: MemoryStore(defaults: defaults), ownSettings: nil,
-        notice: "Knobs' settings schema \(appID) is not installed, so changes won't be kept after Knobs closes.")
-    }
-    _ = gsettings.hasSchema(appID)
-    let notice: String?
-    switch GSettingsStore.describe(backend: own.backendName).isPersistent {
-    case true: notice = nil
-    case false: notice = "Settings are kept in memory only, so changes won't be kept after Knobs closes."
-    }
+    let own = source.lookup(appID)
+    // Every schema writes through the same backend: any installed one tells which it is.
+    let anyInstalled = ([appID] + panel.boundKeys.map(\.schema)).contains { gsettings.hasSchema($0) }
+    let notice =
+      anyInstalled && !gsettings.storage.isPersistent
+      ? "Settings are kept in memory only, so changes won't be kept after Knobs closes." : nil
     return SettingsEnvironment(store: gsettings, ownSettings: own, notice: notice)
   }
 }

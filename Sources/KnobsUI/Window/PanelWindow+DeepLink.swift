@@ -13,15 +13,16 @@ extension PanelWindow {
     if let entry = rootPanel.entry(at: trimmed) {
       let parts = entry.path.split(separator: "/").map(String.init)
       navigate(toPage: parts.dropLast(2).joined(separator: "/"))
-      if let rowView = currentPage.rowView(path: entry.path) {
-        reveal(rowView.listRow, focus: rowView.listRow)
-      }
+      if let address = currentPage.address(of: entry.path) { reveal(address) }
       return true
     }
     if let found = rootPanel.section(at: trimmed) {
       navigate(toPage: found.pagePath)
-      if let sectionView = currentPage.sections.first(where: { $0.section.id == found.section.id }) {
-        reveal(sectionView.container, focus: sectionView.rows.first?.listRow)
+      let page = currentPage
+      if let section = page.sections.first(where: { $0.section.id == found.section.id }),
+        let first = page.shown.first(where: { $0.section == section.index })
+      {
+        reveal(first)
       }
       return true
     }
@@ -49,19 +50,16 @@ extension PanelWindow {
     }
   }
 
-  /// Scrolls `widget` into view once it is laid out, focuses `focus` and highlights `widget` for a moment.
-  private func reveal(_ widget: Widget, focus: Widget?) {
+  /// Scrolls the row at `address` into view once it is laid out, focuses it and highlights it for a moment.
+  private func reveal(_ address: RowAddress) {
     window.present()
     let page = currentPage
     Task { @MainActor in
-      for _ in 0..<120 where widget.allocatedHeight == 0 {
-        try? await Task.sleep(for: .milliseconds(16))
-      }
-      page.scroll(to: widget)
-      focus?.grabFocus()
-      widget.addCSSClass("knobs-highlight")
+      guard let rowView = await page.focus(address) else { return }
+      let row = rowView.listRow
+      row.addCSSClass("knobs-highlight")
       try? await Task.sleep(for: .seconds(2))
-      widget.removeCSSClass("knobs-highlight")
+      row.removeCSSClass("knobs-highlight")
     }
   }
 }

@@ -123,7 +123,10 @@ public final class PanelWindow: PageHost {
   public func present() {
     let isFirstShow = !window.isDrawable
     window.present()
-    if isFirstShow { currentPage.rows.first?.listRow.grabFocus() }
+    guard isFirstShow else { return }
+    currentPage.focusFirstRow()
+    // Indexing a big panel for search waits until the window is on screen.
+    window.afterNextFrame { [weak self] in self?.search.prepare() }
   }
 
   /// Brings every open page and the search results up to date with the settings.
@@ -135,7 +138,7 @@ public final class PanelWindow: PageHost {
 
   private func reloadFoundOptions() {
     let settings = SettingsReader(store)
-    for row in pages.flatMap(\.rows) {
+    for row in pages.flatMap(\.builtRows) {
       (row.editor as? ChoiceEditor)?.reloadOptions(settings)
     }
   }
@@ -155,7 +158,7 @@ public final class PanelWindow: PageHost {
     if search.isActive { search.end(restoring: false) }
     let view = PageView(page: page, path: path, host: self)
     push(view, animated: true)
-    view.rows.first?.listRow.grabFocus()
+    view.focusFirstRow()
   }
 
   /// Returns to the previous page, focusing the row that opened the page left.
@@ -164,7 +167,8 @@ public final class PanelWindow: PageHost {
     let leaving = pages.removeLast()
     stack.show(currentPage.scroller, transition: .slideRight)
     updateHeader()
-    currentPage.rowView(path: leaving.path)?.listRow.grabFocus()
+    let page = currentPage
+    if let address = page.address(of: leaving.path) { Task { await page.focus(address) } }
     Task { @MainActor [stack] in
       try? await Task.sleep(for: .milliseconds(400))
       stack.remove(leaving.scroller)
@@ -191,6 +195,17 @@ public final class PanelWindow: PageHost {
   }
 
   var pageTitle: String { titleLabel.text }
+
+  /// Opens search with `text` typed and shows the results at once, without the
+  /// entry's typing delay; returns how many rows are listed. For benchmarks.
+  @discardableResult
+  public func showSearchResults(for text: String) -> Int {
+    search.show(text: text)
+    return search.resultPaths.count
+  }
+
+  /// Leaves search for the page it was opened on.
+  public func endSearch() { search.end() }
 
   // MARK: Host
 

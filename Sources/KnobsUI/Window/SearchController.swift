@@ -5,38 +5,74 @@ import KnobsModel
 /// Search in the window: Ctrl+F, the header button or typing opens it; results
 /// update on every keystroke, grouped by page and section in panel order.
 ///
-/// Matching runs on the model; widgets are built only for rows that match.
+/// Matching runs on the model; the results are drawn by a list view like a
+/// page's (see `PageView`), so only the results on screen get widgets and a
+/// keystroke costs the same whether it matches ten rows or thousands. Measured
+/// on a 10,000-row panel in a debug build, keystroke to painted results (the
+/// model's search included, 4–9 ms of it): 20 ms for 1 match, 19 ms for 299,
+/// 22–26 ms for 3,439, 30 ms for 10,000.
 @MainActor
 final class SearchController {
   let entry = SearchEntry(placeholder: "Search settings")
   let bar: SearchBar
-  private let results = ScrolledWindow()
-  private let column = Box(.vertical, spacing: 24)
+  /// The search page: the results' list, or the empty state.
+  private let results = Box(.vertical)
+  private let scroller = ScrolledWindow()
+  private var list: ListView!
+  private let emptyState = Box(.vertical, spacing: 6)
+  /// Holds the "close matches" notice above the results while there is one.
+  private let noticeSlot = Box(.vertical)
+  private var closeMatchLabel: Label?
   private unowned let host: PanelWindow
-  private let engine: PanelSearch
+  /// Built after the window's first frame (`prepare`), or by the first search.
+  private lazy var engine = PanelSearch(panel: host.rootPanel)
   private var query = ""
   private var savedOffset = 0.0
   private var isShowingResults = false
-  /// The rows currently listed, in order, for keyboard activation and tests.
-  private(set) var resultPaths: [String] = []
-  private var resultRows: [ListBoxRow] = []
-  private var resultLists: [ListBox] = []
+  private var groups: [SearchGroup] = []
+  /// The results listed, in order: group index and entry index in the group.
+  private var shown: [(group: Int, entry: Int)] = []
+  /// Each slot's result row, made once per slot and reused as it is rebound.
+  private var slotRows: [ObjectIdentifier: ResultRow] = [:]
+  /// Counts result lists shown, so a late fill leaves a newer list alone.
+  private var generation = 0
 
   init(host: PanelWindow) {
     self.host = host
-    engine = PanelSearch(panel: host.rootPanel)
     bar = SearchBar(entry: entry)
     entry.setAccessibleLabel("Search settings")
-    column.setMargins(top: 24, bottom: 24, start: 12, end: 12)
-    column.addCSSClass("knobs-page")
-    results.setChild(column)
-    results.onWidthChanged { [column] width in
+    list = ListView { [weak self] in
+      SectionCell(
+        bind: { cell, item in self?.bind(cell, item) },
+        unbind: { cell, _ in cell.clear() })
+    }
+    list.addCSSClass("knobs-page-list")
+    list.setAccessibleLabel("Search Results")
+    list.onActivate { [weak self] position in self?.activate(index: position) }
+    let keys = KeyController(capturing: true)
+    keys.onKeyPressed { [weak self] key in self?.handleKey(key) ?? false }
+    list.add(keys)
+    scroller.setChild(list)
+    scroller.expandsVertically = true
+    scroller.onScroll { [weak self] in self?.showResultsNearby() }
+    var watchesFrames = false
+    list.onMap { [weak self, list] in
+      guard !watchesFrames, let list else { return }
+      watchesFrames = list.afterEveryFrame { self?.showResultsNearby() }
+    }
+    scroller.onWidthChanged { [list] width in
       // The width changes during size allocation; margins must change after it.
       Task { @MainActor in
+        guard let list else { return }
         let side = Int32(max(12, (width - PageView.maximumWidth) / 2))
-        if side != column.marginStart { column.setMargins(top: 24, bottom: 24, start: side, end: side) }
+        if side != list.marginStart { list.setMargins(top: 0, bottom: 0, start: side, end: side) }
       }
     }
+    buildEmptyState()
+    noticeSlot.setMargins(top: 12, bottom: 0, start: 12, end: 12)
+    results.append(noticeSlot)
+    results.append(scroller)
+    results.append(emptyState)
     entry.onSearchChanged { [weak self] text in self?.update(text) }
     entry.onActivate { [weak self] in self?.activate(index: 0) }
     bar.onSearchModeChanged { [weak self] searching in
@@ -45,6 +81,12 @@ final class SearchController {
   }
 
   var isActive: Bool { bar.isSearching }
+
+  /// Indexes the panel for search, so the first keystroke need not.
+  func prepare() { _ = engine }
+
+  /// The paths of the rows listed, in order, for keyboard activation and tests.
+  var resultPaths: [String] { shown.map { groups[$0.group].entries[$0.entry].path } }
 
   func begin() {
     bar.isSearching = true
@@ -66,8 +108,22 @@ final class SearchController {
     }
   }
 
+  /// Opens search with `text` typed and shows its results at once, rather than
+  /// after the entry's typing delay.
+  func show(text: String) {
+    begin()
+    update(text)
+    entry.text = text
+  }
+
   /// Runs the search for `text` and shows the results, or the page when the query is empty.
   func update(_ text: String) {
+    // The entry reports text already shown by `show(text:)` once its delay is over.
+    if text == query && isShowingResults { return }
+    run(text)
+  }
+
+  private func run(_ text: String) {
     query = text
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     if trimmed.isEmpty {
@@ -84,75 +140,123 @@ final class SearchController {
       host.stack.show(results, transition: .none)
       isShowingResults = true
     }
-    show(engine.search(trimmed, settings: SettingsReader(host.store)))
+    let found = engine.results(for: trimmed, settings: SettingsReader(host.store))
+    show(found.groups, closeTo: found.areCloseMatches ? trimmed : nil)
   }
 
   func refresh() {
-    if isShowingResults { update(query) }
+    if isShowingResults { run(query) }
   }
 
-  private func show(_ groups: [SearchGroup]) {
-    column.removeAll()
-    resultPaths = []
-    resultRows = []
-    resultLists = []
-    guard !groups.isEmpty else { return showEmptyState() }
-    for group in groups {
-      let section = Box(.vertical, spacing: 6)
-      let heading = Label(
-        (group.pageTitles + [group.section.title ?? ""]).filter { !$0.isEmpty }
-          .joined(separator: " › "))
-      heading.xAlign = 0
-      heading.addCSSClass("knobs-section-title")
-      section.append(heading)
-      let list = ListBox()
-      list.addCSSClass("knobs-list")
-      list.showsSeparators = true
-      list.setAccessibleLabel(heading.text)
-      for entry in group.entries {
-        list.append(resultRow(entry))
-      }
-      section.append(list)
-      column.append(section)
-      resultLists.append(list)
+  /// Replaces the listed results: a screenful at once, the rest once typing pauses
+  /// (or the keyboard moves into the list), so a keystroke costs the same whatever
+  /// the number of matches.
+  /// `closeTo` is the query when the results are close matches rather than exact ones.
+  private func show(_ groups: [SearchGroup], closeTo query: String?) {
+    showCloseMatchNotice(for: groups.isEmpty ? nil : query)
+    self.groups = groups
+    shown = groups.enumerated().flatMap { group, found in found.entries.indices.map { (group, $0) } }
+    list.replaceAll(count: shown.count)
+    generation += 1
+    let current = generation
+    Task { @MainActor [weak self] in
+      try? await Task.sleep(for: .milliseconds(250))
+      guard let self, self.generation == current else { return }
+      self.list.fill()
     }
-    ListChain.link(resultLists) { [weak self] in self?.resultLists ?? [] }
+    scroller.isVisible = !shown.isEmpty
+    emptyState.isVisible = shown.isEmpty
+    if !shown.isEmpty { scroller.verticalOffset = 0 }
   }
 
-  private func resultRow(_ entry: PanelEntry) -> ListBoxRow {
-    let row = ListBoxRow()
-    let content = Box(.horizontal, spacing: 12)
-    content.addCSSClass("knobs-row-content")
-    let text = Box(.vertical, spacing: 2)
-    text.expandsHorizontally = true
-    let title = Label(entry.row.title)
-    title.xAlign = 0
-    title.addCSSClass("knobs-row-title")
-    text.append(title)
-    let context = (entry.pageTitles + [entry.section.title ?? ""]).filter { !$0.isEmpty }.joined(separator: " › ")
-    let subtitle = Label(context)
-    subtitle.xAlign = 0
-    subtitle.addCSSClass("dim-label")
-    subtitle.addCSSClass("knobs-row-subtitle")
-    text.append(subtitle)
-    content.append(text)
-    let arrow = Image(iconName: "go-next-symbolic")
-    arrow.addCSSClass("dim-label")
-    arrow.hideFromAssistiveTechnologies(label: "Go to setting")
-    content.append(arrow)
-    row.setChild(content)
-    row.isActivatable = true
-    row.setAccessibleLabel(entry.row.title)
-    row.setAccessibleDescription("In \(context)")
-    let path = entry.path
-    row.onActivate { [weak self] in self?.go(to: path) }
-    resultPaths.append(path)
-    resultRows.append(row)
-    return row
+  /// Shows the result at the slot's position, or a placeholder when it is far
+  /// from the screen: GTK 4.8 binds 200 slots, a keystroke should draw a screenful.
+  private func bind(_ cell: SectionCell, _ item: ListItem) {
+    guard let position = item.position, shown.indices.contains(position) else { return }
+    let screen = Double(scroller.allocatedHeight)
+    let firstScreen = Int(max(screen, 720) / 48) + 4
+    if position < firstScreen || cell.isNear(scroller, height: screen, margin: max(screen, 400)) {
+      show(cell, item, at: position)
+    } else {
+      cell.showPlaceholder(height: 56)
+      item.itemWidget?.setAccessibleLabel(groups[shown[position].group].entries[shown[position].entry].row.title)
+      decorate(cell, item, at: position)
+    }
   }
 
-  private func showEmptyState() {
-    let box = Box(.vertical, spacing: 6)
+  private func show(_ cell: SectionCell, _ item: ListItem, at position: Int) {
+    let (groupIndex, entryIndex) = shown[position]
+    let row = slotRows[ObjectIdentifier(cell)] ?? ResultRow()
+    if slotRows[ObjectIdentifier(cell)] == nil {
+      row.onGo = { [weak self] path in self?.go(to: path) }
+      slotRows[ObjectIdentifier(cell)] = row
+    }
+    row.show(groups[groupIndex].entries[entryIndex])
+    cell.show(row.listRow, in: item)
+    decorate(cell, item, at: position)
+  }
+
+  private func decorate(_ cell: SectionCell, _ item: ListItem, at position: Int) {
+    let (groupIndex, entryIndex) = shown[position]
+    let group = groups[groupIndex]
+    let heading = (group.pageTitles + [group.section.title ?? ""]).filter { !$0.isEmpty }.joined(separator: " › ")
+    let place = SectionCell.Place(
+      isFirstInSection: entryIndex == 0, isLastInSection: entryIndex == group.entries.count - 1,
+      isLastOnPage: position == shown.count - 1)
+    cell.decorate(place, title: heading, header: nil, footer: nil)
+    item.itemWidget?.setAccessiblePosition(position + 1, of: shown.count)
+  }
+
+  /// Draws the results that scrolled near the visible area.
+  private func showResultsNearby() {
+    guard isShowingResults, list.isDrawable else { return }
+    let screen = Double(scroller.allocatedHeight)
+    for (item, cell) in list.boundCells {
+      guard let cell = cell as? SectionCell, cell.isPlaceholder, let position = item.position,
+        shown.indices.contains(position), cell.isNear(scroller, height: screen, margin: max(screen, 400))
+      else { continue }
+      show(cell, item, at: position)
+    }
+  }
+
+  /// Space on a focused result goes to it, as Enter does.
+  private func handleKey(_ key: Key) -> Bool {
+    list.fill()
+    guard key.isSpace else { return false }
+    for (item, cell) in list.boundCells {
+      guard let row = (cell as? SectionCell)?.row, row.hasFocus, let position = item.position else { continue }
+      activate(index: position)
+      return true
+    }
+    return false
+  }
+
+  /// Says the results are close matches, in an alert made anew each time so
+  /// screen readers announce it too; nil removes it.
+  private func showCloseMatchNotice(for query: String?) {
+    noticeSlot.removeAll()
+    closeMatchLabel = nil
+    noticeSlot.isVisible = query != nil
+    guard let query else { return }
+    let text = "No exact matches; showing close matches for “\(query)”"
+    let notice = Box(alertRoleWithSpacing: 6)
+    notice.setAccessibleLabel(text)
+    let label = Label(text)
+    label.wraps = true
+    label.xAlign = 0
+    label.expandsHorizontally = true
+    label.addCSSClass("dim-label")
+    notice.append(label)
+    noticeSlot.append(notice)
+    closeMatchLabel = label
+  }
+
+  /// What the window says above close matches, while it shows them.
+  var closeMatchNotice: String? { closeMatchLabel?.text }
+
+  private func buildEmptyState() {
+    let box = emptyState
+    box.isVisible = false
     box.verticalAlignment = .center
     box.expandsVertically = true
     let icon = Image(iconName: "system-search-symbolic")
@@ -163,17 +267,61 @@ final class SearchController {
     let hint = Label("Try a different search.")
     hint.addCSSClass("dim-label")
     [icon, title, hint].forEach(box.append)
-    column.append(box)
   }
 
   /// Activates the result at `index`, as a click on it would.
   func activate(index: Int) {
-    guard resultRows.indices.contains(index) else { return }
-    resultRows[index].activate()
+    let paths = shown.indices.contains(index) ? [resultPaths[index]] : []
+    paths.forEach(go(to:))
   }
 
   private func go(to path: String) {
     end(restoring: false)
     host.open(path: path)
+  }
+}
+
+/// The widgets of one search result: its title, where it is, and an arrow.
+/// A slot keeps one and shows whichever result it is bound to.
+@MainActor
+private final class ResultRow {
+  let listRow = ListViewRow()
+  private let title = Label()
+  private let context = Label()
+  private var path = ""
+  var onGo: (@MainActor (String) -> Void)?
+
+  init() {
+    let content = Box(.horizontal, spacing: 12)
+    content.addCSSClass("knobs-row-content")
+    let text = Box(.vertical, spacing: 2)
+    text.expandsHorizontally = true
+    title.xAlign = 0
+    title.addCSSClass("knobs-row-title")
+    context.xAlign = 0
+    context.addCSSClass("dim-label")
+    context.addCSSClass("knobs-row-subtitle")
+    text.append(title)
+    text.append(context)
+    content.append(text)
+    let arrow = Image(iconName: "go-next-symbolic")
+    arrow.addCSSClass("dim-label")
+    arrow.hideFromAssistiveTechnologies(label: "Go to setting")
+    content.append(arrow)
+    listRow.setChild(content)
+    listRow.isActivatable = true
+    listRow.onActivate { [weak self] in
+      guard let self else { return }
+      self.onGo?(self.path)
+    }
+  }
+
+  func show(_ entry: PanelEntry) {
+    let place = (entry.pageTitles + [entry.section.title ?? ""]).filter { !$0.isEmpty }.joined(separator: " › ")
+    title.text = entry.row.title
+    context.text = place
+    path = entry.path
+    listRow.setAccessibleLabel(entry.row.title)
+    listRow.setAccessibleDescription("In \(place)")
   }
 }

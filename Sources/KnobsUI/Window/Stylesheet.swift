@@ -10,22 +10,40 @@ public enum Stylesheet {
     .knobs-section-title { font-weight: bold; margin: 0 6px 2px 6px; }
     .knobs-section-header, .knobs-section-footer { font-size: smaller; margin: 0 6px; }
     .knobs-section-footer { margin-top: 4px; }
-    list.knobs-list {
+    listview.knobs-page-list { background: none; }
+    listview.knobs-page-list > row {
+      padding: 0; margin: 0; background: none; border: none; outline-style: none; box-shadow: none;
+    }
+    .knobs-cell.knobs-section-start { padding-top: 24px; }
+    .knobs-cell.knobs-page-end { padding-bottom: 24px; }
+    .knobs-cell > .knobs-section-title, .knobs-cell > .knobs-section-header { margin-bottom: 6px; }
+    .knobs-cell > .knobs-section-footer { margin-top: 10px; }
+    .knobs-row-card {
       background-color: @theme_base_color;
       border: 1px solid alpha(@borders, 0.8);
-      border-radius: 12px;
+      border-top: 1px solid alpha(@borders, 0.45);
+      border-bottom-width: 0;
+      transition: background-color 300ms ease-out;
     }
-    list.knobs-list > row { padding: 0; border-radius: 0; }
-    list.knobs-list > row:first-child { border-top-left-radius: 11px; border-top-right-radius: 11px; }
-    list.knobs-list > row:last-child { border-bottom-left-radius: 11px; border-bottom-right-radius: 11px; }
-    list.knobs-list > row.knobs-highlight { background-color: alpha(@theme_selected_bg_color, 0.25); }
-    list.knobs-list > row { transition: background-color 300ms ease-out; }
+    .knobs-row-card.knobs-first {
+      border-top-color: alpha(@borders, 0.8);
+      border-top-left-radius: 12px; border-top-right-radius: 12px;
+    }
+    .knobs-row-card.knobs-last {
+      border-bottom-width: 1px;
+      border-bottom-left-radius: 12px; border-bottom-right-radius: 12px;
+    }
+    .knobs-row-card.activatable:hover { background-color: mix(@theme_base_color, @theme_fg_color, 0.04); }
+    .knobs-row-card.activatable:active { background-color: mix(@theme_base_color, @theme_fg_color, 0.08); }
+    listview.knobs-page-list > row:focus-visible .knobs-row-card {
+      outline: 2px solid alpha(@theme_selected_bg_color, 0.6); outline-offset: -2px;
+    }
+    .knobs-row-card.knobs-highlight { background-color: alpha(@theme_selected_bg_color, 0.25); }
     .knobs-row-content { padding: 8px 12px; min-height: 36px; }
     .knobs-row-subtitle { font-size: smaller; }
     .knobs-row-icon { -gtk-icon-size: 16px; }
     .knobs-slider-value { min-width: 48px; font-feature-settings: "tnum"; }
     .knobs-destructive { color: @error_color; }
-    .knobs-section.knobs-highlight > list { border-color: @theme_selected_bg_color; }
     .knobs-toast {
       background-color: rgba(30, 30, 30, 0.92);
       color: white;

@@ -16,7 +16,8 @@ PASSED_ON = ["PATH", "LANG", "KNOBS_BIN", "KNOBS_SCHEMA_DIR", "KNOBS_E2E_FAILURE
 
 def scenario(backend="memory", schemas="all", timeout=60):
     """`backend`: the GSettings backend (memory, keyfile or dconf).
-    `schemas`: "all" (the system's and Knobs'), "knobs-only" (no system schema) or "none".
+    `schemas`: "all" (the system's and Knobs'), "knobs-only" (no system schema), "system-only"
+    (no Knobs schema) or "none".
     `timeout`: seconds the scenario may take, start and stop of its session included."""
 
     def decorate(body):

@@ -111,7 +111,7 @@ class Session:
         return Path(self.env["XDG_DATA_HOME"])
 
     def _compile_schemas(self, folder):
-        if self.schemas == "all":
+        if self.schemas in ("all", "system-only"):
             for xml in Path("/usr/share/glib-2.0/schemas").glob("*.xml"):
                 shutil.copy(xml, folder)
         if self.schemas in ("all", "knobs-only"):

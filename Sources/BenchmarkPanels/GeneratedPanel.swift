@@ -1,10 +1,41 @@
 import KnobsModel
 
-/// A large panel shaped like a real one, for timing search: sections of ten
-/// mixed rows with titles, subtitles and keywords (some accented), live
-/// subtitles and footers, hidden rows and detail pages.
-enum GeneratedPanel {
+/// Large generated panels for the benchmarks (knobs-bench, and the window
+/// timed by bench/run through the `knobs` executable's benchmark hook).
+public enum GeneratedPanel {
   static let schema = "org.example.knobs.bench"
+
+  /// The flavours bench/run times in the window.
+  public enum Flavour: String, CaseIterable, Sendable {
+    /// Like the plain C GTK baseline: sections of ten rows, each a title and a switch.
+    case toggles
+    /// Shaped like a real panel; see `make(rows:rowsPerSection:detailEvery:)`.
+    case mixed
+  }
+
+  /// `rows` rows of `flavour`, all on the first page, with a store holding their defaults.
+  @MainActor
+  public static func make(_ flavour: Flavour, rows total: Int) -> (Panel, MemoryStore) {
+    switch flavour {
+    case .toggles: return toggles(rows: total)
+    case .mixed: return make(rows: total, detailEvery: .max)
+    }
+  }
+
+  @MainActor
+  private static func toggles(rows total: Int) -> (Panel, MemoryStore) {
+    var defaults: [SettingKey: SettingValue] = [:]
+    let sections = stride(from: 0, to: total, by: 10).map { first in
+      let index = first / 10
+      let rows = (first..<min(first + 10, total)).map { number in
+        let key = SettingKey(schema: schema, key: "t\(number)")
+        defaults[key] = false
+        return ToggleRow("row-\(number)", "Row \(index).\(number % 10)", key: key).row
+      }
+      return Section("section-\(index)", "Section \(index)") { for row in rows { row } }
+    }
+    return (Panel(title: "Knobs", sections: sections), MemoryStore(defaults: defaults))
+  }
 
   private static let verbs = [
     "Show", "Use", "Enable", "Allow", "Hide", "Prefer", "Keep", "Play", "Open", "Sync", "Résumé", "Dim",
@@ -19,10 +50,13 @@ enum GeneratedPanel {
     "network", "lock", "screen", "mouse",
   ]
 
-  /// `sections` × `rowsPerSection` rows; every `detailEvery`-th section's last
-  /// row opens a page of `rowsPerSection` more, counted in the total.
+  /// A panel shaped like a real one, for timing search: sections of
+  /// `rowsPerSection` mixed rows with titles, subtitles and keywords (some
+  /// accented), live subtitles and footers, hidden rows, and every
+  /// `detailEvery`-th section's last row opening a page of `rowsPerSection`
+  /// more, counted in the total.
   @MainActor
-  static func make(rows total: Int, rowsPerSection: Int = 10, detailEvery: Int = 99) -> (Panel, MemoryStore) {
+  public static func make(rows total: Int, rowsPerSection: Int = 10, detailEvery: Int = 99) -> (Panel, MemoryStore) {
     var defaults: [SettingKey: SettingValue] = [:]
     var sections: [Section] = []
     var made = 0
@@ -34,7 +68,7 @@ enum GeneratedPanel {
       made += rowsPerSection + (hasDetail ? rowsPerSection : 0)
       index += 1
     }
-    return (Panel(title: "Benchmark", sections: sections), MemoryStore(defaults: defaults))
+    return (Panel(title: "Knobs", sections: sections), MemoryStore(defaults: defaults))
   }
 
   private static func makeSection(
@@ -59,7 +93,7 @@ enum GeneratedPanel {
   }
 
   private static func makeRow(section: Int, index: Int, defaults: inout [SettingKey: SettingValue]) -> Row {
-    let id = "row-\(index)"
+    let id = "row-\(section)-\(index)"
     let seed = section * 31 + index * 7
     let title = "\(verbs[seed % verbs.count]) \(nouns[(seed / 3) % nouns.count])"
     let key = SettingKey(schema: schema, key: "s\(section)-r\(index)")

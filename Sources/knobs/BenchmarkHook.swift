@@ -1,0 +1,86 @@
+import BenchmarkPanels
+import Foundation
+import Gtk
+import KnobsModel
+import KnobsUI
+
+/// The hidden hook bench/run times the real window with. Nothing here runs
+/// unless one of these environment variables is set:
+///
+/// - `KNOBS_BENCH_PANEL=toggles:N` or `mixed:N` shows a generated panel of N
+///   rows (BenchmarkPanels), kept in memory, instead of the reference panel.
+/// - `KNOBS_BENCH_FIRST_FRAME=1` prints `first-frame-ms T`, the time from the
+///   start of main to the window's first painted frame, and quits.
+/// - `KNOBS_BENCH_SEARCH=QUERY|QUERY|…` then, after the first frame, runs
+///   each search `KNOBS_BENCH_PASSES` times (default 5) as a keystroke in the
+///   search entry would, and prints `search-ms T ROWS QUERY` per run: T from
+///   running the search to its results painted, ROWS the rows listed. Quits.
+@MainActor
+struct BenchmarkHook {
+  let panel: Panel?
+  let store: MemoryStore?
+  private let start: ContinuousClock.Instant
+  private let reportsFirstFrame: Bool
+  private let searches: [String]
+  private let passes: Int
+
+  /// Nil when no benchmark variable is set, the normal case.
+  init?(environment: [String: String], start: ContinuousClock.Instant) {
+    let panelSpec = environment["KNOBS_BENCH_PANEL"]
+    let searchSpec = environment["KNOBS_BENCH_SEARCH"]
+    reportsFirstFrame = environment["KNOBS_BENCH_FIRST_FRAME"] == "1"
+    guard panelSpec != nil || searchSpec != nil || reportsFirstFrame else { return nil }
+    self.start = start
+    searches = searchSpec?.split(separator: "|").map(String.init) ?? []
+    passes = environment["KNOBS_BENCH_PASSES"].flatMap { Int($0) } ?? 5
+    let parts = panelSpec?.split(separator: ":") ?? []
+    if parts.count == 2, let flavour = GeneratedPanel.Flavour(rawValue: String(parts[0])), let rows = Int(parts[1]) {
+      (panel, store) = GeneratedPanel.make(flavour, rows: rows)
+    } else {
+      if let panelSpec { printError("knobs: KNOBS_BENCH_PANEL=\(panelSpec) is not toggles:N or mixed:N") }
+      (panel, store) = (nil, nil)
+    }
+  }
+
+  var environment: SettingsEnvironment? {
+    store.map { SettingsEnvironment(store: $0, ownSettings: nil, notice: nil) }
+  }
+
+  /// Starts timing once the window is presented.
+  func windowPresented(_ window: PanelWindow) {
+    guard reportsFirstFrame || !searches.isEmpty else { return }
+    window.window.afterNextPaint {
+      if reportsFirstFrame { Self.report("first-frame-ms \(Self.milliseconds(ContinuousClock.now - start))") }
+      runSearches(in: window, remaining: Array(repeating: searches, count: passes).flatMap { $0 })
+    }
+  }
+
+  /// One search at a time: search, wait for its results to be painted, leave
+  /// search and let its crossfade and the dropping of the result rows finish.
+  private func runSearches(in window: PanelWindow, remaining: [String]) {
+    guard let query = remaining.first else {
+      window.window.activateAction("app.quit")
+      return
+    }
+    let searched = ContinuousClock.now
+    let rows = window.showSearchResults(for: query)
+    window.window.afterNextPaint {
+      Self.report("search-ms \(Self.milliseconds(ContinuousClock.now - searched)) \(rows) \(query)")
+      window.endSearch()
+      runOnMainLoop(after: 0.5) {
+        window.window.afterNextPaint { runSearches(in: window, remaining: Array(remaining.dropFirst())) }
+      }
+    }
+  }
+
+  /// Written at once: a run that is cut short still reports what it measured.
+  private static func report(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+  }
+
+  private static func milliseconds(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let tenths = (Double(seconds) * 1e4 + Double(attoseconds) / 1e14).rounded()
+    return String(format: "%.1f", tenths / 10)
+  }
+}

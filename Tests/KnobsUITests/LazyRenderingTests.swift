@@ -1,0 +1,98 @@
+import Foundation
+import Gtk
+import KnobsModel
+import XCTest
+
+@testable import KnobsUI
+@testable import knobs
+
+/// Pages of thousands of rows: only the rows near the screen get widgets, and
+/// focus, deep links, search and live changes still reach every row.
+@MainActor
+final class LazyRenderingTests: GtkTestCase {
+  var store: MemoryStore!
+  var window: PanelWindow!
+
+  override func setUp() async throws {
+    try await super.setUp()
+    let (panel, store) = BigPanel.make(rows: 10_000, mixed: true)
+    self.store = store
+    window = await makeWindow(panel, store: store)
+    await settle(0.3)
+  }
+
+  private var page: PageView { window.currentPage }
+
+  private func address(_ number: Int) -> RowAddress { RowAddress(section: number / 10, row: number % 10) }
+
+  private func path(_ number: Int) -> String { "section-\(number / 10)/row-\(number)" }
+
+  func testATenThousandRowPageBuildsOnlyTheRowsNearTheScreen() async throws {
+    XCTAssertEqual(page.list.count, 10_000)
+    XCTAssertLessThan(page.builtRows.count, 100, "rows built for a page that shows about a dozen")
+    await waitUntil("the first row has the focus") { page.rowView(path: path(0))?.listRow.hasFocus == true }
+  }
+
+  func testTheLastRowCanBeFocusedAndSaysWhereItIs() async throws {
+    let last = try await XCTUnwrapAsync(await page.focus(address(9_999)))
+    XCTAssertTrue(last.listRow.hasFocus)
+    XCTAssertEqual(last.titleText, "Row 9999")
+    XCTAssertLessThan(page.builtRows.count, 200)
+  }
+
+  func testADeepLinkToAFarRowFocusesIt() async throws {
+    XCTAssertTrue(window.open(path: path(9_000)))
+    await waitUntil("row 9000 has the focus and is highlighted") {
+      let row = page.rowView(path: path(9_000))
+      return row?.listRow.hasFocus == true && row?.listRow.hasCSSClass("knobs-highlight") == true
+    }
+  }
+
+  func testSearchJumpsToAFarRow() async throws {
+    window.search.begin()
+    window.search.update("Row 9876")
+    XCTAssertEqual(window.search.resultPaths, [path(9_876)])
+    window.search.update("Row")
+    XCTAssertEqual(window.search.resultPaths.count, 10_000, "every row matches, and only a screenful is drawn")
+    window.search.update("Row 9876")
+    window.search.activate(index: 0)
+    XCTAssertFalse(window.search.isActive)
+    await waitUntil("row 9876 has the focus") { page.rowView(path: path(9_876))?.listRow.hasFocus == true }
+  }
+
+  func testALiveChangeToAnOffScreenRowShowsWhenScrolledTo() async throws {
+    let key = SettingKey(schema: BigPanel.schema, key: "r5000")
+    XCTAssertFalse(page.builtRows.contains { $0.path == path(5_000) }, "row 5000 is far off screen")
+    try store.write(true, for: key)
+    let row = try await XCTUnwrapAsync(await page.focus(address(5_000)))
+    let control = try XCTUnwrap(row.controlWidget as? Switch)
+    XCTAssertTrue(control.isOn)
+    try store.write(false, for: key)
+    XCTAssertFalse(control.isOn, "a row on screen follows at once")
+  }
+
+  func testARowKeepsItsWidgetsWhenScrolledAwayAndBack() async throws {
+    let first = try await XCTUnwrapAsync(await page.focus(address(0)))
+    let control = first.controlWidget
+    _ = await page.focus(address(9_999))
+    let again = try await XCTUnwrapAsync(await page.focus(address(0)))
+    XCTAssertTrue(again === first)
+    XCTAssertTrue(again.controlWidget === control)
+    XCTAssertTrue(again.listRow.hasFocus)
+  }
+
+  func testScreenshots() async throws {
+    _ = await page.focus(address(4_995))
+    await settle(0.3)
+    XCTAssertTrue(window.window.savePNG(to: Self.artifactsDirectory + "/big-page-light.png"))
+    Style.prefersDark = true
+    await settle(0.3)
+    XCTAssertTrue(window.window.savePNG(to: Self.artifactsDirectory + "/big-page-dark.png"))
+    Style.prefersDark = false
+  }
+}
+
+/// `XCTUnwrap` for a value an `await` produced.
+func XCTUnwrapAsync<T>(_ value: T?, file: StaticString = #filePath, line: UInt = #line) async throws -> T {
+  try XCTUnwrap(value, file: file, line: line)
+}
