@@ -6,7 +6,7 @@ import XCTest
 @testable import KnobsUI
 
 /// Generated panels in the window: a GVariant text row edits through the
-/// entry, and a page of a thousand keys is generated in no time.
+/// entry, and a page of a thousand keys opens without a visible pause.
 @MainActor
 final class GeneratedPageTests: GtkTestCase {
   static let id = "dev.knobs.Generated"
@@ -32,7 +32,7 @@ final class GeneratedPageTests: GtkTestCase {
     XCTAssertEqual(entry.text, "(5, 6)", "the entry shows the stored value again")
   }
 
-  func testAThousandKeyPageIsGeneratedAtOnceAndShown() async throws {
+  func testAThousandKeyPageOpensWithoutAVisiblePause() async throws {
     let types = ["b", "i", "d", "s", "as", "(ii)"]
     let keys = (0..<1000).map { index in
       KeyDescription(
@@ -62,8 +62,8 @@ final class GeneratedPageTests: GtkTestCase {
     XCTAssertNotNil(window.currentPage.rowView(path: "keys/key-999"))
     print("a generated page of 1,000 keys: generated and validated in \(generated), shown in \(shown)")
     XCTAssertLessThan(generated, .milliseconds(200), "generating is never what makes a page slow")
-    // Drawing a thousand rows at once is the renderer's cost, which a lazy list view removes.
-    XCTAssertLessThan(shown, .seconds(5))
+    // The page's list builds only the rows on screen; `shown` includes makeWindow's 0.1 s settle.
+    XCTAssertLessThan(shown, .seconds(1), "generous for a loaded 2-core machine; typically 0.15 s")
   }
 
   func testLockedKeysAndAVanishedSchemaAreShownAsSuch() async throws {
