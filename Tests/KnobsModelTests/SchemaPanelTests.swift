@@ -131,7 +131,7 @@ final class SchemaPanelTests: XCTestCase {
       id: Self.id, path: nil,
       keys: [
         KeyDescription(
-          name: "wordy", typeString: "s", summary: "  Spread\n      over   lines  ",
+          name: "wordy", typeString: "s", summary: "  Spread\n      over \n\n  lines  ",
           description: "First   line\n  continued.\n\n  Second paragraph."),
         KeyDescription(name: "long", typeString: "s", summary: "", description: long),
         KeyDescription(name: "blank", typeString: "s", summary: "   \n  "),

@@ -41,7 +41,8 @@ public enum SchemaPanel {
   }
 
   static func title(for key: KeyDescription) -> String {
-    let summary = KeyText.normalized(key.summary)
+    // A title is one line, even when the summary has paragraphs.
+    let summary = key.summary.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     guard !summary.isEmpty else { return KeyText.readable(key.name) }
     return KeyText.shortened(summary, to: maximumTitleLength)
   }
