@@ -16,7 +16,6 @@ struct CommandLineTool {
   /// A row found for a path, with the store it reads and writes through.
   private struct Target {
     let entry: PanelEntry
-    let path: String
     let store: any SettingsStore
     /// Why changes would not be kept, when they would not.
     let notice: String?
@@ -98,7 +97,7 @@ struct CommandLineTool {
     if path.hasPrefix(SchemaPath.prefix) { return resolveSchemaKey(path) }
     let environment = makeEnvironment()
     if let entry = panel.entry(at: path) {
-      return Target(entry: entry, path: entry.path, store: environment.store, notice: environment.notice)
+      return Target(entry: entry, store: environment.store, notice: environment.notice)
     }
     let suggestions = panel.closestPaths(to: path, limit: 3)
     var message = "knobs: there is no row at “\(path)”."
@@ -122,7 +121,7 @@ struct CommandLineTool {
       printError(message + " “knobs list schema/\(schemaID)” shows every key.")
       return nil
     }
-    return Target(entry: entry, path: path, store: schemas.store, notice: nil)
+    return Target(entry: entry, store: schemas.store, notice: nil)
   }
 
   private func listSchema(_ path: String, json: Bool) -> Int32 {
