@@ -197,6 +197,21 @@ final class SchemaPanelTests: XCTestCase {
     XCTAssertEqual(panels.generatedCount, 1)
   }
 
+  func testSearchFindsGeneratedRowsByTitleKeyNameDescriptionAndOptionLabel() async {
+    let long = "Words at the start. " + String(repeating: "Filler text. ", count: 40) + "Needle at the end."
+    var schema = Self.schema
+    schema.keys.append(KeyDescription(name: "wordy", typeString: "s", description: long))
+    let search = PanelSearch(panel: SchemaPanel.make(schema))
+    let settings = SettingsReader(MemoryStore(defaults: [:]))
+    func found(_ query: String) -> [String] {
+      search.search(query, settings: settings).flatMap(\.entries).map(\.row.id)
+    }
+    XCTAssertEqual(found("a flag"), ["flag"])
+    XCTAssertEqual(found("odd-range"), ["odd-range"])
+    XCTAssertEqual(found("prefer dark"), ["scheme"])
+    XCTAssertEqual(found("needle"), ["wordy"], "beyond the shortened subtitle")
+  }
+
   func testSchemaPathsAreRead() async {
     XCTAssertEqual(SchemaPath("schema/org.gnome.desktop.interface"), .schema("org.gnome.desktop.interface"))
     XCTAssertEqual(SchemaPath("schema/org.gnome.desktop.interface/"), .schema("org.gnome.desktop.interface"))
