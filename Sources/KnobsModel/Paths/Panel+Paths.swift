@@ -111,14 +111,7 @@ extension Panel {
   /// The known row and section paths nearest to `path` by edit distance, best
   /// first (ties in panel order), for an "unknown path, did you mean" message.
   public func closestPaths(to path: String, limit: Int = 3) -> [String] {
-    guard limit > 0 else { return [] }
-    let candidates = sectionPaths + entries.map(\.path)
-    let target = Array(path.utf8)
-    let ranked = candidates.enumerated().map { index, candidate in
-      (distance: EditDistance.between(target, Array(candidate.utf8)), index: index, path: candidate)
-    }
-    .sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }
-    return ranked.prefix(limit).map(\.path)
+    Suggestions.closest(to: path, among: sectionPaths + entries.map(\.path), limit: limit)
   }
 
   private func collectEntries(
