@@ -116,3 +116,17 @@ def test_icon_themes_are_found_at_run_time_and_an_unknown_one_is_kept(session, d
     wait_for("a theme that is not installed is shown, not dropped",
              lambda: driver.selected_option("Icons") == "Gone-Theme (not found)")
     assert gsettings_get(session, INTERFACE, "icon-theme") == "'Gone-Theme'", "nothing is written back"
+
+
+@scenario(backend="dconf")
+def test_keyboard_option_groups_each_edit_their_part_of_xkb_options(session, driver):
+    schema = "org.gnome.desktop.input-sources"
+    session.command("gsettings", "set", schema, "xkb-options", "['terminate:ctrl_alt_bksp']")
+    launch_at(session, driver, "layout-options/caps", "Caps Lock behavior")
+    driver.choose("Caps Lock behavior", "Make Caps Lock an additional Esc")
+    wait_for("dconf has caps:escape after the other option",
+             lambda: gsettings_get(session, schema, "xkb-options") == "['terminate:ctrl_alt_bksp', 'caps:escape']")
+    assert session.run("set", "layout-options/compose-key", "compose:ralt").returncode == 0
+    assert gsettings_get(session, schema, "xkb-options") == \
+        "['terminate:ctrl_alt_bksp', 'caps:escape', 'compose:ralt']"
+    assert session.run("get", "layout-options/caps").stdout.strip() == "Make Caps Lock an additional Esc"

@@ -41,7 +41,7 @@ PAGES = {
         "Touchpad": ["Disable While Typing", "Click Method"],
     }),
     "Keyboard": ("keyboard/emacs-input", {
-        "Keyboard": ["Emacs Input", "Overview Shortcut", "Show Extended Input Sources"],
+        "Keyboard": ["Emacs Input", "Overview Shortcut", "Show Extended Input Sources", "Additional Layout Options"],
     }),
     "Sound": ("sound/over-amplification", {
         "Sound": ["Over-Amplification", "Sound Theme", "Event Sounds", "Input Feedback Sounds"],

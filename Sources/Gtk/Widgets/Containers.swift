@@ -58,6 +58,11 @@ public final class ScrolledWindow: Widget {
       to: instance, signal: "value-changed", trampoline: Trampolines.plain)
   }
 
+  /// Whether the scrolled area asks for its content's natural width.
+  public func setPropagatesNaturalWidth(_ propagates: Bool) {
+    gtk_scrolled_window_set_propagate_natural_width(c(), propagates ? 1 : 0)
+  }
+
   /// The visible height of the scrolled area.
   public var pageSize: Double {
     gtk_adjustment_get_page_size(gtk_scrolled_window_get_vadjustment(c()))

@@ -88,7 +88,7 @@ extension Row {
     case .file(let file):
       return try parseFile(trimmed, for: file)
     case .multiSelect(let multiSelect):
-      return try parseChoices(trimmed, for: multiSelect)
+      return try parseChoices(trimmed, for: multiSelect, like: sample)
     case .list(let list):
       let items = try parseItems(text)
       if let reason = list.problem(with: items) { throw .refused(row: title, text: text, reason: reason) }
@@ -163,7 +163,10 @@ extension Row {
     return .string(value)
   }
 
-  private func parseChoices(_ text: String, for multiSelect: Row.MultiSelect) throws(ValueError) -> SettingValue {
+  private func parseChoices(_ text: String, for multiSelect: Row.MultiSelect, like sample: SettingValue?)
+    throws(ValueError)
+    -> SettingValue
+  {
     let words = text.hasPrefix("[") ? try parseItems(text) : Self.commaSeparated(text)
     var values: [String] = []
     for word in words {
@@ -177,7 +180,13 @@ extension Row {
       }
       values.append(option.value)
     }
-    return .strings(multiSelect.options.map(\.value).filter(values.contains))
+    let chosen = multiSelect.options.map(\.value).filter(values.contains)
+    guard !multiSelect.showsOtherValues else { return .strings(chosen) }
+    // A row over one part of the list leaves the other parts as they are, and in their order.
+    let known = Set(multiSelect.options.map(\.value))
+    let current = sample?.stringsValue ?? []
+    let kept = current.filter { !known.contains($0) || chosen.contains($0) }
+    return .strings(kept + chosen.filter { !current.contains($0) })
   }
 
   /// Items as a GVariant list (`['a', 'b']`) or separated by commas.

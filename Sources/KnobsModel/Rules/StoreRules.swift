@@ -44,7 +44,7 @@ enum StoreRules {
         return expect(.strings([]), defaultValue, name: name, kind: row.kindName)
       }
       let known = Set(multiSelect.options.map(\.value))
-      let unknown = values.filter { !known.contains($0) }
+      let unknown = multiSelect.showsOtherValues ? values.filter { !known.contains($0) } : []
       return unknown.isEmpty
         ? [] : ["\(name) holds \(unknown.map(\.quotedForMessage).joined(separator: ", ")), not among the options."]
     case .number(let number):

@@ -16,7 +16,12 @@ final class MultiSelectEditor: RowEditor {
     let column = Box(.vertical, spacing: 2)
     column.setMargins(top: 6, bottom: 6, start: 6, end: 6)
     checks.forEach(column.append)
-    _ = button.setPopover(child: column)
+    // Long groups (forty ways to switch layouts) scroll inside the popover.
+    let scroller = ScrolledWindow()
+    scroller.setChild(column)
+    scroller.setContentHeight(minimum: -1, maximum: 360, propagates: true)
+    scroller.setPropagatesNaturalWidth(true)
+    _ = button.setPopover(child: scroller)
   }
 
   var suffix: Widget? { button }

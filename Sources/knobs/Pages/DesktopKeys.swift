@@ -72,6 +72,7 @@ extension SettingKey {
     schema: "org.gnome.desktop.peripherals.touchpad", key: "disable-while-typing")
   static let touchpadClickMethod = SettingKey(schema: "org.gnome.desktop.peripherals.touchpad", key: "click-method")
   static let showAllSources = SettingKey(schema: "org.gnome.desktop.input-sources", key: "show-all-sources")
+  static let xkbOptions = SettingKey(schema: "org.gnome.desktop.input-sources", key: "xkb-options")
 
   static let overAmplification = sound("allow-volume-above-100-percent")
   static let soundTheme = sound("theme-name")

@@ -42,6 +42,7 @@ func keyboardPage() -> Row {
       .keywords("activities", "super key")
       ToggleRow("extended-input-sources", "Show Extended Input Sources", key: .showAllSources)
         .subtitle("More keyboard layouts to choose from in Settings")
+      layoutOptionsRow()
     }
   }
 }
@@ -60,4 +61,42 @@ func soundPage(themes: InstalledThemes) -> Row {
         .subtitle("Sounds when keys are pressed and buttons clicked")
     }
   }
+}
+
+/// XKB's keyboard options, a row for each of their groups, on a page of their
+/// own; a rules file that can't be read is said on that page instead.
+@MainActor
+func layoutOptionsRow() -> Row {
+  let title = "Additional Layout Options"
+  let sections: [Section]
+  do {
+    let options = try KeyboardOptions.load()
+    sections = [
+      Section("options", footer: "Each group keeps the options of the others as they are.") {
+        for group in options.groups { layoutOptionGroupRow(group) }
+      }
+    ]
+  } catch {
+    sections = [Section("options") { ValueRow("unavailable", "Keyboard Options", value: error.description) }]
+  }
+  var row = Row(id: "layout-options", title: title, kind: .detail(Panel(title: title, sections: sections)))
+  row.keywords = ["xkb", "caps lock", "compose", "keyboard options"]
+  return row
+}
+
+@MainActor
+private func layoutOptionGroupRow(_ group: KeyboardOptions.Group) -> Row {
+  let options = group.options.map { ($0.name, $0.description) }
+  guard group.allowsSeveral else {
+    return ChoiceRow(
+      group.rowID, group.description, key: .xkbOptions, part: group.exclusivePart,
+      options: [(SettingValue.string(""), "Default")] + options.map { (SettingValue.string($0.0), $0.1) }
+    ).row
+  }
+  var row = MultiSelectRow(group.rowID, group.description, key: .xkbOptions, options: options).row
+  if case .multiSelect(var multiSelect) = row.kind {
+    multiSelect.showsOtherValues = false
+    row.kind = .multiSelect(multiSelect)
+  }
+  return row
 }
