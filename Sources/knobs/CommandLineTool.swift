@@ -14,7 +14,7 @@ struct CommandLineTool {
   func run(_ invocation: Invocation) -> Int32 {
     let environment = SettingsEnvironment.make(
       appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
-    let store = environment.store
+    let store = panel.routing(environment.store)
     let settings = SettingsReader(store)
     switch invocation {
     case .list(let json):
@@ -43,7 +43,7 @@ struct CommandLineTool {
         printError("knobs: \(error) Nothing was changed.")
         return 2
       }
-      guard ensurePersistent(environment) else { return 1 }
+      guard ensurePersistent(environment, key: key, in: store) else { return 1 }
       do {
         try store.write(value, for: key)
       } catch {
@@ -54,7 +54,7 @@ struct CommandLineTool {
       return 0
     case .reset(let path):
       guard let entry = resolve(path), let key = boundKey(entry) else { return 2 }
-      guard ensurePersistent(environment) else { return 1 }
+      guard ensurePersistent(environment, key: key, in: store) else { return 1 }
       guard store.isWritable(key) else {
         printError("knobs: “\(entry.row.title)” is managed by the system and cannot be changed.")
         return 1
@@ -85,8 +85,10 @@ struct CommandLineTool {
   }
 
   /// A change that would be lost when this process exits is refused, not silently dropped.
-  private func ensurePersistent(_ environment: SettingsEnvironment) -> Bool {
-    guard environment.store.storage.isPersistent else {
+  private func ensurePersistent(_ environment: SettingsEnvironment, key: SettingKey, in store: any SettingsStore)
+    -> Bool
+  {
+    guard store.storage(for: key).isPersistent else {
       printError(
         "knobs: settings can't be saved here: "
           + (environment.notice ?? "there is no settings database (is a D-Bus session running?)."))

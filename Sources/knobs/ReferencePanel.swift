@@ -33,7 +33,7 @@ extension SettingKey {
 
 /// The panel `knobs` shows when run with no arguments.
 @MainActor
-func referencePanel(gtkVersion: @escaping @MainActor () -> String) -> Panel {
+func referencePanel(autostart: AutostartStore, gtkVersion: @escaping @MainActor () -> String) -> Panel {
   Panel(AppInfo.name) {
     Section("appearance", "Appearance") {
       ToggleRow("dark-style", "Dark Style", key: .colorScheme, on: "prefer-dark", off: "default")
@@ -97,6 +97,9 @@ func referencePanel(gtkVersion: @escaping @MainActor () -> String) -> Panel {
       )
       .subtitle("The buttons left and right of the colon, e.g. appmenu:minimize,maximize,close")
       .keywords("button layout", "minimize", "maximize", "close")
+    }
+    Section("apps", "Apps") {
+      startupApplicationsPage(autostart: autostart)
     }
     Section("reach-out", "Reach Out") {
       EmailRow(

@@ -22,11 +22,19 @@ final class ReferencePanelTests: GtkTestCase {
     ])
   }
 
+  /// Folders with no startup entries, so the tests never read the real home's.
+  static let emptyHome = DesktopFolders(
+    userAutostart: "/nonexistent/knobs/autostart", systemAutostart: [], applications: [])
+
+  static func panel(gtkVersion: @escaping @MainActor () -> String = { Style.gtkVersion }) -> Panel {
+    referencePanel(autostart: AutostartStore(folders: emptyHome), gtkVersion: gtkVersion)
+  }
+
   override func setUp() async throws {
     try await super.setUp()
     store = Self.interfaceStore()
     style = DesktopStyle(following: store)
-    window = await makeWindow(referencePanel { Style.gtkVersion }, store: store)
+    window = await makeWindow(Self.panel(), store: store)
     window.window.setDefaultSize(width: 640, height: 900)
     await settle(0.3)
   }
@@ -39,9 +47,9 @@ final class ReferencePanelTests: GtkTestCase {
   }
 
   func testTheReferencePanelIsValidAndShowsItsSections() async throws {
-    XCTAssertEqual(referencePanel { "4.8.3" }.validate(), [])
+    XCTAssertEqual(Self.panel { "4.8.3" }.validate(), [])
     let titles = window.currentPage.sections.map { $0.section.title }
-    XCTAssertEqual(titles, ["Appearance", "Clock", "Fonts", "Windows", "Reach Out", "Help", nil])
+    XCTAssertEqual(titles, ["Appearance", "Clock", "Fonts", "Windows", "Apps", "Reach Out", "Help", nil])
     XCTAssertEqual(
       window.currentPage.sections[0].rows.map(\.titleText),
       ["Dark Style", "Text Size", "Animations", "Cursor Size", "Icons", "Cursor", "Background"])

@@ -89,8 +89,8 @@ public final class StartupApplicationRows: RowSource {
       row.button = removal
       return row
     }
-    var row = ValueRow(id, entry.name, value: "Not changed by Knobs")
-      .subtitle("\(entry.id): \(problem)")
+    var row = ValueRow(id, entry.name, value: "Left as it is")
+      .subtitle(problem.prefix(1).uppercased() + problem.dropFirst() + ".")
       .icon("dialog-warning-symbolic")
       .keywords([entry.id, "startup", "autostart"])
     if entry.origin != .system { row.button = removal }

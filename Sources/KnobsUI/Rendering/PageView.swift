@@ -49,7 +49,7 @@ import KnobsModel
 @MainActor
 final class PageView {
   static let maximumWidth = 600.0
-  let page: Panel
+  private(set) var page: Panel
   /// The path of the detail row that opened this page, "" for the root page.
   let path: String
   let scroller = ScrolledWindow()
@@ -58,6 +58,8 @@ final class PageView {
   private weak var host: PageHost?
   /// The rows the list shows, in order: rows and sections that are hidden are left out.
   private(set) var shown: [RowAddress] = []
+  /// What each shown row is (`RowView.identity`), so rows found again are told from new ones.
+  private var shownIdentities: [String] = []
   private var cache = RowCache()
 
   init(page: Panel, path: String, host: PageHost) {
@@ -118,16 +120,48 @@ final class PageView {
     }
   }
 
-  /// Changes the list where `shown` changed, so unchanged slots are not rebound.
+  /// Changes the list where the shown rows changed, so unchanged slots are not rebound.
   private func replaceShown(with now: [RowAddress]) {
-    let old = shown
-    guard now != old else { return }
-    let prefix = zip(old, now).prefix { $0 == $1 }.count
-    let limit = min(old.count, now.count) - prefix
-    var suffix = 0
-    while suffix < limit, old[old.count - 1 - suffix] == now[now.count - 1 - suffix] { suffix += 1 }
+    let old = shownIdentities
+    let new = now.map { "\($0.section)/" + RowView.identity(of: sections[$0.section].section.rows[$0.row]) }
     shown = now
-    list.splice(at: prefix, removing: old.count - prefix - suffix, adding: now.count - prefix - suffix)
+    guard new != old else { return }
+    let prefix = zip(old, new).prefix { $0 == $1 }.count
+    let limit = min(old.count, new.count) - prefix
+    var suffix = 0
+    while suffix < limit, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+    shownIdentities = new
+    list.splice(at: prefix, removing: old.count - prefix - suffix, adding: new.count - prefix - suffix)
+  }
+
+  /// Takes the rows that sections with a row source have now, keeping the
+  /// widgets of rows found again; a focused row that went passes the focus to
+  /// the row that took its place.
+  func reloadFoundRows(_ settings: SettingsReader) {
+    var refocus: RowAddress?
+    for section in sections {
+      guard let source = section.section.rowSource else { continue }
+      let old = section.section.rows
+      let new = source.rows
+      let oldIdentities = old.map(RowView.identity)
+      let newIdentities = new.map(RowView.identity)
+      guard oldIdentities != newIdentities else { continue }
+      var newIndex: [String: Int] = [:]
+      for (index, identity) in newIdentities.enumerated() where newIndex[identity] == nil { newIndex[identity] = index }
+      var moves: [Int: Int] = [:]
+      for (index, identity) in oldIdentities.enumerated() { moves[index] = newIndex[identity] }
+      for index in old.indices where moves[index] == nil {
+        let address = RowAddress(section: section.index, row: index)
+        if cache[address]?.listRow.containsFocus == true {
+          refocus = RowAddress(section: section.index, row: min(index, new.count - 1))
+        }
+      }
+      section.replaceRows(new)
+      page.sections[section.index].rows = new
+      cache.remap(section: section.index, moves)
+    }
+    refresh(settings)
+    if let refocus, refocus.row >= 0 { Task { await focus(refocus) } }
   }
 
   /// Shows the row at the slot's position: its widgets when it is on screen (or
