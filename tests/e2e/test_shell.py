@@ -11,6 +11,7 @@ SECTIONS = {
     "Clock": ["Show Weekday", "Show Seconds", "Time Format"],
     "Fonts": ["Interface Text", "Document Text", "Monospace Text", "Hinting", "Antialiasing"],
     "Windows": ["Workspaces", "Workspace Names", "Titlebar Buttons"],
+    "Apps": ["Startup Applications"],
     "Reach Out": ["Send Feedback", "Website", "Report an Issue"],
     "Help": ["Keyboard Shortcuts", "About Knobs", "Privacy Policy"],
 }

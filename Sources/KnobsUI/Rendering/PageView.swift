@@ -232,14 +232,21 @@ final class PageView {
     item.itemWidget?.setAccessiblePosition(position + 1, of: shown.count)
   }
 
-  /// Space activates the focused row and the Menu key opens its menu; GTK's
-  /// list item would take Space for selection, which Knobs' lists don't have.
+  /// Space activates the focused row, the Menu key opens its menu and Delete
+  /// presses its button (Remove); GTK's list item would take Space for
+  /// selection, which Knobs' lists don't have. The slot has the focus, not the
+  /// row in it, so the row's own key handlers would not hear these.
   private func handleKey(_ key: Key) -> Bool {
-    guard key.isSpace || key.opensContextMenu else { return false }
+    guard key.isSpace || key.opensContextMenu || key.isDelete else { return false }
     for (_, cell) in list.boundCells {
       guard let cell = cell as? SectionCell, let rowView = cellRow(cell), rowView.listRow.hasFocus else { continue }
       if key.isSpace {
         rowView.activate()
+        return true
+      }
+      if key.isDelete {
+        guard rowView.row.button != nil else { return false }
+        rowView.pressButton()
         return true
       }
       return rowView.menu.open(at: nil)

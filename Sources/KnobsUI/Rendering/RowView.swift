@@ -53,6 +53,8 @@ final class RowView {
         ? Image(iconName: iconName)
         : Image(applicationIcon: iconName, fallback: "application-x-executable", pixelSize: 32)
       icon.addCSSClass(iconName.hasSuffix("-symbolic") ? "knobs-row-icon" : "knobs-app-icon")
+      // The title says what the row is; the icon would only repeat it to screen readers.
+      icon.hideFromAssistiveTechnologies(label: row.title)
       content.append(icon)
     }
     let text = Box(.vertical, spacing: 2)
@@ -85,13 +87,6 @@ final class RowView {
       widget.onClick { [weak self] in self?.pressButton() }
       content.append(widget)
       rowButton = widget
-      let keys = KeyController()
-      keys.onKeyPressed { [weak self] key in
-        guard key.isDelete, let self else { return false }
-        self.pressButton()
-        return true
-      }
-      listRow.add(keys)
     }
     listRow.setChild(content)
     listRow.isActivatable = control.isActivatable
