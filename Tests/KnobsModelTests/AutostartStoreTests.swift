@@ -97,6 +97,40 @@ final class AutostartStoreTests: XCTestCase {
     observation.cancel()
   }
 
+  func testFoldersComeFromTheXDGVariables() async throws {
+    let folders = DesktopFolders(environment: [
+      "HOME": "/home/ada", "XDG_CONFIG_HOME": "/c", "XDG_CONFIG_DIRS": "/etc/one:/etc/two", "XDG_DATA_HOME": "/d",
+      "XDG_DATA_DIRS": "/usr/share", "XDG_CURRENT_DESKTOP": "ubuntu:GNOME", "LANG": "pt_BR.UTF-8",
+    ])
+    XCTAssertEqual(folders.userAutostart, "/c/autostart")
+    XCTAssertEqual(folders.systemAutostart, ["/etc/one/autostart", "/etc/two/autostart"])
+    XCTAssertEqual(folders.applications, ["/d/applications", "/usr/share/applications"])
+    XCTAssertEqual(folders.desktops, ["ubuntu", "GNOME"])
+    XCTAssertEqual(folders.languages, ["pt_BR", "pt"])
+    let defaults = DesktopFolders(environment: ["HOME": "/home/ada"])
+    XCTAssertEqual(defaults.userAutostart, "/home/ada/.config/autostart")
+    XCTAssertEqual(defaults.systemAutostart, ["/etc/xdg/autostart"])
+    XCTAssertEqual(defaults.applications.last, "/usr/share/applications")
+  }
+
+  func testARewriteKeepsTheFileModeAndALinkInsideTheFolderIsReplacedNotFollowed() async throws {
+    let path = try home.write(AutostartHome.entry("Private"), to: home.user, "private.desktop")
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+    try home.write(AutostartHome.entry("Inside"), to: home.user, "inside.desktop")
+    try FileManager.default.createSymbolicLink(
+      atPath: home.user + "/alias.desktop", withDestinationPath: "inside.desktop")
+    let store = AutostartStore(folders: home.folders)
+    try store.setEnabled(false, id: "private.desktop")
+    XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int, 0o600)
+    try store.setEnabled(false, id: "alias.desktop")
+    XCTAssertEqual(home.read(home.user + "/inside.desktop"), AutostartHome.entry("Inside"), "the link's target is kept")
+    XCTAssertEqual(
+      try FileManager.default.attributesOfItem(atPath: home.user + "/alias.desktop")[.type] as? FileAttributeType,
+      .typeRegular)
+    XCTAssertEqual(store.entry("inside.desktop")?.isEnabled, true)
+    XCTAssertEqual(store.entry("alias.desktop")?.isEnabled, false)
+  }
+
   func testASystemEntryIsCopiedNeverEdited() async throws {
     let systemText = AutostartHome.entry("Sync", extra: "X-Vendor=kept\n")
     let systemPath = try home.write(systemText, to: home.system, "sync.desktop")

@@ -42,6 +42,14 @@ import KnobsModel
 /// The first GtkListView prototype, without placeholders, built 200 rows on
 /// every page: 1.5× C at 300 rows.
 ///
+/// Rows found at run time (a section with a `RowSource`, such as the startup
+/// apps) change while the page is open. `reloadFoundRows` takes the new rows;
+/// a row whose id and texts are unchanged keeps its `RowView` (moved to its new
+/// address in the cache), and the list is spliced only between the first and
+/// last shown rows that differ, so adding or removing one app rebinds one slot
+/// and the focus stays where it was, or moves to the row that took a removed
+/// row's place.
+///
 /// A windowed list of our own on GtkListBox was the other candidate; it has to
 /// re-implement what GtkListView does (size estimates for rows not built,
 /// recycling, Page Up/Down and Home/End over rows that do not exist, scrolling
