@@ -88,6 +88,7 @@ final class StartupApplicationsTests: GtkTestCase {
   }
 
   func testAddingThroughTheChooserCopiesTheAppAndShowsIt() async throws {
+    let chat = row("org-example-chat")
     row(StartupApplicationRows.addRowID).activate()
     let chooser = try XCTUnwrap(window.chooser)
     XCTAssertEqual(chooser.visibleNames, ["Music Player", "Terminal"], "Notes is listed already")
@@ -97,12 +98,19 @@ final class StartupApplicationsTests: GtkTestCase {
     XCTAssertEqual(chooser.visibleNames, ["Terminal"])
     chooser.filter("nothing like it")
     XCTAssertEqual(chooser.visibleNames, [])
+    chooser.search.text = ""
+    chooser.filter("")
+    chooser.search.pressEnter()
+    XCTAssertNotNil(window.chooser, "Enter with nothing typed adds nothing")
+    chooser.search.text = "term"
     chooser.filter("term")
     chooser.search.pressEnter()
     XCTAssertNil(window.chooser)
     XCTAssertEqual(read("term.desktop"), Self.entry("Terminal", "Icon=utilities-terminal\nComment=Run commands\n"))
     await waitUntil("the new row shows") { self.titles.contains("Terminal") }
     XCTAssertEqual(titles, ["broken.desktop", "Chat", "Notes", "Terminal", "Add Startup App…"])
+    XCTAssertTrue(row("org-example-chat") === chat, "rows found again keep their widgets")
+    XCTAssertEqual(window.currentPage.list.count, 5)
     XCTAssertEqual(window.toast.message, "“Terminal” will start when you log in")
     window.toast.perform("Undo")
     XCTAssertNil(read("term.desktop"))

@@ -66,8 +66,6 @@ final class PageView {
   private weak var host: PageHost?
   /// The rows the list shows, in order: rows and sections that are hidden are left out.
   private(set) var shown: [RowAddress] = []
-  /// What each shown row is (`RowView.identity`), so rows found again are told from new ones.
-  private var shownIdentities: [String] = []
   private var cache = RowCache()
 
   init(page: Panel, path: String, host: PageHost) {
@@ -128,23 +126,29 @@ final class PageView {
     }
   }
 
-  /// Changes the list where the shown rows changed, so unchanged slots are not rebound.
+  /// Changes the list where `shown` changed, so unchanged slots are not rebound.
   private func replaceShown(with now: [RowAddress]) {
-    let old = shownIdentities
-    let new = now.map { "\($0.section)/" + RowView.identity(of: sections[$0.section].section.rows[$0.row]) }
+    let old = shown
+    guard now != old else { return }
+    let change = Self.difference(old, now)
     shown = now
-    guard new != old else { return }
+    list.splice(at: change.start, removing: change.removing, adding: change.adding)
+  }
+
+  /// Where two lists differ: the first position that differs, and how many
+  /// items go and come there (the common prefix and suffix stay).
+  static func difference<T: Equatable>(_ old: [T], _ new: [T]) -> (start: Int, removing: Int, adding: Int) {
     let prefix = zip(old, new).prefix { $0 == $1 }.count
     let limit = min(old.count, new.count) - prefix
     var suffix = 0
     while suffix < limit, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
-    shownIdentities = new
-    list.splice(at: prefix, removing: old.count - prefix - suffix, adding: new.count - prefix - suffix)
+    return (prefix, old.count - prefix - suffix, new.count - prefix - suffix)
   }
 
   /// Takes the rows that sections with a row source have now, keeping the
-  /// widgets of rows found again; a focused row that went passes the focus to
-  /// the row that took its place.
+  /// widgets of rows found again (same id and texts) and splicing the list
+  /// only where the section's shown rows differ; a focused row that went
+  /// passes the focus to the row that took its place.
   func reloadFoundRows(_ settings: SettingsReader) {
     var refocus: RowAddress?
     for section in sections {
@@ -159,14 +163,24 @@ final class PageView {
       var moves: [Int: Int] = [:]
       for (index, identity) in oldIdentities.enumerated() { moves[index] = newIndex[identity] }
       for index in old.indices where moves[index] == nil {
-        let address = RowAddress(section: section.index, row: index)
-        if cache[address]?.listRow.containsFocus == true {
+        if cache[RowAddress(section: section.index, row: index)]?.listRow.containsFocus == true {
           refocus = RowAddress(section: section.index, row: min(index, new.count - 1))
         }
       }
+      let oldPositions = shown.indices.filter { shown[$0].section == section.index }
+      let oldShown = oldPositions.map { oldIdentities[shown[$0].row] }
       section.replaceRows(new)
       page.sections[section.index].rows = new
       cache.remap(section: section.index, moves)
+      section.refresh(settings)
+      let nowShown = section.isVisible ? new.indices.filter { section.isRowVisible($0) } : []
+      let start = oldPositions.first ?? shown.firstIndex { $0.section > section.index } ?? shown.count
+      shown.replaceSubrange(
+        start..<start + oldPositions.count, with: nowShown.map { RowAddress(section: section.index, row: $0) })
+      let change = Self.difference(oldShown, nowShown.map { newIdentities[$0] })
+      if change.removing > 0 || change.adding > 0 {
+        list.splice(at: start + change.start, removing: change.removing, adding: change.adding)
+      }
     }
     refresh(settings)
     if let refocus, refocus.row >= 0 { Task { await focus(refocus) } }

@@ -100,8 +100,11 @@ final class ApplicationChooser {
   private func connect() {
     list.onRowActivated { [weak self] index in self?.choose(at: index) }
     search.onSearchChanged { [weak self] text in self?.filter(text) }
+    // Enter chooses the first match once something is typed (or only one app is listed).
     search.onActivate { [weak self] in
       guard let self, let first = self.visibleIndices.first else { return }
+      guard !self.search.text.trimmingCharacters(in: .whitespaces).isEmpty || self.visibleIndices.count == 1
+      else { return }
       self.choose(at: first)
     }
     search.onStopSearch { [weak self] in self?.close() }
