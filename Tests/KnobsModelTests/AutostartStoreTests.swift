@@ -257,6 +257,9 @@ final class AutostartStoreTests: XCTestCase {
     try home.write(AutostartHome.entry("Alarm"), to: home.user, "org.gnome.Evolution-alarm-notify.desktop")
     try home.write(AutostartHome.entry("Other"), to: home.user, "org.gnome.evolution.alarm.notify.desktop")
     try home.write("broken", to: home.user, "add.desktop")
+    XCTAssertEqual(StartupApplicationRows(store: AutostartStore(folders: home.folders)).note, "")
+    let empty = DesktopFolders(userAutostart: home.root.path + "/none", systemAutostart: [], applications: [])
+    XCTAssertEqual(StartupApplicationRows(store: AutostartStore(folders: empty)).note, "No apps start when you log in.")
     let store = AutostartStore(folders: home.folders)
     let rows = StartupApplicationRows(store: store)
     XCTAssertEqual(

@@ -37,6 +37,7 @@ final class StartupApplicationsTests: GtkTestCase {
     try write(Self.entry("Notes", "Comment=Take notes\nIcon=accessories-text-editor\n"), userFolder, "notes.desktop")
     try write(Self.entry("Chat", "X-GNOME-Autostart-enabled=false\n"), userFolder, "org.example.Chat.desktop")
     try write("this is not a desktop file\n", userFolder, "broken.desktop")
+    try write("[Desktop Entry]\nName=Half\n[Desktop Entry]\n", root + "/etc/xdg/autostart", "half.desktop")
     try write(Self.entry("Terminal", "Icon=utilities-terminal\nComment=Run commands\n"), applications, "term.desktop")
     try write(Self.entry("Music Player", "Icon=audio-x-generic\n"), applications, "music.desktop")
     try write(Self.entry("Notes"), applications, "notes.desktop")
@@ -74,6 +75,10 @@ final class StartupApplicationsTests: GtkTestCase {
     XCTAssertEqual(
       row("broken").subtitleText, "It is not a valid desktop file: line 1 is not a key, a group or a comment.")
     XCTAssertEqual(row("broken").suffixDescription, "value")
+    XCTAssertEqual(
+      window.currentPage.sections[0].footerText,
+      "Left out because they can't be read: \(root!)/etc/xdg/autostart/half.desktop: the group [Desktop Entry] appears twice."
+    )
   }
 
   func testTheSwitchWritesTheFileAndKeepsTheRest() async throws {

@@ -8,7 +8,8 @@ func startupApplicationsPage(autostart: AutostartStore) -> Row {
   let apps = StartupApplicationRows(store: autostart)
   return DetailRow("startup", "Startup Applications") {
     Section(
-      "autostart", header: "These apps start when you log in. Turn one off to keep it, but not start it.", rows: apps
+      "autostart", header: "Apps here start when you log in. Turn one off to keep it in the list without starting it.",
+      rows: apps
     )
     .footer { _ in apps.note }
   }
