@@ -31,9 +31,11 @@ extension SettingKey {
   static let backgroundPicture = SettingKey(schema: "org.gnome.desktop.background", key: "picture-uri")
 }
 
-/// The panel `knobs` shows when run with no arguments.
+/// The panel `knobs` shows when run with no arguments; startup apps come from `autostart` (tests pass folders of their own).
 @MainActor
-func referencePanel(autostart: AutostartStore, gtkVersion: @escaping @MainActor () -> String) -> Panel {
+func referencePanel(
+  autostart: AutostartStore = AutostartStore(folders: DesktopFolders()), gtkVersion: @escaping @MainActor () -> String
+) -> Panel {
   Panel(AppInfo.name) {
     Section("appearance", "Appearance") {
       ToggleRow("dark-style", "Dark Style", key: .colorScheme, on: "prefer-dark", off: "default")

@@ -13,8 +13,7 @@ do {
 }
 
 let benchmark = BenchmarkHook(environment: ProcessInfo.processInfo.environment, start: started)
-let panel =
-  benchmark?.panel ?? referencePanel(autostart: AutostartStore(folders: DesktopFolders())) { Style.gtkVersion }
+let panel = benchmark?.panel ?? referencePanel { Style.gtkVersion }
 let schemaDirectories = SettingsEnvironment.schemaDirectories(executable: CommandLine.arguments[0])
 
 switch invocation {
