@@ -96,6 +96,8 @@ public final class AutostartStore: SettingsStore {
     var problem: String?
     if let type = file.string("Type"), type != "Application" {
       problem = "it is a \(type) entry, not an application"
+    } else if file.string("Type") == nil {
+      problem = "it has no Type=Application line, so the session ignores it"
     } else if file.rawValue("Exec") == nil && file.bool("DBusActivatable") != true {
       problem = "it has no Exec line, so nothing would start"
     }
