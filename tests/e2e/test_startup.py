@@ -77,3 +77,40 @@ def test_add_disable_and_remove_a_startup_app_with_the_files_checked_on_disk(ses
     assert (applications / "org.example.FakeApp.desktop").read_text() == APP, "the installed file is never touched"
     assert (autostart / "broken.desktop").read_text() == BROKEN, "a file Knobs can't read is never rewritten"
     driver.press("Control_L", "q")
+
+
+SYSTEM = """[Desktop Entry]
+Type=Application
+Name=Sync Daemon
+Comment=Keeps folders in step
+Exec=/bin/true
+# the administrator's comment
+X-Vendor-Key=1
+"""
+
+
+@scenario(backend="dconf")
+def test_a_system_entry_is_copied_before_a_change_and_never_edited(session, driver):
+    system = session.root / "xdg" / "autostart"
+    system.mkdir(parents=True)
+    (system / "sync.desktop").write_text(SYSTEM)
+    copy = session.root / "config" / "autostart" / "sync.desktop"
+    xdg = {"XDG_CONFIG_DIRS": str(session.root / "xdg")}
+
+    session.launch(extra_env=xdg)
+    driver.activate_row("Startup Applications")
+    wait_for("the system entry is listed and on", lambda: driver.switch("Sync Daemon").checked)
+    driver.switch("Sync Daemon").do_action()
+    wait_for("a user copy turns it off", lambda: copy.exists() and "X-GNOME-Autostart-enabled=false" in copy.read_text())
+    assert copy.read_text() == SYSTEM + "X-GNOME-Autostart-enabled=false\n", copy.read_text()
+
+    driver.node("push button", "Remove Sync Daemon").do_action()
+    wait_for("the user copy hides it", lambda: copy.read_text().endswith("X-GNOME-Autostart-enabled=false\nHidden=true\n"))
+    wait_for("the row goes", lambda: not driver.window().find("list item", "Sync Daemon"))
+    driver.node("push button", "Undo").do_action()
+    wait_for("Undo brings it back, off", lambda: driver.window().find("list item", "Sync Daemon"))
+    assert copy.read_text() == SYSTEM + "X-GNOME-Autostart-enabled=false\n", copy.read_text()
+    assert not driver.switch("Sync Daemon").checked
+    assert (system / "sync.desktop").read_text() == SYSTEM, "the system's file is never edited"
+    listed = session.run("list", extra_env=xdg).stdout
+    assert "apps/startup/autostart/sync" in listed and "off" in listed.split("apps/startup/autostart/sync")[1].split("\n")[0], listed
