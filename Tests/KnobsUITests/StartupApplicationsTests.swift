@@ -39,7 +39,7 @@ final class StartupApplicationsTests: GtkTestCase {
     try write("this is not a desktop file\n", userFolder, "broken.desktop")
     try write("[Desktop Entry]\nName=Half\n[Desktop Entry]\n", root + "/etc/xdg/autostart", "half.desktop")
     try write(Self.entry("Terminal", "Icon=utilities-terminal\nComment=Run commands\n"), applications, "term.desktop")
-    try write(Self.entry("Music Player", "Icon=audio-x-generic\n"), applications, "music.desktop")
+    try write(Self.entry("Music Player", "Icon=/nonexistent/music.png\n"), applications, "music.desktop")
     try write(Self.entry("Notes"), applications, "notes.desktop")
     let folders = DesktopFolders(
       userAutostart: userFolder, systemAutostart: [root + "/etc/xdg/autostart"], applications: [applications])

@@ -12,11 +12,13 @@ public final class Image: Widget {
   public init(applicationIcon icon: String, fallback: String, pixelSize: Int32) {
     var error: UnsafeMutablePointer<GError>?
     let gicon: OpaquePointer
-    if icon.hasPrefix("/"), let fileIcon = g_icon_new_for_string(icon, &error) {
+    if icon.hasPrefix("/"), g_file_test(icon, G_FILE_TEST_IS_REGULAR) != 0,
+      let fileIcon = g_icon_new_for_string(icon, &error)
+    {
       gicon = fileIcon
     } else {
       if let error { g_error_free(error) }
-      gicon = g_themed_icon_new(icon.hasPrefix("/") ? fallback : icon)
+      gicon = g_themed_icon_new(icon.hasPrefix("/") || icon.isEmpty ? fallback : icon)
       g_themed_icon_append_name(gicon, fallback)
     }
     super.init(widget: gtk_image_new_from_gicon(gicon))
