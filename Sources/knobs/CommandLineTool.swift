@@ -5,61 +5,57 @@ import KnobsUI
 
 /// `knobs list/get/set/reset`: the panel's rows on the command line, through
 /// the same stores and validation as the window. No display is needed.
+///
+/// Paths starting `schema/` address the generated rows of any installed
+/// schema (`schema/SCHEMA-ID/KEY`), through a GSettings store of their own.
 @MainActor
 struct CommandLineTool {
   let panel: Panel
   let schemaDirectories: [String]
 
+  /// A row found for a path, with the store it reads and writes through.
+  private struct Target {
+    let entry: PanelEntry
+    let store: any SettingsStore
+    /// Why changes would not be kept, when they would not.
+    let notice: String?
+  }
+
   /// Runs the command and returns the exit status: 0 done, 1 the system refused, 2 bad input.
   func run(_ invocation: Invocation) -> Int32 {
-    let environment = SettingsEnvironment.make(
-      appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
-    let store = panel.routing(environment.store)
-    let settings = SettingsReader(store)
     switch invocation {
-    case .list(let json):
-      let rows = panel.entries.map { ListedRow($0, settings) }
+    case .list(let json, nil):
+      let environment = makeEnvironment()
+      let settings = SettingsReader(panel.routing(environment.store))
+      let rows = panel.entries.map { ListedRow($0, path: $0.path, settings) }
       print(json ? ListedRow.json(rows) : ListedRow.table(rows))
       return 0
+    case .list(let json, let path?):
+      return listSchema(path, json: json)
     case .get(let path, let raw):
-      guard let entry = resolve(path) else { return 2 }
+      guard let target = resolve(path) else { return 2 }
       guard raw else {
-        print(entry.row.currentValueText(settings))
+        print(target.entry.row.currentValueText(SettingsReader(target.store)))
         return 0
       }
-      guard let key = boundKey(entry) else { return 2 }
-      guard let value = store.value(for: key) else {
-        printError("knobs: \(SettingsError.unavailable(store.availability(of: key)))")
+      guard let key = boundKey(target.entry) else { return 2 }
+      guard let value = target.store.value(for: key) else {
+        printError("knobs: \(SettingsError.unavailable(target.store.availability(of: key)))")
         return 1
       }
       print(value.gvariantText)
       return 0
     case .set(let path, let text):
-      guard let entry = resolve(path), let key = boundKey(entry) else { return 2 }
-      let value: SettingValue
-      do {
-        value = try entry.row.parseValue(text, like: store.value(for: key))
-      } catch {
-        printError("knobs: \(error) Nothing was changed.")
-        return 2
-      }
-      guard ensurePersistent(environment, key: key, in: store) else { return 1 }
-      do {
-        try store.write(value, for: key)
-      } catch {
-        printError("knobs: \(error)")
-        return 1
-      }
-      Settings.sync()
-      return 0
+      guard let target = resolve(path), let key = boundKey(target.entry) else { return 2 }
+      return set(text, key: key, target)
     case .reset(let path):
-      guard let entry = resolve(path), let key = boundKey(entry) else { return 2 }
-      guard ensurePersistent(environment, key: key, in: store) else { return 1 }
-      guard store.isWritable(key) else {
-        printError("knobs: “\(entry.row.title)” is managed by the system and cannot be changed.")
+      guard let target = resolve(path), let key = boundKey(target.entry) else { return 2 }
+      guard ensurePersistent(target, key: key) else { return 1 }
+      guard target.store.isWritable(key) else {
+        printError("knobs: “\(target.entry.row.title)” is managed by the system and cannot be changed.")
         return 1
       }
-      store.reset(key)
+      target.store.reset(key)
       Settings.sync()
       return 0
     case .window, .version, .help, .checkPanel:
@@ -67,13 +63,81 @@ struct CommandLineTool {
     }
   }
 
-  private func resolve(_ path: String) -> PanelEntry? {
-    if let entry = panel.entry(at: path) { return entry }
+  private func set(_ text: String, key: SettingKey, _ target: Target) -> Int32 {
+    let value: SettingValue
+    do {
+      value = try target.entry.row.parseValue(text, like: target.store.value(for: key))
+    } catch {
+      printError("knobs: \(error) Nothing was changed.")
+      return 2
+    }
+    do {
+      // GVariant text that does not parse, or a value of the wrong type or range: the input's fault.
+      try target.store.check(value, for: key)
+    } catch {
+      printError("knobs: \(error)" + (error.isBadValue ? " Nothing was changed." : ""))
+      return error.isBadValue ? 2 : 1
+    }
+    guard ensurePersistent(target, key: key) else { return 1 }
+    do {
+      try target.store.write(value, for: key)
+    } catch {
+      printError("knobs: \(error)")
+      return 1
+    }
+    Settings.sync()
+    return 0
+  }
+
+  private func makeEnvironment() -> SettingsEnvironment {
+    SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
+  }
+
+  private func resolve(_ path: String) -> Target? {
+    if path.hasPrefix(SchemaPath.prefix) { return resolveSchemaKey(path) }
+    let environment = makeEnvironment()
+    if let entry = panel.entry(at: path) {
+      // Keys of found rows with a store of their own (the autostart folder) go there.
+      return Target(entry: entry, store: panel.routing(environment.store), notice: environment.notice)
+    }
     let suggestions = panel.closestPaths(to: path, limit: 3)
     var message = "knobs: there is no row at “\(path)”."
     if !suggestions.isEmpty { message += " Did you mean \(suggestions.joined(separator: ", "))?" }
     printError(message + " “knobs list” shows every path.")
     return nil
+  }
+
+  private func resolveSchemaKey(_ path: String) -> Target? {
+    guard case .key(let schemaID, let key)? = SchemaPath(path) else {
+      printError("knobs: “\(path)” is not a key's path; write schema/SCHEMA-ID/KEY.")
+      return nil
+    }
+    let schemas = SchemaCommands(schemaDirectories: schemaDirectories)
+    guard let panel = schemas.panel(schemaID) else { return nil }
+    guard let entry = panel.entry(at: SchemaPanel.sectionID + "/" + key), entry.row.key != nil else {
+      let keys = panel.entries.map(\.row.id)
+      let suggestions = Suggestions.closest(to: key, among: keys).map { SchemaPath.key(schema: schemaID, key: $0).text }
+      var message = "knobs: the schema \(schemaID) has no key “\(key)”."
+      if !suggestions.isEmpty { message += " Did you mean \(suggestions.joined(separator: ", "))?" }
+      printError(message + " “knobs list schema/\(schemaID)” shows every key.")
+      return nil
+    }
+    return Target(entry: entry, store: schemas.store, notice: nil)
+  }
+
+  private func listSchema(_ path: String, json: Bool) -> Int32 {
+    guard case .schema(let schemaID)? = SchemaPath(path) else {
+      printError("knobs: list takes a schema's path, e.g. schema/org.gnome.desktop.interface, not “\(path)”.")
+      return 2
+    }
+    let schemas = SchemaCommands(schemaDirectories: schemaDirectories)
+    guard let panel = schemas.panel(schemaID) else { return 2 }
+    let settings = SettingsReader(schemas.store)
+    let rows = panel.entries.filter { $0.row.key != nil }.map { entry in
+      ListedRow(entry, path: SchemaPath.key(schema: schemaID, key: entry.row.id).text, settings)
+    }
+    print(json ? ListedRow.json(rows) : ListedRow.table(rows))
+    return 0
   }
 
   private func boundKey(_ entry: PanelEntry) -> SettingKey? {
@@ -85,16 +149,41 @@ struct CommandLineTool {
   }
 
   /// A change that would be lost when this process exits is refused, not silently dropped.
-  private func ensurePersistent(_ environment: SettingsEnvironment, key: SettingKey, in store: any SettingsStore)
-    -> Bool
-  {
-    guard store.storage(for: key).isPersistent else {
+  private func ensurePersistent(_ target: Target, key: SettingKey) -> Bool {
+    guard target.store.storage(for: key).isPersistent else {
       printError(
         "knobs: settings can't be saved here: "
-          + (environment.notice ?? "there is no settings database (is a D-Bus session running?)."))
+          + (target.notice ?? "there is no settings database (is a D-Bus session running?)."))
       return false
     }
     return true
+  }
+}
+
+/// The installed schemas for `schema/…` paths: a GSettings store and the panels generated from it.
+@MainActor
+struct SchemaCommands {
+  let store: GSettingsStore
+  let panels: SchemaPanels
+
+  init(schemaDirectories: [String]) {
+    store = GSettingsStore(source: SchemaSource(extraDirectories: schemaDirectories))
+    panels = store.schemaPanels()
+  }
+
+  /// The schema's generated panel; nil, with a message said, when it is not installed or relocatable.
+  func panel(_ schemaID: String) -> Panel? {
+    if let panel = panels.panel(for: schemaID) { return panel }
+    if store.isRelocatable(schemaID) {
+      printError(
+        "knobs: the schema \(schemaID) is relocatable: it has no path of its own, so its keys can't be reached.")
+      return nil
+    }
+    var message = "knobs: there is no installed settings schema “\(schemaID)”."
+    let suggestions = Suggestions.closest(to: schemaID, among: store.schemaIDs)
+    if !suggestions.isEmpty { message += " Did you mean \(suggestions.joined(separator: ", "))?" }
+    printError(message)
+    return nil
   }
 }
 
@@ -111,8 +200,8 @@ struct ListedRow: Encodable {
   let raw: String?
 
   @MainActor
-  init(_ entry: PanelEntry, _ settings: SettingsReader) {
-    path = entry.path
+  init(_ entry: PanelEntry, path: String, _ settings: SettingsReader) {
+    self.path = path
     kind = entry.row.kindName
     title = entry.row.title
     value = entry.row.currentValueText(settings)

@@ -4,14 +4,15 @@ enum Invocation: Equatable {
   case version
   case help
   case checkPanel
-  case list(json: Bool)
+  /// Every row of the app's panel, or with a path (`schema/SCHEMA-ID`) every row of one schema.
+  case list(json: Bool, path: String?)
   case get(path: String, raw: Bool)
   case set(path: String, value: String)
   case reset(path: String)
 
   static let usage = """
     Usage: knobs [--open PATH]
-           knobs list [--json] | get [--raw] PATH | set PATH VALUE | reset PATH
+           knobs list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set PATH VALUE | reset PATH
            knobs --check-panel | --version | --help
 
     With no arguments Knobs opens its settings window.
@@ -26,9 +27,15 @@ enum Invocation: Equatable {
     Commands (no display needed; the same settings the window shows):
       list [--json]   Every row: path, kind, title and current value; with --json
                       also the schema, key and raw GVariant value of each setting.
+      list [--json] schema/SCHEMA-ID
+                      Every key of an installed GSettings schema, as generated rows.
       get PATH        Print a row's current value; --raw prints the GVariant text.
       set PATH VALUE  Change a setting; a value the row does not allow changes nothing.
       reset PATH      Return a setting to its default.
+
+    Every key of every installed schema with a fixed path has a path of its own,
+    schema/SCHEMA-ID/KEY, e.g. schema/org.gnome.desktop.interface/clock-format.
+    An enum takes a nick; keys of other types take GVariant text, e.g. "(1, 2)".
     """
 
   /// Parses the arguments after the program name; throws a message for a usage error.
@@ -44,9 +51,13 @@ enum Invocation: Equatable {
       guard let path = rest.popFirst() else { throw UsageError("--open needs a path, e.g. clock/show-seconds.") }
       invocation = .window(openPath: path)
     case "list":
-      let json = rest.first == "--json"
-      if json { rest.removeFirst() }
-      invocation = .list(json: json)
+      var json = false
+      var path: String?
+      while let next = rest.first, next == "--json" ? !json : path == nil && !next.hasPrefix("-") {
+        if next == "--json" { json = true } else { path = next }
+        rest.removeFirst()
+      }
+      invocation = .list(json: json, path: path)
     case "get":
       let raw = rest.first == "--raw"
       if raw { rest.removeFirst() }

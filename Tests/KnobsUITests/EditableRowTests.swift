@@ -69,7 +69,7 @@ final class EditableRowTests: GtkTestCase {
       row($0).suffixDescription
     }
     XCTAssertEqual(
-      kinds, ["entry", "spin-button", "font-button", "file-button", "radio", "drop-down", "multi-select", "list"])
+      kinds, ["entry", "number", "font-button", "file-button", "radio", "drop-down", "multi-select", "list"])
     XCTAssertTrue(row("name").listRow.isActivatable, "activating a text row focuses its entry")
     XCTAssertTrue(row("font").listRow.isActivatable, "activating a font row opens the chooser")
   }
@@ -102,14 +102,19 @@ final class EditableRowTests: GtkTestCase {
   }
 
   func testNumbersAreClampedToTheRangeAndKeepTheirType() async throws {
-    let spin = try XCTUnwrap(row("count").controlWidget as? SpinButton)
-    XCTAssertEqual(spin.value, 4)
-    spin.text = "99"
-    spin.update()
+    let field = try XCTUnwrap(row("count").controlWidget as? Entry)
+    XCTAssertEqual(field.text, "4")
+    field.text = "99"
+    field.pressEnter()
     XCTAssertEqual(store.value(for: Self.count), .int(36))
-    spin.text = "7"
-    spin.update()
+    XCTAssertEqual(field.text, "36", "the field shows the value brought into the range")
+    field.text = "7"
+    field.pressEnter()
     XCTAssertEqual(store.value(for: Self.count), .int(7))
+    field.text = "seven"
+    field.pressEnter()
+    XCTAssertEqual(store.value(for: Self.count), .int(7), "text that is no number is never written")
+    XCTAssertTrue(row("count").subtitleText.contains("Not saved: “seven” is not a number."))
   }
 
   func testFontsAreChosenAndShown() async throws {
@@ -119,6 +124,10 @@ final class EditableRowTests: GtkTestCase {
     XCTAssertEqual(store.value(for: Self.font), "Monospace Bold 14")
     try store.write("Serif 10", for: Self.font)
     XCTAssertEqual(button.font, "Serif 10")
+    XCTAssertEqual(row("font").subtitleText, "", "a generic family always resolves")
+    try store.write("Knobs Missing Face Bold 12", for: Self.font)
+    XCTAssertEqual(
+      row("font").subtitleText, "Knobs Missing Face is not installed here; apps show a similar font instead.")
   }
 
   func testAMissingFileIsShownAsMissing() async throws {

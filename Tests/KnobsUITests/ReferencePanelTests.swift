@@ -6,21 +6,20 @@ import XCTest
 @testable import KnobsUI
 @testable import knobs
 
-/// The panel Knobs ships, rendered: its sections, the live clock footer, dark
-/// style, and screenshots for people to look at.
+/// The panel Knobs ships, rendered over the machine's real schemas (GIO's
+/// memory backend, so nothing is kept): its pages, the live clock footer, dark
+/// style, and screenshots of every page for people to look at.
 @MainActor
 final class ReferencePanelTests: GtkTestCase {
-  var store: MemoryStore!
+  static let pages = [
+    ("appearance", "Appearance"), ("fonts", "Fonts"), ("top-bar", "Top Bar"), ("windows", "Windows"),
+    ("mouse", "Mouse & Touchpad"), ("keyboard", "Keyboard"), ("sound", "Sound"),
+    ("startup", "Startup Applications"),
+  ]
+  var store: GSettingsStore!
   var window: PanelWindow!
   var style: DesktopStyle!
-
-  /// The defaults of `org.gnome.desktop.interface` for the keys the panel shows.
-  static func interfaceStore() -> MemoryStore {
-    MemoryStore(defaults: [
-      .colorScheme: "default", .textScalingFactor: 1.0, .enableAnimations: true, .cursorSize: 24,
-      .clockShowWeekday: false, .clockShowSeconds: false, .clockFormat: "24h",
-    ])
-  }
+  let panel = ReferencePanelTests.panel()
 
   /// Folders with no startup entries, so the tests never read the real home's.
   static let emptyHome = DesktopFolders(
@@ -32,38 +31,60 @@ final class ReferencePanelTests: GtkTestCase {
 
   override func setUp() async throws {
     try await super.setUp()
-    store = Self.interfaceStore()
+    store = GSettingsStore(source: SchemaSource())
+    panel.boundKeys.forEach(store.reset)
     style = DesktopStyle(following: store)
-    window = await makeWindow(Self.panel(), store: store)
+    window = await makeWindow(panel, store: store)
     window.window.setDefaultSize(width: 640, height: 900)
     await settle(0.3)
   }
 
   override func tearDown() async throws {
+    panel.boundKeys.forEach(store.reset)
     style = nil
     Style.prefersDark = false
     Style.animationsEnabled = false
     try await super.tearDown()
   }
 
-  func testTheReferencePanelIsValidAndShowsItsSections() async throws {
-    XCTAssertEqual(Self.panel { "4.8.3" }.validate(), [])
+  func testTheReferencePanelIsValidAndListsItsPages() async throws {
+    XCTAssertEqual(Self.panel { "4.8.3" }.validate(against: store).map(\.description), [])
     let titles = window.currentPage.sections.map { $0.section.title }
-    XCTAssertEqual(titles, ["Appearance", "Clock", "Fonts", "Windows", "Apps", "Reach Out", "Help", nil])
-    XCTAssertEqual(
-      window.currentPage.sections[0].rows.map(\.titleText),
-      ["Dark Style", "Text Size", "Animations", "Cursor Size", "Icons", "Cursor", "Background"])
+    XCTAssertEqual(titles, [nil, "Reach Out", "Help", nil])
+    let pages = window.currentPage.sections[0].rows
+    XCTAssertEqual(pages.map(\.titleText), Self.pages.map(\.1))
+    XCTAssertTrue(pages.allSatisfy { $0.row.iconName != nil && $0.suffixDescription == "icon:go-next-symbolic" })
+  }
+
+  func testEveryDesktopSettingHasItsSchemaOnTheTestMachine() async throws {
+    let missing = panel.boundKeys.filter { store.availability(of: $0) != .available }
+    // The User Themes extension's schema comes with GNOME Shell's extensions, which the tests do not install.
+    XCTAssertEqual(missing.map(\.description), ["org.gnome.shell.extensions.user-theme name"])
+  }
+
+  func testShortPathsReachRowsOnPages() async throws {
+    for (short, full) in [
+      ("appearance/dark-style", "desktop/appearance/style/dark-style"),
+      ("clock/show-seconds", "desktop/top-bar/clock/show-seconds"),
+      ("top-bar/show-seconds", "desktop/top-bar/clock/show-seconds"),
+      ("help/about/version", "help/about/info/version"),
+      ("desktop/fonts/fonts/interface", "desktop/fonts/fonts/interface"),
+    ] {
+      XCTAssertEqual(panel.entry(at: short)?.path, full, short)
+    }
+    XCTAssertEqual(panel.section(at: "clock")?.pagePath, "desktop/top-bar")
   }
 
   func testSearchWithATypoShowsCloseMatchesAndSaysSo() async throws {
     window.showSearchResults(for: "dark stile")
-    XCTAssertEqual(window.search.resultPaths, ["appearance/dark-style"])
+    XCTAssertTrue(
+      window.search.resultPaths.contains("desktop/appearance/style/dark-style"), "\(window.search.resultPaths)")
     XCTAssertEqual(window.search.closeMatchNotice, "No exact matches; showing close matches for “dark stile”")
     window.showSearchResults(for: "seconsd")
-    XCTAssertEqual(window.search.resultPaths, ["clock/show-seconds"])
+    XCTAssertEqual(window.search.resultPaths, ["desktop/top-bar/clock/show-seconds"])
     XCTAssertEqual(window.search.closeMatchNotice, "No exact matches; showing close matches for “seconsd”")
-    window.showSearchResults(for: "dark")
-    XCTAssertEqual(window.search.resultPaths, ["appearance/dark-style"])
+    window.showSearchResults(for: "dark style")
+    XCTAssertTrue(window.search.resultPaths.contains("desktop/appearance/style/dark-style"))
     XCTAssertNil(window.search.closeMatchNotice, "exact matches need no notice")
     window.showSearchResults(for: "zzzzz")
     XCTAssertEqual(window.search.resultPaths, [])
@@ -72,11 +93,13 @@ final class ReferencePanelTests: GtkTestCase {
   }
 
   func testClockFooterFollowsShowSecondsAndTheTimeFormat() async throws {
-    let clock = window.currentPage.sections[1]
+    XCTAssertTrue(window.open(path: "clock"))
+    XCTAssertEqual(window.pageTitle, "Top Bar")
+    let clock = try XCTUnwrap(window.currentPage.sections.first { $0.section.id == "clock" })
     let before = clock.footerText
     XCTAssertTrue(before.hasPrefix("The clock will read"), before)
     XCTAssertNil(before.range(of: #"\d:\d\d:\d\d"#, options: .regularExpression), "no seconds yet: \(before)")
-    window.currentPage.rowView(path: "clock/show-seconds")?.listRow.activate()
+    window.currentPage.rowView(path: "desktop/top-bar/clock/show-seconds")?.listRow.activate()
     XCTAssertNotNil(clock.footerText.range(of: #"\d:\d\d:\d\d"#, options: .regularExpression), clock.footerText)
     try store.write("12h", for: .clockFormat)
     XCTAssertTrue(clock.footerText.contains("AM") || clock.footerText.contains("PM"), clock.footerText)
@@ -84,9 +107,38 @@ final class ReferencePanelTests: GtkTestCase {
 
   func testDarkStyleRowSwitchesKnobsItselfToDark() async throws {
     XCTAssertFalse(Style.prefersDark)
-    window.currentPage.rowView(path: "appearance/dark-style")?.listRow.activate()
+    XCTAssertTrue(window.open(path: "appearance/dark-style"))
+    window.currentPage.rowView(path: "desktop/appearance/style/dark-style")?.listRow.activate()
     XCTAssertEqual(store.value(for: .colorScheme), "prefer-dark")
     XCTAssertTrue(Style.prefersDark, "the app follows color-scheme")
+  }
+
+  func testDependentRowsSayWhyTheyAreDimmed() async throws {
+    XCTAssertTrue(window.open(path: "windows/raise-on-focus"))
+    let raise = try XCTUnwrap(window.currentPage.rowView(path: "desktop/windows/focus/raise-on-focus"))
+    XCTAssertFalse(raise.listRow.isSensitive)
+    XCTAssertEqual(raise.subtitleText, "Only when windows are focused on hover")
+    try store.write("sloppy", for: .focusMode)
+    XCTAssertTrue(raise.listRow.isSensitive)
+    try store.write(":", for: .buttonLayout)
+    let placement = try XCTUnwrap(window.currentPage.rowView(path: "desktop/windows/titlebar-buttons/placement"))
+    XCTAssertFalse(placement.listRow.isSensitive)
+    XCTAssertEqual(placement.subtitleText, "No window buttons are shown")
+    let maximize = try XCTUnwrap(window.currentPage.rowView(path: "desktop/windows/titlebar-buttons/maximize"))
+    maximize.listRow.activate()
+    XCTAssertEqual(store.value(for: .buttonLayout), ":maximize")
+    XCTAssertTrue(placement.listRow.isSensitive)
+  }
+
+  func testEachPageResetsItsOwnSettingsOnly() async throws {
+    try store.write(true, for: .clockShowSeconds)
+    try store.write("prefer-dark", for: .colorScheme)
+    XCTAssertTrue(window.open(path: "top-bar/reset-page"))
+    window.currentPage.rowView(path: "desktop/top-bar/reset/reset-page")?.listRow.activate()
+    let dialog = try XCTUnwrap(window.pendingDialog)
+    dialog.confirm()
+    XCTAssertEqual(store.value(for: .clockShowSeconds), false)
+    XCTAssertEqual(store.value(for: .colorScheme), "prefer-dark", "another page's setting stays")
   }
 
   func testBrokenPanelIsRefusedWithItsRowPath() async throws {
@@ -98,19 +150,35 @@ final class ReferencePanelTests: GtkTestCase {
     XCTAssertTrue(lines.contains { $0.contains("links/bad") }, lines.joined(separator: "\n"))
   }
 
-  func testScreenshotsInLightDarkAndADetailPage() async throws {
+  func testScreenshotsOfEveryPageInLightAndDark() async throws {
     let directory = Self.artifactsDirectory
+    var names = ["reference-light", "reference-dark"]
     XCTAssertTrue(window.window.savePNG(to: directory + "/reference-light.png"))
-    try store.write("prefer-dark", for: .colorScheme)
+    Style.prefersDark = true
     await settle(0.3)
     XCTAssertTrue(window.window.savePNG(to: directory + "/reference-dark.png"))
-    try store.write("default", for: .colorScheme)
+    for (id, title) in Self.pages {
+      for dark in [false, true] {
+        Style.prefersDark = dark
+        window.popToRoot()
+        window.currentPage.rowView(path: "desktop/\(id)")?.listRow.activate()
+        await waitUntil("the \(title) page shows") { window.pageTitle == title }
+        await settle(0.3)
+        let name = "page-\(id)-\(dark ? "dark" : "light")"
+        // A frame being restyled (light to dark) may have no picture yet: try again on the next one.
+        await waitUntil("\(name).png is saved", timeout: 3) { window.window.savePNG(to: "\(directory)/\(name).png") }
+        names.append(name)
+      }
+    }
+    Style.prefersDark = false
+    window.popToRoot()
     window.open(path: "help/about")
     window.currentPage.rowView(path: "help/about")?.listRow.activate()
     await waitUntil("the About page shows") { window.pageTitle == "About Knobs" }
     await settle(0.3)
     XCTAssertTrue(window.window.savePNG(to: directory + "/reference-about.png"))
-    for name in ["reference-light", "reference-dark", "reference-about"] {
+    names.append("reference-about")
+    for name in names {
       let size = (try? FileManager.default.attributesOfItem(atPath: "\(directory)/\(name).png")[.size] as? Int) ?? 0
       XCTAssertGreaterThan(size, 10_000, "\(name).png looks empty")
     }

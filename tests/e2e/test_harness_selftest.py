@@ -18,8 +18,8 @@ def test_a_broken_expectation_fails_with_a_readable_message_and_a_screenshot(mon
     message, folder = run_failing(monkeypatch, tmp_path, "renamed_row_title")
     first_line = message.splitlines()[0]
     assert first_line == ("scenario renamed_row_title failed: AssertionError: Clock: rows "
-                          "['Show Weekday', 'Show Seconds', 'Time Format'], "
-                          "expected ['Show Weekday', 'Show Secs', 'Time Format']"), first_line
+                          "['Show Weekday', 'Show Date', 'Show Seconds', 'Time Format'], "
+                          "expected ['Show Weekday', 'Show Date', 'Show Secs', 'Time Format']"), first_line
     assert f"Screenshot, accessibility tree and Knobs' stderr: {folder}" in message
     screenshot = folder / "screenshot.png"
     assert screenshot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

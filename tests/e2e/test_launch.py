@@ -53,6 +53,7 @@ def test_without_a_handler_the_window_says_so_and_keeps_working(session, driver)
     wait_for("an in-window message about the link",
              lambda: any("Couldn't open “Website”" in text for text in driver.alert_texts()))
     assert driver.node("push button", "Copy Link")
+    driver.activate_row("Appearance")
     animations = driver.switch("Animations")
     assert animations.checked
     animations.do_action()

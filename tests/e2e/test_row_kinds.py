@@ -15,6 +15,21 @@ def gsettings_get(session, schema, key):
     return session.command("gsettings", "get", schema, key).stdout.strip()
 
 
+def launch_at(session, driver, path, title):
+    """Starts Knobs at a row and waits until the row has the focus, so keys go where the test means."""
+    session.launch("--open", path)
+    wait_for(f"{title} has the focus", lambda: driver.row(title).focused)
+
+
+def activate_field(driver, title):
+    """Enter on the row moves into its field; waits until the field has the focus, as a person
+    waits for the cursor before typing."""
+    driver.activate_row(title)
+    wait_for(f"a field of {title} has the focus",
+             lambda: any(node.focused and node.role == "text"
+                         for node in driver.window().descendants()))
+
+
 def replace_field_text(driver, text):
     """Selects what the focused field holds and types `text` over it, then presses Enter."""
     driver.press("Control_L", "a")
@@ -24,38 +39,38 @@ def replace_field_text(driver, text):
 
 @scenario(backend="dconf")
 def test_text_row_refuses_a_bad_value_and_writes_a_good_one(session, driver):
-    session.launch()
+    launch_at(session, driver, "windows/layout", "Button Layout")
     before = gsettings_get(session, WM, "button-layout")
-    driver.activate_row("Titlebar Buttons")
+    activate_field(driver, "Button Layout")
     replace_field_text(driver, "Close Button!")
     wait_for("the row explains the refusal",
-             lambda: "Not saved: It must be button names" in driver.row("Titlebar Buttons").description)
+             lambda: "Not saved: It must be button names" in driver.row("Button Layout").description)
     assert gsettings_get(session, WM, "button-layout") == before, "a refused value is never written"
     replace_field_text(driver, "appmenu:minimize,close")
     wait_for("dconf has the new layout",
              lambda: gsettings_get(session, WM, "button-layout") == "'appmenu:minimize,close'")
-    wait_for("the refusal is gone", lambda: "Not saved" not in driver.row("Titlebar Buttons").description)
-    listed = session.run("get", "windows/titlebar-buttons").stdout.strip()
+    wait_for("the refusal is gone", lambda: "Not saved" not in driver.row("Button Layout").description)
+    listed = session.run("get", "windows/layout").stdout.strip()
     assert listed == "appmenu:minimize,close", listed
 
 
 @scenario(backend="dconf")
 def test_number_row_writes_whole_numbers_clamped_to_its_range(session, driver):
-    session.launch()
-    driver.activate_row("Workspaces")
+    launch_at(session, driver, "windows/count", "Number of Workspaces")
+    activate_field(driver, "Number of Workspaces")
     replace_field_text(driver, "7")
     wait_for("dconf has 7 workspaces", lambda: gsettings_get(session, WM, "num-workspaces") == "7")
     replace_field_text(driver, "99")
     wait_for("a number over the range is clamped to 36",
              lambda: gsettings_get(session, WM, "num-workspaces") == "36")
-    failed = session.run("set", "windows/workspaces", "0")
+    failed = session.run("set", "windows/count", "0")
     assert failed.returncode == 2, failed
     assert gsettings_get(session, WM, "num-workspaces") == "36", "a refused command changes nothing"
 
 
 @scenario(backend="dconf")
 def test_font_row_opens_the_font_chooser_and_follows_the_setting(session, driver):
-    session.launch()
+    launch_at(session, driver, "fonts/interface", "Interface Text")
     assert session.run("set", "fonts/monospace", "DejaVu Sans Mono 13").returncode == 0
     wait_for("the font button says the new font",
              lambda: any("DejaVu Sans Mono 13" in node.description
@@ -71,7 +86,7 @@ def test_font_row_opens_the_font_chooser_and_follows_the_setting(session, driver
 
 @scenario(backend="dconf")
 def test_list_row_adds_items_from_the_keyboard(session, driver):
-    session.launch()
+    launch_at(session, driver, "windows/names", "Workspace Names")
     driver.activate_row("Workspace Names")
     driver.type_text("Mail")
     driver.press("Return")
@@ -83,9 +98,9 @@ def test_list_row_adds_items_from_the_keyboard(session, driver):
     wait_for("the row counts the items",
              lambda: driver.node("push button", "Workspace Names").find("label", "2 items", showing=False))
     listed = {row["path"]: row for row in json.loads(session.run("list", "--json").stdout)}
-    names = listed["windows/workspace-names"]
+    names = listed["desktop/windows/workspaces/names"]
     assert (names["raw"], names["schema"], names["key"]) == ("['Mail', 'Web']", WM, "workspace-names"), names
-    assert session.run("get", "--raw", "windows/workspace-names").stdout.strip() == "['Mail', 'Web']"
+    assert session.run("get", "--raw", "windows/names").stdout.strip() == "['Mail', 'Web']"
 
 
 @scenario(backend="dconf")
@@ -93,7 +108,7 @@ def test_icon_themes_are_found_at_run_time_and_an_unknown_one_is_kept(session, d
     theme = session.data_home() / "icons" / "Knobs-Test"
     (theme / "16x16" / "apps").mkdir(parents=True)
     (theme / "index.theme").write_text("[Icon Theme]\nName=Knobs Test\nDirectories=16x16/apps\n")
-    session.launch()
+    launch_at(session, driver, "appearance/icons", "Icons")
     driver.choose("Icons", "Knobs-Test")
     wait_for("dconf has the theme found on disk",
              lambda: gsettings_get(session, INTERFACE, "icon-theme") == "'Knobs-Test'")

@@ -6,48 +6,95 @@ import re
 from harness.driver import TYPE_NAME, wait_for
 from harness.scenario import scenario
 
+DESKTOP_PAGES = [
+    "Appearance", "Fonts", "Top Bar", "Windows", "Mouse & Touchpad", "Keyboard", "Sound", "Startup Applications",
+]
 SECTIONS = {
-    "Appearance": ["Dark Style", "Text Size", "Animations", "Cursor Size", "Icons", "Cursor", "Background"],
-    "Clock": ["Show Weekday", "Show Seconds", "Time Format"],
-    "Fonts": ["Interface Text", "Document Text", "Monospace Text", "Hinting", "Antialiasing"],
-    "Windows": ["Workspaces", "Workspace Names", "Titlebar Buttons"],
-    "Apps": ["Startup Applications"],
     "Reach Out": ["Send Feedback", "Website", "Report an Issue"],
     "Help": ["Keyboard Shortcuts", "About Knobs", "Privacy Policy"],
 }
-SWITCHES = ["Dark Style", "Animations", "Show Weekday", "Show Seconds"]
-DROP_DOWNS = ["Cursor Size", "Time Format", "Icons", "Cursor"]
+# Each desktop page: a path that opens it, and its sections with their rows in order.
+PAGES = {
+    "Appearance": ("appearance/dark-style", {
+        "Style": ["Dark Style", "Animations"],
+        "Themes": ["Icons", "Cursor", "Cursor Size", "Shell", "Legacy Applications"],
+        "Background": ["Picture", "Picture in Dark Style", "Adjustment"],
+    }),
+    "Fonts": ("fonts/interface", {
+        "Fonts": ["Interface Text", "Document Text", "Monospace Text", "Legacy Window Titles"],
+        "Rendering": ["Text Size", "Hinting", "Antialiasing"],
+    }),
+    "Top Bar": ("top-bar/hot-corner", {
+        "Top Bar": ["Activities Overview Hot Corner", "Battery Percentage"],
+        "Clock": ["Show Weekday", "Show Date", "Show Seconds", "Time Format"],
+        "Calendar": ["Week Numbers"],
+    }),
+    "Windows": ("windows/double-click", {
+        "Titlebar Actions": ["Double-Click", "Middle-Click", "Secondary-Click"],
+        "Titlebar Buttons": ["Maximize", "Minimize", "Placement", "Button Layout"],
+        "Behavior": ["Attach Modal Dialogs", "Center New Windows", "Resize with Secondary-Click",
+                     "Window Action Key"],
+        "Window Focus": ["Focus Mode", "Raise Windows When Focused"],
+        "Workspaces": ["Dynamic Workspaces", "Number of Workspaces", "Workspace Names",
+                       "Workspaces on Primary Display Only"],
+    }),
+    "Mouse & Touchpad": ("mouse/pointer-location", {
+        "Mouse": ["Pointer Location", "Middle Click Paste", "Acceleration Profile"],
+        "Touchpad": ["Disable While Typing", "Click Method"],
+    }),
+    "Keyboard": ("keyboard/emacs-input", {
+        "Keyboard": ["Emacs Input", "Overview Shortcut", "Show Extended Input Sources"],
+    }),
+    "Sound": ("sound/over-amplification", {
+        "Sound": ["Over-Amplification", "Sound Theme", "Event Sounds", "Input Feedback Sounds"],
+    }),
+}
+SWITCHES = {"Appearance": ["Dark Style", "Animations"], "Top Bar": ["Show Weekday", "Show Seconds"]}
+DROP_DOWNS = {"Appearance": ["Cursor Size", "Icons", "Cursor"], "Top Bar": ["Time Format"]}
 SECONDS = re.compile(r"\d:\d\d:\d\d")
 
 
-@scenario()
-def test_window_shows_every_section_with_named_controls(session, driver):
-    session.launch()
+def check_sections(driver, page_title, sections):
+    """The page's one list (built lazily) holds each section's rows in order; a
+    section's title is shown in its first row's list item."""
     window = driver.window()
-    assert window.name == "Knobs"
     headings = [label.name for label in window.find_all("label")]
-    # The page is one list, built lazily; a section's title is shown in its first row's list item.
-    page = window.find("list", "Knobs")
-    assert page, "no list named after the page"
+    page = wait_for(f"the {page_title} page's list", lambda: window.find("list", page_title))
     items = [row for row in page.children() if row.role == "list item"]
-    for section, rows in SECTIONS.items():
+    for section, rows in sections.items():
         assert section in headings, f"no heading {section!r} among the labels {headings}"
         start = next((i for i, item in enumerate(items) if item.find("label", section)), None)
         assert start is not None, f"no list item holds the heading {section!r}"
         titles = [row.name for row in items[start:start + len(rows)]]
         assert titles == rows, f"{section}: rows {titles}, expected {rows}"
-    for title in SWITCHES:
-        assert driver.switch(title).role == "check box"
-    assert driver.slider("Text Size").value == 1.0
-    for title in DROP_DOWNS:
-        assert driver.drop_down(title)
     type_names = [repr(node) for node in window.descendants() if node.showing and TYPE_NAME.match(node.name)]
     assert not type_names, f"nodes named by a GTK type name: {type_names}"
 
 
 @scenario()
-def test_show_seconds_changes_the_clock_footer(session, driver):
+def test_window_shows_every_page_and_section_with_named_controls(session, driver):
     session.launch()
+    window = driver.window()
+    assert window.name == "Knobs"
+    page = window.find("list", "Knobs")
+    items = [row.name for row in page.children() if row.role == "list item"]
+    assert items[:len(DESKTOP_PAGES)] == DESKTOP_PAGES, items
+    check_sections(driver, "Knobs", SECTIONS)
+    for title, (path, sections) in PAGES.items():
+        assert session.run("--open", path).returncode == 0
+        wait_for(f"the {title} page shows", lambda: driver.window().find("list", title))
+        check_sections(driver, title, sections)
+        for name in SWITCHES.get(title, []):
+            assert driver.switch(name).role == "check box"
+        for name in DROP_DOWNS.get(title, []):
+            assert driver.drop_down(name)
+        if title == "Fonts":
+            assert driver.slider("Text Size").value == 1.0
+
+
+@scenario()
+def test_show_seconds_changes_the_clock_footer(session, driver):
+    session.launch("--open", "clock/show-seconds")
     footer = driver.label_starting("The clock will read")
     assert not SECONDS.search(footer.text), footer.text
     assert not driver.switch("Show Seconds").checked
@@ -74,9 +121,8 @@ def test_about_shows_the_version_and_back_returns(session, driver):
     assert listed == {"Version", "GTK Version", "Settings Storage", "License", "Source Code"}, listed
     driver.node("push button", "Back").do_action()
     wait_for("the About page is gone", lambda: driver.window().find("list item", "Version") is None)
-    for rows in SECTIONS.values():
-        for title in rows:
-            driver.row(title, timeout=2)
+    for title in DESKTOP_PAGES + [row for rows in SECTIONS.values() for row in rows]:
+        driver.row(title, timeout=2)
 
 
 @scenario()
@@ -89,13 +135,14 @@ def test_second_launch_presents_the_same_window(session, driver):
     assert session.knobs_processes() == [first.pid], session.knobs_processes()
     assert len(driver.apps_named_knobs()) == 1
     assert len(driver.app().find_all("frame", showing=False)) == 1
-    driver.switch("Show Weekday").toggle()  # and the window still answers
+    driver.activate_row("Top Bar")  # and the window still answers
+    driver.switch("Show Weekday").toggle()
     wait_for("Show Weekday is on", lambda: driver.switch("Show Weekday").checked)
 
 
 @scenario()
 def test_ctrl_w_closes_the_window_and_the_app_exits(session, driver):
     app = session.launch()
-    driver.switch("Dark Style")
+    driver.row("Appearance")
     driver.press("Control_L", "w")
     assert session.wait_for_exit(app) == 0

@@ -59,11 +59,11 @@ def test_add_disable_and_remove_a_startup_app_with_the_files_checked_on_disk(ses
     wait_for("the copy says it is off", lambda: "X-GNOME-Autostart-enabled=false\n" in copy.read_text())
     assert copy.read_text() == APP + "X-GNOME-Autostart-enabled=false\n", copy.read_text()
     wait_for("the switch is off", lambda: not driver.switch("Fake App").checked)
-    listed = session.run("get", "apps/startup/org-example-fakeapp").stdout.strip()
+    listed = session.run("get", "startup/org-example-fakeapp").stdout.strip()
     assert listed == "off", listed
 
     # The command line turns it back on; the window follows the file.
-    assert session.run("set", "apps/startup/org-example-fakeapp", "on").returncode == 0
+    assert session.run("set", "startup/org-example-fakeapp", "on").returncode == 0
     assert "X-GNOME-Autostart-enabled=true\n" in copy.read_text()
     wait_for("the window follows the file", lambda: driver.switch("Fake App").checked)
 
@@ -113,4 +113,4 @@ def test_a_system_entry_is_copied_before_a_change_and_never_edited(session, driv
     assert not driver.switch("Sync Daemon").checked
     assert (system / "sync.desktop").read_text() == SYSTEM, "the system's file is never edited"
     listed = session.run("list", extra_env=xdg).stdout
-    assert "apps/startup/autostart/sync" in listed and "off" in listed.split("apps/startup/autostart/sync")[1].split("\n")[0], listed
+    assert "desktop/startup/autostart/sync" in listed and "off" in listed.split("desktop/startup/autostart/sync")[1].split("\n")[0], listed

@@ -27,11 +27,33 @@ public final class SchemaSource {
     if let source { g_settings_schema_source_unref(source) }
   }
 
-  /// The schema, if installed; never aborts the way `g_settings_new` does on a missing one.
+  /// The schema, if installed and not relocatable; never aborts the way `g_settings_new`
+  /// does on a missing schema (or on a relocatable one without a path).
   public func lookup(_ id: String) -> Settings? {
     guard let source, let schema = g_settings_schema_source_lookup(source, id, 1) else { return nil }
     defer { g_settings_schema_unref(schema) }
+    guard g_settings_schema_get_path(schema) != nil else { return nil }
     return Settings(schema: schema)
+  }
+
+  /// The schema's description, if installed (relocatable ones too).
+  public func schema(_ id: String) -> SettingsSchema? {
+    guard let source, let schema = g_settings_schema_source_lookup(source, id, 1) else { return nil }
+    defer { g_settings_schema_unref(schema) }
+    return SettingsSchema(schema)
+  }
+
+  /// The ids of every installed schema with a fixed path (relocatable ones left out), sorted.
+  public var schemaIDs: [String] {
+    guard let source else { return [] }
+    var fixed: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
+    var relocatable: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
+    g_settings_schema_source_list_schemas(source, 1, &fixed, &relocatable)
+    defer {
+      g_strfreev(fixed)
+      g_strfreev(relocatable)
+    }
+    return fixed.map(SettingsSchema.strings)?.sorted() ?? []
   }
 }
 
@@ -163,6 +185,14 @@ public final class Settings: Object {
     return g_settings_set_value(settings, key, value.variant) != 0
   }
 
+  /// Whether `value` has the key's type and lies in its range (an enum's nicks, a number's bounds).
+  public func allows(_ key: String, _ value: Variant) -> Bool {
+    guard let schemaKey = g_settings_schema_get_key(schema, key) else { return false }
+    defer { g_settings_schema_key_unref(schemaKey) }
+    return g_variant_is_of_type(value.variant, g_settings_schema_key_get_value_type(schemaKey)) != 0
+      && g_settings_schema_key_range_check(schemaKey, value.variant) != 0
+  }
+
   public func reset(_ key: String) { g_settings_reset(settings, key) }
   public func isWritable(_ key: String) -> Bool { g_settings_is_writable(settings, key) != 0 }
 
@@ -186,7 +216,7 @@ public final class Settings: Object {
     case "n": return Int(g_variant_get_int16(value))
     case "q": return Int(g_variant_get_uint16(value))
     case "x": return Int(g_variant_get_int64(value))
-    case "t": return Int(g_variant_get_uint64(value))
+    case "t": return Int(exactly: g_variant_get_uint64(value))
     case "y": return Int(g_variant_get_byte(value))
     default: return nil
     }
@@ -258,10 +288,42 @@ public final class Variant {
     }
   }
 
+  /// Parses GVariant text as a value of type `type` (`(1, 2)` for `(ii)`, `just true` for `mb`);
+  /// the error says what is wrong in the parser's words.
+  public static func parse(_ text: String, type: String) -> Result<Variant, VariantParseError> {
+    guard g_variant_type_string_is_valid(type) != 0 else {
+      return .failure(VariantParseError("“\(type)” is not a GVariant type."))
+    }
+    let variantType = g_variant_type_new(type)!
+    defer { g_variant_type_free(variantType) }
+    var error: UnsafeMutablePointer<GError>?
+    guard let parsed = g_variant_parse(variantType, text, nil, nil, &error) else {
+      let message = error.map { String(cString: $0.pointee.message) } ?? "it can't be read"
+      if let error { g_error_free(error) }
+      return .failure(VariantParseError(VariantParseError.withoutOffsets(message)))
+    }
+    // g_variant_parse returns a reference of our own, not a floating one.
+    return .success(Variant(adopting: parsed))
+  }
+
   /// The value in GVariant text format, as `gsettings get` prints it.
   public var text: String {
     let printed = g_variant_print(variant, 0)!
     defer { g_free(printed) }
     return String(cString: printed)
+  }
+}
+
+/// Why GVariant text was refused, in the parser's words.
+public struct VariantParseError: Error, Hashable, Sendable, CustomStringConvertible {
+  public let description: String
+
+  init(_ description: String) { self.description = description }
+
+  /// GLib starts its messages with the offsets of the fault (`0-3:`); people want the words.
+  static func withoutOffsets(_ message: String) -> String {
+    let prefix = message.prefix { $0.isNumber || $0 == "-" }
+    guard !prefix.isEmpty, message.dropFirst(prefix.count).first == ":" else { return message }
+    return String(message.dropFirst(prefix.count + 1).drop { $0 == " " })
   }
 }

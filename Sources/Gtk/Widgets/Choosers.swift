@@ -41,6 +41,19 @@ public final class FontButton: Widget {
     }
   }
 
+  /// The font families installed on this system, as GTK's font chooser lists them.
+  public static func installedFamilies() -> Set<String> {
+    var families: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
+    var count: Int32 = 0
+    pango_font_map_list_families(pango_cairo_font_map_get_default(), &families, &count)
+    guard let families else { return [] }
+    defer { g_free(families) }
+    return Set(
+      (0..<Int(count)).compactMap { index in
+        families[index].flatMap { pango_font_family_get_name($0) }.map { String(cString: $0) }
+      })
+  }
+
   /// Picks a font as the user would in the chooser: `onChange` runs.
   public func pick(_ font: String) {
     gtk_font_chooser_set_font(c(), font)

@@ -32,9 +32,21 @@ public final class Entry: Widget {
     set { gtk_editable_set_editable(c(), newValue ? 1 : 0) }
   }
 
+  /// Where the text sits when shorter than the field: 0 the start, 1 the end.
+  public var xAlign: Float {
+    get { gtk_editable_get_alignment(c()) }
+    set { gtk_editable_set_alignment(c(), newValue) }
+  }
+
   public var widthChars: Int32 {
     get { gtk_editable_get_width_chars(c()) }
     set { gtk_editable_set_width_chars(c(), newValue) }
+  }
+
+  /// The widest the entry asks to be, in characters; -1 for no limit.
+  public var maximumWidthChars: Int32 {
+    get { gtk_editable_get_max_width_chars(c()) }
+    set { gtk_editable_set_max_width_chars(c(), newValue) }
   }
 
   /// Runs when the user presses Enter.
@@ -64,49 +76,6 @@ public final class FocusController: EventController {
   @discardableResult
   public func onLeave(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
     connect("leave", handler)
-  }
-}
-
-/// A GtkSpinButton over a range: typed or stepped numbers.
-@MainActor
-public final class SpinButton: Widget {
-  public init(minimum: Double, maximum: Double, step: Double, digits: Int) {
-    super.init(widget: gtk_spin_button_new_with_range(minimum, maximum, step))
-    gtk_spin_button_set_digits(c(), guint(max(0, digits)))
-    gtk_spin_button_set_numeric(c(), 1)
-    // Typed values outside the range are brought inside it, never kept raw.
-    gtk_spin_button_set_update_policy(c(), GTK_UPDATE_ALWAYS)
-  }
-
-  private var isSuppressing = false
-
-  /// The current value. Setting it emits no `onChange` callback.
-  public var value: Double {
-    get { gtk_spin_button_get_value(c()) }
-    set {
-      guard value != newValue else { return }
-      isSuppressing = true
-      gtk_spin_button_set_value(c(), newValue)
-      isSuppressing = false
-    }
-  }
-
-  /// The text shown, which may be typed but not yet applied.
-  public var text: String {
-    get { String(cString: gtk_editable_get_text(c())) }
-    set { gtk_editable_set_text(c(), newValue) }
-  }
-
-  /// Applies typed text as Enter or leaving the field would.
-  public func update() { gtk_spin_button_update(c()) }
-
-  /// Runs when the user changes the value (typed and applied, stepped, or by keys).
-  @discardableResult
-  public func onChange(_ handler: @escaping @MainActor (Double) -> Void) -> SignalConnection {
-    connect("value-changed") { [weak self] in
-      guard let self, !self.isSuppressing else { return }
-      handler(self.value)
-    }
   }
 }
 

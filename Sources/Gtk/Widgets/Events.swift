@@ -46,6 +46,8 @@ public struct Key: Sendable {
   public var isLeft: Bool { keyval == UInt32(GDK_KEY_Left) || keyval == UInt32(GDK_KEY_KP_Left) }
   public var isUp: Bool { keyval == UInt32(GDK_KEY_Up) || keyval == UInt32(GDK_KEY_KP_Up) }
   public var isDown: Bool { keyval == UInt32(GDK_KEY_Down) || keyval == UInt32(GDK_KEY_KP_Down) }
+  public var isPageUp: Bool { keyval == UInt32(GDK_KEY_Page_Up) || keyval == UInt32(GDK_KEY_KP_Page_Up) }
+  public var isPageDown: Bool { keyval == UInt32(GDK_KEY_Page_Down) || keyval == UInt32(GDK_KEY_KP_Page_Down) }
   public var isDelete: Bool { keyval == UInt32(GDK_KEY_Delete) || keyval == UInt32(GDK_KEY_KP_Delete) }
   /// The Menu key, or Shift+F10: both open a context menu.
   public var opensContextMenu: Bool {

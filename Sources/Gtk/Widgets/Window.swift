@@ -73,6 +73,20 @@ public class Window: Widget {
 
   public var isActive: Bool { gtk_window_is_active(c()) != 0 }
 
+  /// Whether the keyboard focus is in a field where text is typed (an entry, a spin button's number).
+  public var isFocusInTextField: Bool {
+    guard let focus = gtk_window_get_focus(c()) else { return false }
+    return g_type_check_instance_is_a(
+      UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GTypeInstance.self), gtk_editable_get_type()) != 0
+  }
+
+  /// Runs whenever the keyboard focus moves to another widget of the window.
+  @discardableResult
+  public func onFocusChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+    let box = SignalBox<Trampolines.WithPointer> { _ in handler() }
+    return box.connect(to: gobject, signal: "notify::focus-widget", trampoline: Trampolines.withPointer)
+  }
+
   /// Runs when the window becomes the one the user works in, e.g. after another app had the focus.
   @discardableResult
   public func onBecameActive(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

@@ -85,7 +85,7 @@ public struct Row: Identifiable {
     case .slider: return "slider"
     case .choice: return "choice"
     case .action: return "action"
-    case .text: return "text"
+    case .text(let text): return text.format == .plain ? "text" : "gvariant"
     case .number: return "number"
     case .font: return "font"
     case .file: return "file"

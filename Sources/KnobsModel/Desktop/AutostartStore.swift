@@ -332,11 +332,14 @@ public final class AutostartStore: SettingsStore {
   /// An entry has no default apart from what the user chose, so Reset All leaves startup applications alone.
   public func defaultValue(for key: SettingKey) -> SettingValue? { value(for: key) }
 
-  public func write(_ value: SettingValue, for key: SettingKey) throws(SettingsError) {
+  public func check(_ value: SettingValue, for key: SettingKey) throws(SettingsError) {
     guard availability(of: key) == .available else { throw .unavailable(availability(of: key)) }
-    guard let isEnabled = value.boolValue else {
-      throw .typeMismatch(key, expected: "boolean", got: value.typeName)
-    }
+    guard value.boolValue != nil else { throw .typeMismatch(key, expected: "boolean", got: value.typeName) }
+  }
+
+  public func write(_ value: SettingValue, for key: SettingKey) throws(SettingsError) {
+    try check(value, for: key)
+    guard let isEnabled = value.boolValue else { return }
     do {
       try setEnabled(isEnabled, id: key.key)
     } catch {

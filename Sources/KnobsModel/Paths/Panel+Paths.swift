@@ -21,10 +21,24 @@ extension Panel {
 
   /// The row at a path such as `appearance/dark-style` or `help/about/info/version`.
   ///
-  /// Inside detail pages the section may be left out (`help/about/version`),
-  /// since a row's id is unique on its page; the entry carries the full path.
+  /// Shorter forms name the same row, since a row's id is unique on its page:
+  /// the sections inside detail pages may be left out (`help/about/version`),
+  /// or every section (`about/version`), and leading parts may be left out of
+  /// any form (`clock/show-seconds` for `desktop/top-bar/clock/show-seconds`).
+  /// The first row in panel order that a form names wins; the entry carries the full path.
   public func entry(at path: String) -> PanelEntry? {
-    exactEntry(at: path) ?? entries.first { Self.shortPath($0.path) == path }
+    if let exact = exactEntry(at: path) { return exact }
+    guard !path.isEmpty else { return nil }
+    return entries.first { entry in
+      Self.forms(of: entry.path).contains { $0 == path || $0.hasSuffix("/" + path) }
+    }
+  }
+
+  /// The full path, the path without sections inside detail pages, and the row ids alone.
+  static func forms(of path: String) -> [String] {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    let rowIDs = stride(from: 1, to: parts.count, by: 2).map { parts[$0] }.joined(separator: "/")
+    return [path, shortPath(path), rowIDs]
   }
 
   /// A path with the section ids inside detail pages left out.
@@ -64,7 +78,14 @@ extension Panel {
 
   /// The section at a path such as `clock` or `help/about/version`, with the
   /// page it is on and that page's path ("" for the first page).
+  /// Leading parts may be left out (`clock` for `desktop/top-bar/clock`).
   public func section(at path: String) -> (section: Section, page: Panel, pagePath: String)? {
+    if let exact = exactSection(at: path) { return exact }
+    guard !path.isEmpty, let full = sectionPaths.first(where: { $0.hasSuffix("/" + path) }) else { return nil }
+    return exactSection(at: full)
+  }
+
+  private func exactSection(at path: String) -> (section: Section, page: Panel, pagePath: String)? {
     let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     guard parts.count % 2 == 1 else { return nil }
     var page = self
@@ -90,14 +111,7 @@ extension Panel {
   /// The known row and section paths nearest to `path` by edit distance, best
   /// first (ties in panel order), for an "unknown path, did you mean" message.
   public func closestPaths(to path: String, limit: Int = 3) -> [String] {
-    guard limit > 0 else { return [] }
-    let candidates = sectionPaths + entries.map(\.path)
-    let target = Array(path.utf8)
-    let ranked = candidates.enumerated().map { index, candidate in
-      (distance: EditDistance.between(target, Array(candidate.utf8)), index: index, path: candidate)
-    }
-    .sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }
-    return ranked.prefix(limit).map(\.path)
+    Suggestions.closest(to: path, among: sectionPaths + entries.map(\.path), limit: limit)
   }
 
   private func collectEntries(

@@ -32,6 +32,26 @@ public struct InstalledThemes: Sendable {
     themes(in: iconFolders) { Self.exists($0 + "/cursors") }
   }
 
+  /// Folders holding `themes/`: `~/.themes`, the user's data folder, then the system's.
+  var themeFolders: [String] { [homeFolder + "/.themes"] + dataFolders.map { $0 + "/themes" } }
+
+  /// Themes for GTK 3 applications: Adwaita and HighContrast, which GTK itself
+  /// holds, and folders with `gtk-3.0/gtk.css`.
+  public func legacyApplicationThemes() -> [String] {
+    let found = themes(in: themeFolders) { Self.exists($0 + "/gtk-3.0/gtk.css") }
+    return ["Adwaita", "HighContrast"] + found.filter { $0 != "Adwaita" && $0 != "HighContrast" }
+  }
+
+  /// Themes for GNOME Shell: folders with a `gnome-shell/` folder; "" is the shell's own.
+  public func shellThemes() -> [String] {
+    themes(in: themeFolders) { Self.exists($0 + "/gnome-shell") }
+  }
+
+  /// Sound themes: folders under `sounds/` with an `index.theme`.
+  public func soundThemes() -> [String] {
+    themes(in: dataFolders.map { $0 + "/sounds" }) { Self.exists($0 + "/index.theme") }
+  }
+
   /// The option provider of a choice of icon themes.
   public var iconThemeOptions: OptionProvider {
     let themes = self
@@ -42,6 +62,26 @@ public struct InstalledThemes: Sendable {
   public var cursorThemeOptions: OptionProvider {
     let themes = self
     return OptionProvider { themes.cursorThemes().map { Row.Choice.Option(.string($0), $0) } }
+  }
+
+  /// The option provider of a choice of GTK 3 application themes.
+  public var legacyApplicationThemeOptions: OptionProvider {
+    let themes = self
+    return OptionProvider { themes.legacyApplicationThemes().map { Row.Choice.Option(.string($0), $0) } }
+  }
+
+  /// The option provider of a choice of shell themes, the shell's own first.
+  public var shellThemeOptions: OptionProvider {
+    let themes = self
+    return OptionProvider {
+      [Row.Choice.Option("", "Default")] + themes.shellThemes().map { Row.Choice.Option(.string($0), $0) }
+    }
+  }
+
+  /// The option provider of a choice of sound themes.
+  public var soundThemeOptions: OptionProvider {
+    let themes = self
+    return OptionProvider { themes.soundThemes().map { Row.Choice.Option(.string($0), $0) } }
   }
 
   /// Theme folder names found in `folders` that pass `test`, each once, sorted as people read them.

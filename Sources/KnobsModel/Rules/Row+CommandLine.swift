@@ -24,7 +24,7 @@ extension Row {
       let formatted = number.format.string(value)
       let raw = Self.plainNumber(value)
       return formatted == raw ? raw : "\(formatted) (\(raw))"
-    case .text(let text): return settings.string(text.key)
+    case .text(let text): return text.text(of: settings[text.key])
     case .font(let font): return settings.string(font.key)
     case .file(let file):
       let value = settings.string(file.key)
@@ -50,7 +50,8 @@ extension Row {
   /// label (case-insensitive). Pass the key's current value as `sample` so a
   /// slider bound to an integer key gives `.int`; without it a slider gives `.double`.
   ///
-  /// A text row takes the text as it is, a font a description with a size, a
+  /// A text row takes the text as it is (a GVariant text row gives `.variant`, which the
+  /// store parses and type-checks when it writes), a font a description with a size, a
   /// file a path or `file://` URI of a readable file, a multi-select option
   /// values or labels separated by commas, a list items separated by commas or
   /// a GVariant list (`['a, b', 'c']`); each is checked by the row's rules.
@@ -78,7 +79,7 @@ extension Row {
       return try parseNumber(trimmed, for: number, like: sample)
     case .text(let rowText):
       if let reason = rowText.rule.problem(with: text) { throw .refused(row: title, text: text, reason: reason) }
-      return .string(text)
+      return rowText.value(of: text)
     case .font:
       if let reason = FontDescription.problem(with: trimmed) {
         throw .refused(row: title, text: text, reason: reason)
@@ -203,6 +204,7 @@ extension Row {
     case .double(let double): return Double(text) == double
     case .bool(let bool): return text.lowercased() == (bool ? "true" : "false")
     case .strings(let strings): return strings.joined(separator: ", ") == text
+    case .variant(_, let variantText): return variantText == text
     }
   }
 

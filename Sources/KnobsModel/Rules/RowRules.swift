@@ -59,7 +59,11 @@ enum RowRules {
   static let maximumRadioOptions = 6
 
   static func problems(_ text: Row.Text) -> [String] {
-    [text.rule.declarationProblem].compactMap { $0 }
+    var found = [text.rule.declarationProblem].compactMap { $0 }
+    if case .gvariant(let type) = text.format, type.isEmpty {
+      found.append("The GVariant text row has no type.")
+    }
+    return found
   }
 
   static func problems(_ number: Row.Number) -> [String] {

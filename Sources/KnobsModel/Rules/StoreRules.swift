@@ -28,7 +28,14 @@ enum StoreRules {
         return ["\(name) is not among the choice's option values."]
       }
       return []
-    case .text, .font, .file:
+    case .text(let text):
+      guard case .gvariant(let type) = text.format else {
+        return expect(.string(""), defaultValue, name: name, kind: row.kindName)
+      }
+      // Any value reads as GVariant text (a 64-bit key's too, held as an integer); only text of another type is wrong.
+      guard case .variant(let defaultType, _) = defaultValue, defaultType != type else { return [] }
+      return expect(.variant(type: type, text: ""), defaultValue, name: name, kind: row.kindName)
+    case .font, .file:
       return expect(.string(""), defaultValue, name: name, kind: row.kindName)
     case .list:
       return expect(.strings([]), defaultValue, name: name, kind: row.kindName)

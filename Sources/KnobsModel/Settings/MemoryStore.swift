@@ -32,14 +32,20 @@ public final class MemoryStore: SettingsStore {
   }
 
   public func write(_ value: SettingValue, for key: SettingKey) throws(SettingsError) {
-    guard let defaultValue = defaults[key] else { throw .unavailable(availability(of: key)) }
+    guard defaults[key] != nil else { throw .unavailable(availability(of: key)) }
     guard !locked.contains(key) else { throw .notWritable(key) }
-    guard defaultValue.typeName == value.typeName else {
-      throw .typeMismatch(key, expected: defaultValue.typeName, got: value.typeName)
-    }
+    try check(value, for: key)
     guard self.value(for: key) != value else { return }
     values[key] = value
     observers.notify(key)
+  }
+
+  /// Only the type is checked: the default's case fixes it; GVariant text is not parsed.
+  public func check(_ value: SettingValue, for key: SettingKey) throws(SettingsError) {
+    guard let defaultValue = defaults[key] else { throw .unavailable(availability(of: key)) }
+    guard defaultValue.typeName == value.typeName else {
+      throw .typeMismatch(key, expected: defaultValue.typeName, got: value.typeName)
+    }
   }
 
   public func reset(_ key: SettingKey) {

@@ -21,6 +21,9 @@ public final class RoutedStore: SettingsStore {
   public func write(_ value: SettingValue, for key: SettingKey) throws(SettingsError) {
     try store(key).write(value, for: key)
   }
+  public func check(_ value: SettingValue, for key: SettingKey) throws(SettingsError) {
+    try store(key).check(value, for: key)
+  }
   public func reset(_ key: SettingKey) { store(key).reset(key) }
   public func isWritable(_ key: SettingKey) -> Bool { store(key).isWritable(key) }
 

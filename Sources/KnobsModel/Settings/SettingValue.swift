@@ -9,6 +9,9 @@ public enum SettingValue: Hashable, Sendable {
   case string(String)
   /// A string array (`as`) or the nicks of a flags key.
   case strings([String])
+  /// Any other GVariant (`(ii)`, `a{sv}`, `mb`, `ay` …), held as its GVariant text;
+  /// `type` is its GVariant type string. The store parses and checks the text before writing.
+  case variant(type: String, text: String)
 
   public var boolValue: Bool? {
     if case .bool(let value) = self { return value }
@@ -20,7 +23,7 @@ public enum SettingValue: Hashable, Sendable {
     switch self {
     case .double(let value): return value
     case .int(let value): return Double(value)
-    case .bool, .string, .strings: return nil
+    case .bool, .string, .strings, .variant: return nil
     }
   }
 
@@ -47,6 +50,7 @@ public enum SettingValue: Hashable, Sendable {
     case .double: return "number"
     case .string: return "string"
     case .strings: return "list of strings"
+    case .variant(let type, _): return "value of type \(type)"
     }
   }
 
@@ -61,6 +65,7 @@ public enum SettingValue: Hashable, Sendable {
       return value.isFinite && !text.contains(".") && !text.contains("e") ? text + ".0" : text
     case .string(let value): return GVariantText.quote(value)
     case .strings(let values): return "[" + values.map(GVariantText.quote).joined(separator: ", ") + "]"
+    case .variant(_, let text): return text
     }
   }
 }
@@ -74,6 +79,7 @@ extension SettingValue: CustomStringConvertible {
     case .double(let value): return String(value)
     case .string(let value): return value
     case .strings(let values): return values.joined(separator: ", ")
+    case .variant(_, let text): return text
     }
   }
 }

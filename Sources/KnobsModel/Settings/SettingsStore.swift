@@ -32,6 +32,9 @@ public protocol SettingsStore: AnyObject {
   func defaultValue(for key: SettingKey) -> SettingValue?
   /// Writes a value; throws when the key is missing, locked or the value has the wrong type.
   func write(_ value: SettingValue, for key: SettingKey) throws(SettingsError)
+  /// Throws what `write` would for a value of the wrong type, outside the range or (GVariant
+  /// text) unparsable; writes nothing and does not look at whether the key is locked.
+  func check(_ value: SettingValue, for key: SettingKey) throws(SettingsError)
   /// Returns the key to its default (GSettings `reset`, not a write of the default).
   func reset(_ key: SettingKey)
   /// False for keys the administrator locked.
@@ -55,6 +58,17 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
   case outOfRange(SettingKey, SettingValue)
   /// The store could not keep the value, e.g. a file could not be written.
   case failed(SettingKey, reason: String)
+  /// GVariant text that does not parse as a value of the key's type; `reason` is the parser's.
+  case unparsable(SettingKey, text: String, reason: String)
+
+  /// Whether the value itself was at fault (wrong type, outside the range, unparsable),
+  /// rather than the key or the system.
+  public var isBadValue: Bool {
+    switch self {
+    case .typeMismatch, .outOfRange, .unparsable: return true
+    case .unavailable, .notWritable, .failed: return false
+    }
+  }
 
   public var description: String {
     switch self {
@@ -72,6 +86,8 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(value) is not an allowed value for \(key.key)."
     case .failed(_, let reason):
       return reason
+    case .unparsable(let key, let text, let reason):
+      return "\(ValueError.shortened(text).quotedForMessage) is not a value \(key.key) can hold: \(reason)"
     }
   }
 }

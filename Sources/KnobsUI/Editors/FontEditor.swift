@@ -1,3 +1,4 @@
+import Foundation
 import Gtk
 import KnobsModel
 
@@ -6,6 +7,7 @@ import KnobsModel
 final class FontEditor: RowEditor {
   private let font: Row.Font
   private let button: FontButton
+  private weak var row: RowView?
 
   init(_ font: Row.Font) {
     self.font = font
@@ -22,6 +24,7 @@ final class FontEditor: RowEditor {
   }
 
   func connect(to row: RowView) {
+    self.row = row
     button.onChange { [weak row, font] description in
       guard let row else { return }
       if let problem = FontDescription.problem(with: description) {
@@ -37,6 +40,33 @@ final class FontEditor: RowEditor {
     let value = settings.string(font.key)
     button.font = value
     button.setAccessibleDescription(value)
+    row?.showNote(Self.missingFamilyNote(value))
+  }
+
+  /// The families installed, looked up once: GTK's button names a family it can't find “None”.
+  private static let installedFamilies = FontButton.installedFamilies()
+
+  /// Words Pango reads as style, weight or stretch rather than as part of the family.
+  private static let styleWords: Set<String> = [
+    "bold", "italic", "oblique", "light", "medium", "heavy", "thin", "book", "regular", "normal", "black",
+    "semi-bold", "semibold", "ultra-bold", "ultra-light", "extra-light", "condensed", "expanded", "small-caps",
+    "semi-condensed", "semi-expanded", "ultra-condensed", "ultra-expanded",
+  ]
+
+  /// Says so when the font's family is not installed, so apps draw another one in its place.
+  private static func missingFamilyNote(_ description: String) -> String? {
+    let words = FontDescription.familyAndStyle(of: description).split(separator: " ").map(String.init)
+    guard !words.isEmpty else { return nil }
+    // The family is the longest run of leading words that names an installed family.
+    for count in stride(from: words.count, to: 0, by: -1) {
+      let family = words.prefix(count).joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ","))
+      if installedFamilies.contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame }) { return nil }
+    }
+    // Fontconfig's generic names always resolve to some installed font.
+    if ["sans", "sans-serif", "serif", "monospace", "system-ui"].contains(words[0].lowercased()) { return nil }
+    var family = words
+    while family.count > 1, let last = family.last, Self.styleWords.contains(last.lowercased()) { family.removeLast() }
+    return "\(family.joined(separator: " ")) is not installed here; apps show a similar font instead."
   }
 
   func activate() { button.activateAsUser() }

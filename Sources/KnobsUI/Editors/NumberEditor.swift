@@ -1,18 +1,35 @@
 import Gtk
 import KnobsModel
 
-/// A number in a spin button, with its unit after it. Typed values are brought
-/// into the range and to the row's decimals before they are written.
+/// A number typed in a field, with − and + buttons beside it and its unit
+/// after it. Up and Down step it, Page Up and Page Down step it ten times.
+/// Typed values are brought into the range and to the row's decimals before
+/// they are written; text that is no number is explained and never written.
+///
+/// A field and two buttons rather than a GtkSpinButton: on GTK 4.8 a spin
+/// button inside a list view row takes no typed text.
 @MainActor
 final class NumberEditor: RowEditor {
   private let number: Row.Number
-  private let spin: SpinButton
+  private let entry = Entry()
+  private let less = Button(iconName: "list-remove-symbolic")
+  private let more = Button(iconName: "list-add-symbolic")
   private let box = Box(.horizontal, spacing: 6)
+  private weak var row: RowView?
+  /// The value last shown from the store, which Escape puts back.
+  private var stored: Double?
 
   init(_ number: Row.Number) {
     self.number = number
-    spin = SpinButton(minimum: number.minimum, maximum: number.maximum, step: number.step, digits: number.decimals)
-    box.append(spin)
+    entry.widthChars = 6
+    entry.maximumWidthChars = 8
+    entry.xAlign = 1
+    let field = Box(.horizontal)
+    field.addCSSClass("linked")
+    field.append(entry)
+    field.append(less)
+    field.append(more)
+    box.append(field)
     if !number.unit.isEmpty {
       let unit = Label(number.unit)
       unit.addCSSClass("dim-label")
@@ -21,31 +38,99 @@ final class NumberEditor: RowEditor {
   }
 
   var suffix: Widget? { box }
-  var focusWidget: Widget { spin }
-  var kind: String { "spin-button" }
+  var focusWidget: Widget { entry }
+  var kind: String { "number" }
 
-  func label(title: String) { spin.setAccessibleLabel(title) }
+  func label(title: String) {
+    entry.setAccessibleLabel(title)
+    less.setAccessibleLabel("Decrease \(title)")
+    more.setAccessibleLabel("Increase \(title)")
+    less.tooltip = "Decrease (Down)"
+    more.tooltip = "Increase (Up)"
+  }
 
   func connect(to row: RowView) {
-    spin.onChange { [weak row, number] value in
-      guard let row, let store = row.store else { return }
-      let clamped = min(max(value, number.minimum), number.maximum)
-      if case .int = store.defaultValue(for: number.key) {
-        row.write(.int(Int(clamped.rounded())), number.key)
-      } else {
-        row.write(.double(Self.rounded(clamped, decimals: number.decimals)), number.key)
-      }
-    }
+    self.row = row
+    entry.onActivate { [weak self] in self?.apply() }
+    let focus = FocusController()
+    focus.onLeave { [weak self] in self?.apply() }
+    entry.add(focus)
+    let keys = KeyController()
+    keys.onKeyPressed { [weak self] key in self?.handleKey(key) ?? false }
+    entry.add(keys)
+    less.onClick { [weak self] in self?.step(by: -1) }
+    more.onClick { [weak self] in self?.step(by: 1) }
   }
 
   func refresh(_ settings: SettingsReader) {
-    spin.value = settings[number.key]?.doubleValue ?? number.minimum
-    spin.setAccessibleDescription(number.format.string(spin.value))
+    let value = settings[number.key]?.doubleValue
+    let isEditing = entry.containsFocus && entry.text != stored.map(text)
+    stored = value
+    if !isEditing { entry.text = value.map(text) ?? "" }
+    less.isSensitive = (value ?? number.minimum) > number.minimum
+    more.isSensitive = (value ?? number.maximum) < number.maximum
+    entry.setAccessibleDescription(
+      "\(value.map(number.format.string) ?? "No value"), from \(number.format.string(number.minimum)) "
+        + "to \(number.format.string(number.maximum))")
+  }
+
+  private func text(_ value: Double) -> String { number.format.string(value).dropUnit(number.unit) }
+
+  private func handleKey(_ key: Key) -> Bool {
+    if key.isEscape, let stored, entry.text != text(stored) {
+      entry.text = text(stored)
+      row?.showProblem(nil)
+      return true
+    }
+    if key.isUp { step(by: 1); return true }
+    if key.isDown { step(by: -1); return true }
+    if key.isPageUp { step(by: 10); return true }
+    if key.isPageDown { step(by: -10); return true }
+    return false
+  }
+
+  /// Writes what was typed, brought into the range; says why when it is no number.
+  private func apply() {
+    guard let row else { return }
+    let typed = entry.text.dropUnit(number.unit).trimmingCharacters(in: .whitespaces)
+    guard !(stored.map(text) == typed) else { return }
+    guard let value = Double(typed.replacingOccurrences(of: ",", with: ".")), value.isFinite else {
+      row.showProblem("Not saved: “\(typed)” is not a number.")
+      entry.addCSSClass("error")
+      return
+    }
+    entry.removeCSSClass("error")
+    row.showProblem(nil)
+    write(value)
+    // A value brought into the range shows as it was written.
+    if let stored { entry.text = text(stored) }
+  }
+
+  private func step(by steps: Double) {
+    write((stored ?? number.minimum) + steps * number.step)
+  }
+
+  private func write(_ value: Double) {
+    guard let row, let store = row.store else { return }
+    let clamped = min(max(value, number.minimum), number.maximum)
+    if case .int = store.defaultValue(for: number.key) {
+      row.write(.int(Int(clamped.rounded())), number.key)
+    } else {
+      row.write(.double(Self.rounded(clamped, decimals: number.decimals)), number.key)
+    }
   }
 
   private static func rounded(_ value: Double, decimals: Int) -> Double {
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
     return (value * scale).rounded() / scale
+  }
+}
+
+extension String {
+  /// The text without a trailing unit (“24 px” → “24”).
+  fileprivate func dropUnit(_ unit: String) -> String {
+    guard !unit.isEmpty, hasSuffix(unit) else { return self }
+    return String(dropLast(unit.count)).trimmingCharacters(in: .whitespaces)
   }
 }

@@ -14,7 +14,7 @@ protocol RowEditor: AnyObject {
   var below: Widget? { get }
   /// The widget that takes the keyboard focus and carries the row's name for screen readers.
   var focusWidget: Widget { get }
-  /// What the editor is, for tests: "entry", "spin-button", "font-button", …
+  /// What the editor is, for tests: "entry", "number", "font-button", …
   var kind: String { get }
   /// Names the controls after the row's title.
   func label(title: String)

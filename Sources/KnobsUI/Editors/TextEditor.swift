@@ -1,9 +1,9 @@
 import Gtk
 import KnobsModel
 
-/// A string edited in an entry at the end of the row: applied on Enter or when
-/// the focus leaves, put back on Escape; a value the rule refuses is explained
-/// in the row and never written.
+/// A string, or any other value as GVariant text, edited in an entry at the end
+/// of the row: applied on Enter or when the focus leaves, put back on Escape; a
+/// value the rule or the store refuses is explained and never written.
 @MainActor
 final class TextEditor: RowEditor {
   private let text: Row.Text
@@ -46,7 +46,7 @@ final class TextEditor: RowEditor {
   }
 
   func refresh(_ settings: SettingsReader) {
-    let value = settings.string(text.key)
+    let value = text.text(of: settings[text.key])
     // A value being typed is kept; a change from elsewhere replaces it only when nothing was typed.
     let isEditing = entry.containsFocus && entry.text != stored
     stored = value
@@ -61,7 +61,8 @@ final class TextEditor: RowEditor {
       return
     }
     clearProblem()
-    row.write(.string(entry.text), text.key)
+    // GVariant text the store can't parse or type-check is refused there, and the row says why.
+    row.write(text.value(of: entry.text), text.key)
   }
 
   private func restore() {

@@ -336,6 +336,11 @@ final class PageView {
     }
     guard rowView.listRow.slot != nil else { return nil }
     rowView.listRow.grabFocus()
+    // Before the list has its size (a deep link at start-up) GTK 4.8 scrolls
+    // nowhere; once a frame has been laid out, scrolling to the row sticks.
+    if list.allocatedHeight == 0 || !list.isDrawable {
+      list.afterNextFrame { [list] in list.scroll(to: position) }
+    }
     return rowView
   }
 

@@ -5,7 +5,7 @@ import KnobsModel
 /// backend GIO picked), and changes made outside Knobs arrive as they happen.
 @MainActor
 public final class GSettingsStore: SettingsStore {
-  private let source: SchemaSource
+  let source: SchemaSource
   /// Looked-up schemas; nil records a schema that is not installed.
   private var schemas: [String: Settings?] = [:]
   private let observers = ChangeObservers()
@@ -63,12 +63,39 @@ public final class GSettingsStore: SettingsStore {
       throw .unavailable(availability(of: key))
     }
     guard settings.isWritable(key.key) else { throw .notWritable(key) }
-    let type = settings.typeString(of: key.key) ?? ""
-    guard let variant = Self.variant(value, type: type) else {
-      throw .typeMismatch(key, expected: Self.typeName(type), got: value.typeName)
+    let variant = try checkedVariant(value, for: key, in: settings)
+    guard settings.value(key.key).text != variant.text else { return }
+    guard settings.set(key.key, variant) else { throw .notWritable(key) }
+  }
+
+  public func check(_ value: SettingValue, for key: SettingKey) throws(SettingsError) {
+    guard let settings = settings(key.schema), settings.hasKey(key.key) else {
+      throw .unavailable(availability(of: key))
     }
-    guard self.value(for: key) != value else { return }
-    guard settings.set(key.key, variant) else { throw .outOfRange(key, value) }
+    _ = try checkedVariant(value, for: key, in: settings)
+  }
+
+  /// The GVariant `value` stands for, once its type and range are known to fit the key;
+  /// GVariant text is parsed as the key's type.
+  private func checkedVariant(_ value: SettingValue, for key: SettingKey, in settings: Settings) throws(SettingsError)
+    -> Variant
+  {
+    let type = settings.typeString(of: key.key) ?? ""
+    let variant: Variant
+    if case .variant(let valueType, let text) = value {
+      guard valueType == type else { throw .typeMismatch(key, expected: Self.typeName(type), got: value.typeName) }
+      switch Variant.parse(text, type: type) {
+      case .success(let parsed): variant = parsed
+      case .failure(let error): throw .unparsable(key, text: text, reason: error.description + ".")
+      }
+    } else {
+      guard let converted = Self.variant(value, type: type) else {
+        throw .typeMismatch(key, expected: Self.typeName(type), got: value.typeName)
+      }
+      variant = converted
+    }
+    guard settings.allows(key.key, variant) else { throw .outOfRange(key, value) }
+    return variant
   }
 
   public func reset(_ key: SettingKey) {
@@ -85,13 +112,14 @@ public final class GSettingsStore: SettingsStore {
     observers.add(handler)
   }
 
+  /// The value as Knobs holds it; types without a case of their own (`(ii)`, `a{sv}` …) as GVariant text.
   static func settingValue(_ variant: Variant) -> SettingValue? {
     if let bool = variant.bool { return .bool(bool) }
     if let double = variant.double { return .double(double) }
     if let int = variant.int { return .int(int) }
     if let string = variant.string { return .string(string) }
     if let strings = variant.strings { return .strings(strings) }
-    return nil
+    return .variant(type: variant.typeString, text: variant.text)
   }
 
   /// The GVariant for `value` in the key's type; nil when the types don't fit.
@@ -114,7 +142,7 @@ public final class GSettingsStore: SettingsStore {
     case "i", "u", "n", "q", "x", "t", "y": return "integer"
     case "s": return "string"
     case "as": return "list of strings"
-    default: return type
+    default: return "value of type \(type)"
     }
   }
 }

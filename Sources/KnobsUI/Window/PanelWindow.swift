@@ -116,6 +116,16 @@ public final class PanelWindow: PageHost {
     window.setChild(content)
     search.bar.bind(to: searchButton)
     search.bar.captureKeys(from: window)
+    // Typing in a row's field must reach the field: GTK 4.8's search bar takes
+    // the keys of some fields (a spin button's) for itself.
+    window.onFocusChanged { [weak self] in
+      guard let self else { return }
+      if self.window.isFocusInTextField {
+        self.search.bar.stopCapturingKeys()
+      } else {
+        self.search.bar.captureKeys(from: self.window)
+      }
+    }
     window.onDestroy { [weak self] in self?.search.bar.stopCapturingKeys() }
 
     let keys = KeyController()

@@ -1,0 +1,116 @@
+import CGtk
+
+/// One installed schema, read without creating a GSettings object: its path,
+/// its keys, their types, ranges and texts.
+@MainActor
+public final class SettingsSchema {
+  let schema: OpaquePointer
+
+  /// Takes a reference of its own.
+  init(_ schema: OpaquePointer) {
+    self.schema = g_settings_schema_ref(schema)
+  }
+
+  isolated deinit {
+    g_settings_schema_unref(schema)
+  }
+
+  public var id: String { String(cString: g_settings_schema_get_id(schema)) }
+
+  /// The dconf path, e.g. `/org/gnome/desktop/interface/`; nil for a relocatable schema.
+  public var path: String? { g_settings_schema_get_path(schema).map { String(cString: $0) } }
+
+  /// The key names, sorted.
+  public var keyNames: [String] {
+    guard let names = g_settings_schema_list_keys(schema) else { return [] }
+    defer { g_strfreev(names) }
+    return Self.strings(names).sorted()
+  }
+
+  /// The key's type, range and texts; nil when the schema has no such key.
+  public func key(_ name: String) -> SchemaKeyInfo? {
+    guard g_settings_schema_has_key(schema, name) != 0, let key = g_settings_schema_get_key(schema, name) else {
+      return nil
+    }
+    defer { g_settings_schema_key_unref(key) }
+    let typeString = Self.typeString(g_settings_schema_key_get_value_type(key)!)
+    let range = g_settings_schema_key_get_range(key)!
+    defer { g_variant_unref(range) }
+    return SchemaKeyInfo(
+      name: name, typeString: typeString,
+      summary: g_settings_schema_key_get_summary(key).map { String(cString: $0) } ?? "",
+      description: g_settings_schema_key_get_description(key).map { String(cString: $0) } ?? "",
+      range: Self.range(range, typeString: typeString))
+  }
+
+  static func typeString(_ type: OpaquePointer) -> String {
+    String(
+      decoding: UnsafeRawBufferPointer(
+        start: g_variant_type_peek_string(type), count: Int(g_variant_type_get_string_length(type))),
+      as: UTF8.self)
+  }
+
+  /// Reads a key's range, a `(sv)`: its kind ("type", "enum", "flags", "range") and the allowed values.
+  private static func range(_ range: OpaquePointer, typeString: String) -> SchemaKeyRange {
+    let kindVariant = g_variant_get_child_value(range, 0)!
+    let kind = String(cString: g_variant_get_string(kindVariant, nil))
+    g_variant_unref(kindVariant)
+    let boxed = g_variant_get_child_value(range, 1)!
+    defer { g_variant_unref(boxed) }
+    let values = g_variant_get_variant(boxed)!
+    defer { g_variant_unref(values) }
+    let children = (0..<g_variant_n_children(values)).map { g_variant_get_child_value(values, $0)! }
+    defer { children.forEach { g_variant_unref($0) } }
+    switch kind {
+    case "enum", "flags":
+      let nicks = children.map { String(cString: g_variant_get_string($0, nil)) }
+      // String arrays restricted by <choices> report "enum" too.
+      if kind == "flags" { return .flags(nicks) }
+      return typeString == "as" ? .choices(nicks) : .enumeration(nicks)
+    case "range":
+      guard children.count == 2, let low = number(children[0]), let high = number(children[1]) else { return .any }
+      return .interval(minimum: low, maximum: high)
+    default:
+      return .any
+    }
+  }
+
+  /// A number of any GVariant number type, as a Double.
+  static func number(_ value: OpaquePointer) -> Double? {
+    switch String(cString: g_variant_get_type_string(value)) {
+    case "d": return g_variant_get_double(value)
+    case "t": return Double(g_variant_get_uint64(value))
+    default: return Settings.integer(value).map(Double.init)
+    }
+  }
+
+  static func strings(_ array: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>) -> [String] {
+    var result: [String] = []
+    var index = 0
+    while let item = array[index] {
+      result.append(String(cString: item))
+      index += 1
+    }
+    return result
+  }
+}
+
+/// A key of a schema as GIO describes it.
+public struct SchemaKeyInfo: Hashable, Sendable {
+  public var name: String
+  /// The GVariant type string, e.g. `b`, `as`, `a{sv}`.
+  public var typeString: String
+  public var summary: String
+  public var description: String
+  public var range: SchemaKeyRange
+}
+
+/// What a key allows beyond its type.
+public enum SchemaKeyRange: Hashable, Sendable {
+  case any
+  case enumeration([String])
+  case flags([String])
+  /// Each string of a string array from a `<choices>` list.
+  case choices([String])
+  case interval(minimum: Double, maximum: Double)
+}

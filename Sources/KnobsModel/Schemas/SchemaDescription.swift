@@ -1,0 +1,52 @@
+/// An installed GSettings schema as the generator sees it: plain values, read
+/// from GIO by the GTK side, or written by hand in tests.
+public struct SchemaDescription: Hashable, Sendable {
+  /// The schema id, e.g. `org.gnome.desktop.interface`.
+  public var id: String
+  /// The dconf path, e.g. `/org/gnome/desktop/interface/`; nil for a relocatable schema.
+  public var path: String?
+  /// In the schema's order (GIO lists them sorted by name).
+  public var keys: [KeyDescription]
+
+  public init(id: String, path: String?, keys: [KeyDescription]) {
+    self.id = id
+    self.path = path
+    self.keys = keys
+  }
+}
+
+/// One key of a schema.
+public struct KeyDescription: Hashable, Sendable {
+  /// The key name, e.g. `clock-format`: lowercase letters, digits and “-”.
+  public var name: String
+  /// The GVariant type string, e.g. `b`, `i`, `as`, `a{sv}`.
+  public var typeString: String
+  /// One line, possibly empty.
+  public var summary: String
+  /// Paragraphs, possibly empty.
+  public var description: String
+  public var range: KeyRange
+
+  public init(name: String, typeString: String, summary: String = "", description: String = "", range: KeyRange = .any)
+  {
+    self.name = name
+    self.typeString = typeString
+    self.summary = summary
+    self.description = description
+    self.range = range
+  }
+}
+
+/// The values a key allows beyond its type (GSettings' `g_settings_schema_key_get_range`).
+public enum KeyRange: Hashable, Sendable {
+  /// Any value of the type.
+  case any
+  /// A string from an `<enum>`, by nick.
+  case enumeration([String])
+  /// A set of nicks from a `<flags>`, kept as a string array.
+  case flags([String])
+  /// A string (or each string of an array) from a `<choices>` list.
+  case choices([String])
+  /// A number from `<range min max>`.
+  case range(minimum: Double, maximum: Double)
+}

@@ -1,0 +1,119 @@
+/// Builds a settings panel from a schema: one row for every key, of the kind
+/// its type and range call for.
+///
+/// Booleans are toggles; enums and string choices are choices; flags and
+/// string arrays with choices are multi-selects; numbers with a small range
+/// are sliders, other numbers number rows (64-bit integers only with a range a
+/// Double counts exactly); strings are text; string arrays lists; every other
+/// type a text row holding GVariant text, which the store parses and
+/// type-checks before writing. Titles come from the summary (the
+/// key name made readable when there is none), subtitles from the description.
+public enum SchemaPanel {
+  /// The id of the one section a generated panel has.
+  public static let sectionID = "keys"
+  /// Rows with more steps than this are number rows, not sliders.
+  static let maximumSliderSteps = 1000.0
+  /// Subtitles longer than this are cut at a word; search still matches the whole description.
+  static let maximumSubtitleLength = 240
+  static let maximumTitleLength = 120
+
+  public static func make(_ schema: SchemaDescription) -> Panel {
+    var rows = schema.keys.map { row(for: $0, in: schema.id) }
+    if rows.isEmpty { rows = [ValueRow("no-keys", "No Settings", value: "This schema has no keys").row] }
+    let header = schema.path.map { LiveText.fixed("Stored at \($0)") }
+    var section = Section(sectionID, nil, header: header) {}
+    section.rows = rows
+    return Panel(title: schema.id, sections: [section])
+  }
+
+  /// The row for one key; its id is the key's name.
+  public static func row(for key: KeyDescription, in schema: String) -> Row {
+    let settingKey = SettingKey(schema: schema, key: key.name)
+    var row = Row(id: key.name, title: title(for: key), kind: kind(for: key, settingKey))
+    let description = KeyText.normalized(key.description)
+    if !description.isEmpty {
+      let subtitle = KeyText.shortened(description, to: maximumSubtitleLength)
+      row.subtitle = .fixed(subtitle)
+      if subtitle != description { row.keywords.append(description) }
+    }
+    row.keywords.append(key.name)
+    return row
+  }
+
+  static func title(for key: KeyDescription) -> String {
+    // A title is one line, even when the summary has paragraphs.
+    let summary = key.summary.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    guard !summary.isEmpty else { return KeyText.readable(key.name) }
+    return KeyText.shortened(summary, to: maximumTitleLength)
+  }
+
+  static func kind(for key: KeyDescription, _ settingKey: SettingKey) -> Row.Kind {
+    switch (key.typeString, key.range) {
+    case ("b", _):
+      return .toggle(.init(key: settingKey))
+    case ("s", .enumeration(let nicks)) where !nicks.isEmpty, ("s", .choices(let nicks)) where !nicks.isEmpty:
+      return .choice(.init(key: settingKey, options: nicks.map { .init(.string($0), KeyText.readable($0)) }))
+    case ("as", .flags(let nicks)) where !nicks.isEmpty, ("as", .choices(let nicks)) where !nicks.isEmpty:
+      return .multiSelect(.init(key: settingKey, options: nicks.map { .init($0, KeyText.readable($0)) }))
+    case ("s", .any):
+      return .text(.init(key: settingKey))
+    case ("as", .any):
+      return .list(.init(key: settingKey, itemRule: TextRule()))
+    default:
+      return numberKind(for: key, settingKey) ?? .text(gvariantText(key, settingKey))
+    }
+  }
+
+  private static func gvariantText(_ key: KeyDescription, _ settingKey: SettingKey) -> Row.Text {
+    Row.Text(
+      key: settingKey, placeholder: "GVariant text", rule: TextRule(maximumLength: 65536),
+      format: .gvariant(type: key.typeString))
+  }
+
+  /// A slider or number row for a number key; nil for a key of another type, and for a 64-bit
+  /// key whose values may lie beyond what a Double holds exactly (its GVariant text row is exact).
+  static func numberKind(for key: KeyDescription, _ settingKey: SettingKey) -> Row.Kind? {
+    let isDouble = key.typeString == "d"
+    guard let bounds = isDouble ? (-1e15, 1e15) : integerBounds[key.typeString] else { return nil }
+    if ["x", "t"].contains(key.typeString) {
+      guard case .range(let low, let high) = key.range, low >= bounds.0, high <= bounds.1 else { return nil }
+    }
+    guard case .range(let low, let high) = key.range, low < high else {
+      return .number(
+        .init(
+          key: settingKey, minimum: bounds.0, maximum: bounds.1, step: isDouble ? 0.1 : 1, decimals: isDouble ? 2 : 0))
+    }
+    let minimum = max(low, bounds.0)
+    let maximum = min(high, bounds.1)
+    if let step = sliderStep(minimum, maximum, isDouble: isDouble) {
+      let decimals = step >= 1 ? 0 : step >= 0.1 ? 1 : 2
+      return .slider(
+        .init(
+          key: settingKey, minimum: minimum, maximum: maximum, step: step, format: .number(decimals: decimals)))
+    }
+    let decimals = isDouble ? 3 : 0
+    let step = isDouble ? 0.001 : 1
+    return .number(.init(key: settingKey, minimum: minimum, maximum: maximum, step: step, decimals: decimals))
+  }
+
+  /// The finest step that divides the range in at most `maximumSliderSteps`, or nil when none does.
+  private static func sliderStep(_ minimum: Double, _ maximum: Double, isDouble: Bool) -> Double? {
+    for step in isDouble ? [0.01, 0.1, 1] : [1] {
+      let slider = Row.Slider(key: SettingKey(schema: "", key: ""), minimum: minimum, maximum: maximum, step: step)
+      if (maximum - minimum) / step <= maximumSliderSteps, RowRules.stepDividesRange(slider) { return step }
+    }
+    return nil
+  }
+
+  /// What each integer type holds; 64-bit ones only as far as a Double counts exactly
+  /// (wider 64-bit keys get GVariant text rows).
+  static let integerBounds: [String: (Double, Double)] = [
+    "y": (0, 255),
+    "n": (Double(Int16.min), Double(Int16.max)),
+    "q": (0, Double(UInt16.max)),
+    "i": (Double(Int32.min), Double(Int32.max)),
+    "u": (0, Double(UInt32.max)),
+    "x": (-9_007_199_254_740_992, 9_007_199_254_740_992),
+    "t": (0, 9_007_199_254_740_992),
+  ]
+}

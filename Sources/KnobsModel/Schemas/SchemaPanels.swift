@@ -1,0 +1,57 @@
+/// Generated panels, made on first use and kept: a schema's panel is built when
+/// it is first shown, searched or addressed, not when the app starts.
+@MainActor
+public final class SchemaPanels {
+  private let describe: @MainActor (String) -> SchemaDescription?
+  /// nil records a schema that is not installed or has no fixed path.
+  private var panels: [String: Panel?] = [:]
+
+  /// - Parameter describe: reads an installed schema; nil when there is none with that id.
+  public init(describe: @escaping @MainActor (String) -> SchemaDescription?) {
+    self.describe = describe
+  }
+
+  /// The panel for the schema, generated on first use; nil when it is not installed.
+  public func panel(for schemaID: String) -> Panel? {
+    if let known = panels[schemaID] { return known }
+    let panel = describe(schemaID).map(SchemaPanel.make)
+    panels[schemaID] = panel
+    return panel
+  }
+
+  /// How many schemas have been generated so far (for tests of the laziness).
+  public var generatedCount: Int { panels.values.compactMap { $0 }.count }
+}
+
+/// Paths of generated rows: `schema/SCHEMA-ID/KEY`, and `schema/SCHEMA-ID` for a whole schema.
+public enum SchemaPath: Hashable, Sendable {
+  case schema(String)
+  case key(schema: String, key: String)
+
+  public static let prefix = "schema/"
+
+  /// Reads a path that starts with `schema/`; nil for any other path.
+  public init?(_ path: String) {
+    guard path.hasPrefix(Self.prefix) else { return nil }
+    let parts = path.dropFirst(Self.prefix.count).split(separator: "/", omittingEmptySubsequences: false)
+    switch parts.count {
+    case 1 where !parts[0].isEmpty: self = .schema(String(parts[0]))
+    case 2 where !parts[0].isEmpty && parts[1].isEmpty: self = .schema(String(parts[0]))
+    case 2 where !parts[0].isEmpty: self = .key(schema: String(parts[0]), key: String(parts[1]))
+    default: return nil
+    }
+  }
+
+  public var schemaID: String {
+    switch self {
+    case .schema(let id), .key(let id, _): return id
+    }
+  }
+
+  public var text: String {
+    switch self {
+    case .schema(let id): return Self.prefix + id
+    case .key(let id, let key): return Self.prefix + id + "/" + key
+    }
+  }
+}
