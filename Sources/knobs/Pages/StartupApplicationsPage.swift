@@ -14,6 +14,5 @@ func startupApplicationsPage(autostart: AutostartStore) -> Row {
     .footer { _ in apps.note }
   }
   .icon("system-run-symbolic")
-  .subtitle("Apps that start when you log in")
   .keywords("autostart", "login", "session", "startup apps")
 }
