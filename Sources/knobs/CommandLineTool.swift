@@ -26,7 +26,7 @@ struct CommandLineTool {
     switch invocation {
     case .list(let json, nil):
       let environment = makeEnvironment()
-      let settings = SettingsReader(environment.store)
+      let settings = SettingsReader(panel.routing(environment.store))
       let rows = panel.entries.map { ListedRow($0, path: $0.path, settings) }
       print(json ? ListedRow.json(rows) : ListedRow.table(rows))
       return 0
@@ -50,7 +50,7 @@ struct CommandLineTool {
       return set(text, key: key, target)
     case .reset(let path):
       guard let target = resolve(path), let key = boundKey(target.entry) else { return 2 }
-      guard ensurePersistent(target) else { return 1 }
+      guard ensurePersistent(target, key: key) else { return 1 }
       guard target.store.isWritable(key) else {
         printError("knobs: “\(target.entry.row.title)” is managed by the system and cannot be changed.")
         return 1
@@ -78,7 +78,7 @@ struct CommandLineTool {
       printError("knobs: \(error)" + (error.isBadValue ? " Nothing was changed." : ""))
       return error.isBadValue ? 2 : 1
     }
-    guard ensurePersistent(target) else { return 1 }
+    guard ensurePersistent(target, key: key) else { return 1 }
     do {
       try target.store.write(value, for: key)
     } catch {
@@ -97,7 +97,8 @@ struct CommandLineTool {
     if path.hasPrefix(SchemaPath.prefix) { return resolveSchemaKey(path) }
     let environment = makeEnvironment()
     if let entry = panel.entry(at: path) {
-      return Target(entry: entry, store: environment.store, notice: environment.notice)
+      // Keys of found rows with a store of their own (the autostart folder) go there.
+      return Target(entry: entry, store: panel.routing(environment.store), notice: environment.notice)
     }
     let suggestions = panel.closestPaths(to: path, limit: 3)
     var message = "knobs: there is no row at “\(path)”."
@@ -148,8 +149,8 @@ struct CommandLineTool {
   }
 
   /// A change that would be lost when this process exits is refused, not silently dropped.
-  private func ensurePersistent(_ target: Target) -> Bool {
-    guard target.store.storage.isPersistent else {
+  private func ensurePersistent(_ target: Target, key: SettingKey) -> Bool {
+    guard target.store.storage(for: key).isPersistent else {
       printError(
         "knobs: settings can't be saved here: "
           + (target.notice ?? "there is no settings database (is a D-Bus session running?)."))

@@ -1,9 +1,12 @@
 import KnobsModel
 
 /// The panel `knobs` shows when run with no arguments: the desktop's settings
-/// on pages of their own, ways to reach the maintainers, and help.
+/// on pages of their own, ways to reach the maintainers, and help. Startup apps
+/// come from `autostart` (tests pass folders of their own).
 @MainActor
-func referencePanel(gtkVersion: @escaping @MainActor () -> String) -> Panel {
+func referencePanel(
+  autostart: AutostartStore = AutostartStore(folders: DesktopFolders()), gtkVersion: @escaping @MainActor () -> String
+) -> Panel {
   let themes = InstalledThemes()
   return Panel(AppInfo.name) {
     Section("desktop") {
@@ -14,6 +17,7 @@ func referencePanel(gtkVersion: @escaping @MainActor () -> String) -> Panel {
       mousePage()
       keyboardPage()
       soundPage(themes: themes)
+      startupApplicationsPage(autostart: autostart)
     }
     Section("reach-out", "Reach Out") {
       EmailRow(

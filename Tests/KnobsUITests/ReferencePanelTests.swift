@@ -14,11 +14,20 @@ final class ReferencePanelTests: GtkTestCase {
   static let pages = [
     ("appearance", "Appearance"), ("fonts", "Fonts"), ("top-bar", "Top Bar"), ("windows", "Windows"),
     ("mouse", "Mouse & Touchpad"), ("keyboard", "Keyboard"), ("sound", "Sound"),
+    ("startup", "Startup Applications"),
   ]
   var store: GSettingsStore!
   var window: PanelWindow!
   var style: DesktopStyle!
-  let panel = referencePanel { Style.gtkVersion }
+  let panel = ReferencePanelTests.panel()
+
+  /// Folders with no startup entries, so the tests never read the real home's.
+  static let emptyHome = DesktopFolders(
+    userAutostart: "/nonexistent/knobs/autostart", systemAutostart: [], applications: [])
+
+  static func panel(gtkVersion: @escaping @MainActor () -> String = { Style.gtkVersion }) -> Panel {
+    referencePanel(autostart: AutostartStore(folders: emptyHome), gtkVersion: gtkVersion)
+  }
 
   override func setUp() async throws {
     try await super.setUp()
@@ -39,7 +48,7 @@ final class ReferencePanelTests: GtkTestCase {
   }
 
   func testTheReferencePanelIsValidAndListsItsPages() async throws {
-    XCTAssertEqual(referencePanel { "4.8.3" }.validate(against: store).map(\.description), [])
+    XCTAssertEqual(Self.panel { "4.8.3" }.validate(against: store).map(\.description), [])
     let titles = window.currentPage.sections.map { $0.section.title }
     XCTAssertEqual(titles, [nil, "Reach Out", "Help", nil])
     let pages = window.currentPage.sections[0].rows

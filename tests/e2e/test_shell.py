@@ -6,7 +6,9 @@ import re
 from harness.driver import TYPE_NAME, wait_for
 from harness.scenario import scenario
 
-DESKTOP_PAGES = ["Appearance", "Fonts", "Top Bar", "Windows", "Mouse & Touchpad", "Keyboard", "Sound"]
+DESKTOP_PAGES = [
+    "Appearance", "Fonts", "Top Bar", "Windows", "Mouse & Touchpad", "Keyboard", "Sound", "Startup Applications",
+]
 SECTIONS = {
     "Reach Out": ["Send Feedback", "Website", "Report an Issue"],
     "Help": ["Keyboard Shortcuts", "About Knobs", "Privacy Policy"],

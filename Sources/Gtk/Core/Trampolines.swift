@@ -80,6 +80,13 @@ enum Trampolines {
     MainActor.assumeIsolated { handler(x, y) }
   }
 
+  /// `void (*)(GFileMonitor *, GFile *file, GFile *other_file, GFileMonitorEvent, gpointer)`: changed.
+  static let fileChanged: @convention(c) (gpointer?, gpointer?, gpointer?, GFileMonitorEvent, gpointer?) -> Void = {
+    _, _, _, _, data in
+    let handler = SignalBox<Plain>.from(data)
+    MainActor.assumeIsolated { handler() }
+  }
+
   /// `void (*)(GtkNativeDialog *, int response_id, gpointer)`: response.
   static let withInt: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, value, data in
     let handler = SignalBox<WithInt>.from(data)

@@ -10,6 +10,16 @@ public final class ListBox: Widget {
 
   public func append(_ row: ListBoxRow) { gtk_list_box_append(c(), row.widget) }
 
+  /// Runs with the row's index when a row is activated: a click, Enter or Space on it.
+  @discardableResult
+  public func onRowActivated(_ handler: @escaping @MainActor (Int) -> Void) -> SignalConnection {
+    let box = SignalBox<Trampolines.WithPointer> { row in
+      guard let row else { return }
+      handler(Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self))))
+    }
+    return box.connect(to: gobject, signal: "row-activated", trampoline: Trampolines.withPointer)
+  }
+
   /// Which way arrow-key navigation was going.
   public enum Direction { case up, down }
 

@@ -1,4 +1,5 @@
 import CGtk
+import CGtkGlue
 
 /// A GtkSearchEntry.
 @MainActor
@@ -28,6 +29,19 @@ public final class SearchEntry: Widget {
     connect("activate", handler)
   }
 
+  /// Presses Enter as the user would: `onActivate` handlers run.
+  public func pressEnter() { knobs_signal_emit(gobject, "activate") }
+
+  /// Runs when the user presses Escape in the entry.
+  @discardableResult
+  public func onStopSearch(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+    connect("stop-search", handler)
+  }
+
+  /// Sends what the user types in `widget` (a list beside the entry) to the entry.
+  public func captureKeys(from widget: Widget) {
+    gtk_search_entry_set_key_capture_widget(c(), widget.widget)
+  }
 }
 
 /// A GtkSearchBar that reveals a search entry, and opens when the user types in `keyCaptureWidget`.

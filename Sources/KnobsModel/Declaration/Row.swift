@@ -16,6 +16,8 @@ public struct Row: Identifiable {
   public var enabledWhen: Condition?
   /// The row is hidden while this does not hold.
   public var visibleWhen: Condition?
+  /// A small button at the row's end that acts on what the row shows, e.g. removes it.
+  public var button: Button?
 
   public init(id: String, title: String, kind: Kind) {
     self.id = id
@@ -236,6 +238,20 @@ extension Row {
     }
   }
 
+  /// A button at the end of a row: an icon, what it does in words (read by
+  /// screen readers and shown as its tooltip), and the action it runs.
+  public struct Button {
+    public var iconName: String
+    public var label: String
+    public var action: Action
+
+    public init(iconName: String, label: String, action: Action) {
+      self.iconName = iconName
+      self.label = label
+      self.action = action
+    }
+  }
+
   /// A command the row runs when activated.
   public struct Action {
     /// Asked before running, for actions that change many things at once.
@@ -311,14 +327,29 @@ public struct Undo {
   }
 }
 
-/// What an action can reach: the store and the panel it was declared in.
+/// What an action can reach: the store, the panel it was declared in, and the
+/// window it runs in, if any.
 @MainActor
 public struct ActionContext {
   public let store: any SettingsStore
   public let panel: Panel
+  /// The window's dialogs and messages; nil where there is no window.
+  public let presenter: (any ActionPresenter)?
 
-  public init(store: any SettingsStore, panel: Panel) {
+  public init(store: any SettingsStore, panel: Panel, presenter: (any ActionPresenter)? = nil) {
     self.store = store
     self.panel = panel
+    self.presenter = presenter
   }
+}
+
+/// What an action can ask of the window it runs in.
+@MainActor
+public protocol ActionPresenter: AnyObject {
+  /// Shows a searchable list of `applications` titled `title`; `onChoose` runs
+  /// with the one the user picks, and not at all when they cancel.
+  func chooseApplication(
+    title: String, from applications: [DesktopApplication], onChoose: @escaping @MainActor (DesktopApplication) -> Void)
+  /// Says something in the window, with an Undo button when `undo` is given.
+  func showMessage(_ message: String, undo: Undo?)
 }

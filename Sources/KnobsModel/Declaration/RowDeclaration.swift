@@ -28,6 +28,21 @@ extension RowDeclaration {
     return row
   }
 
+  /// Adds a button at the row's end, e.g. `.button("user-trash-symbolic", "Remove Firefox") { … }`.
+  public func button(
+    _ iconName: String, _ label: String, perform: @escaping @MainActor (ActionContext) -> Undo?
+  ) -> Row {
+    var row = self.row
+    row.button = Row.Button(iconName: iconName, label: label, action: Row.Action(perform: perform))
+    return row
+  }
+
+  public func keywords(_ words: [String]) -> Row {
+    var row = self.row
+    row.keywords += words
+    return row
+  }
+
   public func keywords(_ words: String...) -> Row {
     var row = self.row
     row.keywords += words

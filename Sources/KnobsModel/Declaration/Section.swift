@@ -10,6 +10,8 @@ public struct Section: Identifiable {
   public var rows: [Row]
   /// The section is hidden while this does not hold.
   public var visibleWhen: Condition?
+  /// Finds the rows at run time; nil for a section whose rows are declared.
+  public var rowSource: (any RowSource)?
 
   public init(
     _ id: String, _ title: String? = nil, header: LiveText? = nil, footer: LiveText? = nil,

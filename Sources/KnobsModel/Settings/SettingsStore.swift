@@ -42,6 +42,12 @@ public protocol SettingsStore: AnyObject {
   /// Calls `handler` after any key changes, from this process or outside it.
   func observe(_ handler: @escaping @MainActor (SettingKey) -> Void) -> Observation
   var storage: StorageDescription { get }
+  /// Where one key is kept, for stores that keep keys in more than one place.
+  func storage(for key: SettingKey) -> StorageDescription
+}
+
+extension SettingsStore {
+  public func storage(for key: SettingKey) -> StorageDescription { storage }
 }
 
 /// Why a store refused a write.
@@ -50,6 +56,8 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
   case notWritable(SettingKey)
   case typeMismatch(SettingKey, expected: String, got: String)
   case outOfRange(SettingKey, SettingValue)
+  /// The store could not keep the value, e.g. a file could not be written.
+  case failed(SettingKey, reason: String)
   /// GVariant text that does not parse as a value of the key's type; `reason` is the parser's.
   case unparsable(SettingKey, text: String, reason: String)
 
@@ -58,7 +66,7 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
   public var isBadValue: Bool {
     switch self {
     case .typeMismatch, .outOfRange, .unparsable: return true
-    case .unavailable, .notWritable: return false
+    case .unavailable, .notWritable, .failed: return false
     }
   }
 
@@ -76,6 +84,8 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
       return "The setting \(key.key) takes a \(expected), not a \(got)."
     case .outOfRange(let key, let value):
       return "\(value) is not an allowed value for \(key.key)."
+    case .failed(_, let reason):
+      return reason
     case .unparsable(let key, let text, let reason):
       return "\(ValueError.shortened(text).quotedForMessage) is not a value \(key.key) can hold: \(reason)"
     }

@@ -42,6 +42,14 @@ import KnobsModel
 /// The first GtkListView prototype, without placeholders, built 200 rows on
 /// every page: 1.5× C at 300 rows.
 ///
+/// Rows found at run time (a section with a `RowSource`, such as the startup
+/// apps) change while the page is open. `reloadFoundRows` takes the new rows;
+/// a row whose id and texts are unchanged keeps its `RowView` (moved to its new
+/// address in the cache), and the list is spliced only between the first and
+/// last shown rows that differ, so adding or removing one app rebinds one slot
+/// and the focus stays where it was, or moves to the row that took a removed
+/// row's place.
+///
 /// A windowed list of our own on GtkListBox was the other candidate; it has to
 /// re-implement what GtkListView does (size estimates for rows not built,
 /// recycling, Page Up/Down and Home/End over rows that do not exist, scrolling
@@ -49,7 +57,7 @@ import KnobsModel
 @MainActor
 final class PageView {
   static let maximumWidth = 600.0
-  let page: Panel
+  private(set) var page: Panel
   /// The path of the detail row that opened this page, "" for the root page.
   let path: String
   let scroller = ScrolledWindow()
@@ -122,12 +130,60 @@ final class PageView {
   private func replaceShown(with now: [RowAddress]) {
     let old = shown
     guard now != old else { return }
-    let prefix = zip(old, now).prefix { $0 == $1 }.count
-    let limit = min(old.count, now.count) - prefix
-    var suffix = 0
-    while suffix < limit, old[old.count - 1 - suffix] == now[now.count - 1 - suffix] { suffix += 1 }
+    let change = Self.difference(old, now)
     shown = now
-    list.splice(at: prefix, removing: old.count - prefix - suffix, adding: now.count - prefix - suffix)
+    list.splice(at: change.start, removing: change.removing, adding: change.adding)
+  }
+
+  /// Where two lists differ: the first position that differs, and how many
+  /// items go and come there (the common prefix and suffix stay).
+  static func difference<T: Equatable>(_ old: [T], _ new: [T]) -> (start: Int, removing: Int, adding: Int) {
+    let prefix = zip(old, new).prefix { $0 == $1 }.count
+    let limit = min(old.count, new.count) - prefix
+    var suffix = 0
+    while suffix < limit, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+    return (prefix, old.count - prefix - suffix, new.count - prefix - suffix)
+  }
+
+  /// Takes the rows that sections with a row source have now, keeping the
+  /// widgets of rows found again (same id and texts) and splicing the list
+  /// only where the section's shown rows differ; a focused row that went
+  /// passes the focus to the row that took its place.
+  func reloadFoundRows(_ settings: SettingsReader) {
+    var refocus: RowAddress?
+    for section in sections {
+      guard let source = section.section.rowSource else { continue }
+      let old = section.section.rows
+      let new = source.rows
+      let oldIdentities = old.map(RowView.identity)
+      let newIdentities = new.map(RowView.identity)
+      guard oldIdentities != newIdentities else { continue }
+      var newIndex: [String: Int] = [:]
+      for (index, identity) in newIdentities.enumerated() where newIndex[identity] == nil { newIndex[identity] = index }
+      var moves: [Int: Int] = [:]
+      for (index, identity) in oldIdentities.enumerated() { moves[index] = newIndex[identity] }
+      for index in old.indices where moves[index] == nil {
+        if cache[RowAddress(section: section.index, row: index)]?.listRow.containsFocus == true {
+          refocus = RowAddress(section: section.index, row: min(index, new.count - 1))
+        }
+      }
+      let oldPositions = shown.indices.filter { shown[$0].section == section.index }
+      let oldShown = oldPositions.map { oldIdentities[shown[$0].row] }
+      section.replaceRows(new)
+      page.sections[section.index].rows = new
+      cache.remap(section: section.index, moves)
+      section.refresh(settings)
+      let nowShown = section.isVisible ? new.indices.filter { section.isRowVisible($0) } : []
+      let start = oldPositions.first ?? shown.firstIndex { $0.section > section.index } ?? shown.count
+      shown.replaceSubrange(
+        start..<start + oldPositions.count, with: nowShown.map { RowAddress(section: section.index, row: $0) })
+      let change = Self.difference(oldShown, nowShown.map { newIdentities[$0] })
+      if change.removing > 0 || change.adding > 0 {
+        list.splice(at: start + change.start, removing: change.removing, adding: change.adding)
+      }
+    }
+    refresh(settings)
+    if let refocus, refocus.row >= 0 { Task { await focus(refocus) } }
   }
 
   /// Shows the row at the slot's position: its widgets when it is on screen (or
@@ -198,14 +254,21 @@ final class PageView {
     item.itemWidget?.setAccessiblePosition(position + 1, of: shown.count)
   }
 
-  /// Space activates the focused row and the Menu key opens its menu; GTK's
-  /// list item would take Space for selection, which Knobs' lists don't have.
+  /// Space activates the focused row, the Menu key opens its menu and Delete
+  /// presses its button (Remove); GTK's list item would take Space for
+  /// selection, which Knobs' lists don't have. The slot has the focus, not the
+  /// row in it, so the row's own key handlers would not hear these.
   private func handleKey(_ key: Key) -> Bool {
-    guard key.isSpace || key.opensContextMenu else { return false }
+    guard key.isSpace || key.opensContextMenu || key.isDelete else { return false }
     for (_, cell) in list.boundCells {
       guard let cell = cell as? SectionCell, let rowView = cellRow(cell), rowView.listRow.hasFocus else { continue }
       if key.isSpace {
         rowView.activate()
+        return true
+      }
+      if key.isDelete {
+        guard rowView.row.button != nil else { return false }
+        rowView.pressButton()
         return true
       }
       return rowView.menu.open(at: nil)

@@ -44,6 +44,30 @@ struct RowCache {
     trim()
   }
 
+  /// Moves the views of a section whose rows changed: the row at index `old`
+  /// is now at `moves[old]`; views of rows not in `moves` are dropped.
+  mutating func remap(section: Int, _ moves: [Int: Int]) {
+    var moved: [RowAddress: RowView] = [:]
+    for (address, rowView) in views where address.section == section {
+      views[address] = nil
+      let id = ObjectIdentifier(rowView)
+      if let row = moves[address.row] {
+        let new = RowAddress(section: section, row: row)
+        moved[new] = rowView
+        addresses[id] = new
+      } else {
+        addresses[id] = nil
+        byListRow[ObjectIdentifier(rowView.listRow)] = nil
+        cells[id] = nil
+      }
+    }
+    views.merge(moved) { _, new in new }
+    unbound = unbound.compactMap { address in
+      guard address.section == section else { return address }
+      return moves[address.row].map { RowAddress(section: section, row: $0) }
+    }
+  }
+
   private mutating func trim() {
     while unbound.count > Self.keptUnbound {
       let address = unbound.removeFirst()

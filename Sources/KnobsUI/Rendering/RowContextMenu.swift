@@ -41,6 +41,9 @@ final class RowContextMenu {
     default:
       break
     }
+    if let button = row.button {
+      entries.append((button.label, { [weak rowView] in rowView?.pressButton() }))
+    }
     if let store = rowView.store, rowView.canReset(store) {
       entries.append(("Reset to Default", { [weak rowView] in rowView?.resetToDefault() }))
     }

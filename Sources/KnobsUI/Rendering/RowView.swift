@@ -21,6 +21,8 @@ final class RowView {
   private var problem: String?
   private var note: String?
   private var baseSubtitle = ""
+  /// The row's own button (e.g. Remove), if it has one.
+  private(set) var rowButton: Button?
   private var currentDescription = ""
 
   init(row: Row, path: String, host: PageHost) {
@@ -34,13 +36,24 @@ final class RowView {
     refresh(SettingsReader(host.store))
   }
 
+  /// What the row shows apart from its value: rows found again with the same
+  /// identity keep their widgets.
+  static func identity(of row: Row) -> String {
+    [row.id, row.kindName, row.title, row.iconName ?? "", row.subtitle?.fixedText ?? "", row.button?.label ?? ""]
+      .joined(separator: "\u{1}")
+  }
+
   private func build() {
     let content = Box(.horizontal, spacing: 12)
     content.addCSSClass("knobs-row-content")
     if let iconName = row.iconName {
-      let icon = Image(iconName: iconName)
-      icon.addCSSClass("knobs-row-icon")
-      // The title says what the row is; the icon only repeats it.
+      // Symbolic icons are drawn small like text; an application's icon at 32 pixels, as GNOME lists do.
+      let icon =
+        iconName.hasSuffix("-symbolic")
+        ? Image(iconName: iconName)
+        : Image(applicationIcon: iconName, fallback: "application-x-executable", pixelSize: 32)
+      icon.addCSSClass(iconName.hasSuffix("-symbolic") ? "knobs-row-icon" : "knobs-app-icon")
+      // The title says what the row is; the icon would only repeat it to screen readers.
       icon.hideFromAssistiveTechnologies(label: row.title)
       content.append(icon)
     }
@@ -64,6 +77,16 @@ final class RowView {
     if let suffix = control.widget {
       suffix.verticalAlignment = .center
       content.append(suffix)
+    }
+    if let button = row.button {
+      let widget = Button(iconName: button.iconName)
+      widget.hasFrame = false
+      widget.verticalAlignment = .center
+      widget.setAccessibleLabel(button.label)
+      widget.tooltip = button.label + " (Delete)"
+      widget.onClick { [weak self] in self?.pressButton() }
+      content.append(widget)
+      rowButton = widget
     }
     listRow.setChild(content)
     listRow.isActivatable = control.isActivatable
@@ -101,6 +124,12 @@ final class RowView {
     case .value:
       break
     }
+  }
+
+  /// Runs the action of the row's button, as a click on it or Delete on the row does.
+  func pressButton() {
+    guard let host, let button = row.button else { return }
+    host.runAction(button.action, title: button.label)
   }
 
   /// Writes a value the user chose; a refusal is shown in the window and the control snaps back.

@@ -5,7 +5,7 @@ import KnobsModel
 /// title, header, rows and footer are drawn by the page's list (`SectionCell`).
 @MainActor
 final class SectionView {
-  let section: Section
+  private(set) var section: Section
   /// The section's index in its page.
   let index: Int
   /// What the section's row paths start with, e.g. `clock/`.
@@ -33,6 +33,12 @@ final class SectionView {
   }
 
   func isRowVisible(_ index: Int) -> Bool { rowVisible[index] }
+
+  /// Takes the rows its source found now; `refresh` then works out which show.
+  func replaceRows(_ rows: [Row]) {
+    section.rows = rows
+    rowVisible = Array(repeating: true, count: rows.count)
+  }
 
   /// The section's row views, built if they are not yet (for tests and tools, not for drawing).
   var rows: [RowView] {

@@ -8,7 +8,8 @@ import KnobsModel
 public final class PanelWindow: PageHost {
   public let window: ApplicationWindow
   public let store: any SettingsStore
-  public let rootPanel: Panel
+  /// The panel as shown: rows found at run time (startup apps) as they are now.
+  public private(set) var rootPanel: Panel
   let stack = Stack()
   private(set) var pages: [PageView] = []
   private let backButton = Button(iconName: "go-previous-symbolic")
@@ -19,11 +20,16 @@ public final class PanelWindow: PageHost {
   private let launcher: Launcher
   private var observation: Observation?
   private var dialog: ConfirmDialog?
+  private(set) var chooser: ApplicationChooser?
+  private var rowSourceObservations: [Observation] = []
+  private var folderMonitors: [FileMonitor] = []
+  private var pendingReload: Task<Void, Never>?
   private let windowState: WindowState?
   /// Search state; see PanelWindow+Search.
   var search: SearchController!
 
   /// - Parameters:
+  ///   - store: where settings are kept; keys of rows found at run time that have a store of their own go there.
   ///   - windowSettings: Knobs' own schema, where the window size is remembered; nil to not remember it.
   ///   - opener: how URIs are handed to the system (tests pass a recorder).
   init(
@@ -31,8 +37,9 @@ public final class PanelWindow: PageHost {
     opener: @escaping Launcher.Opener
   ) {
     window = ApplicationWindow(application: application)
-    rootPanel = panel
-    self.store = store
+    rootPanel = panel.withFoundRows()
+    // Keys of found rows with a store of their own (the autostart folder) go there.
+    self.store = panel.routing(store)
     launcher = Launcher(opener: opener)
     windowState = windowSettings.map(WindowState.init)
     window.title = panel.title
@@ -40,9 +47,39 @@ public final class PanelWindow: PageHost {
     windowState?.restore(window)
     search = SearchController(host: self)
     buildChrome()
-    push(PageView(page: panel, path: "", host: self), animated: false)
-    observation = store.observe { [weak self] _ in self?.refresh() }
+    push(PageView(page: rootPanel, path: "", host: self), animated: false)
+    observation = self.store.observe { [weak self] _ in self?.refresh() }
     installActions()
+    watchRowSources()
+  }
+
+  /// Follows rows found at run time: their sources' announcements, and changes
+  /// to the folders they read (made by other programs), a moment after the last one.
+  private func watchRowSources() {
+    let sources = rootPanel.rowSources
+    rowSourceObservations = sources.map { $0.observeRows { [weak self] in self?.foundRowsChanged() } }
+    for folder in Set(sources.flatMap(\.watchedFolders)) {
+      guard let monitor = FileMonitor(folder: folder) else { continue }
+      monitor.onChange { [weak self] in self?.scheduleReload() }
+      folderMonitors.append(monitor)
+    }
+  }
+
+  private func scheduleReload() {
+    pendingReload?.cancel()
+    pendingReload = Task { @MainActor [weak self] in
+      try? await Task.sleep(for: .milliseconds(150))
+      guard !Task.isCancelled, let self else { return }
+      self.rootPanel.rowSources.forEach { $0.reload() }
+    }
+  }
+
+  /// Shows the rows the sources found now, on every open page and in search.
+  func foundRowsChanged() {
+    rootPanel = rootPanel.withFoundRows()
+    let settings = SettingsReader(store)
+    pages.forEach { $0.reloadFoundRows(settings) }
+    search.panelChanged()
   }
 
   public convenience init(
@@ -96,7 +133,10 @@ public final class PanelWindow: PageHost {
     window.add(keys)
     // Options found at run time (installed themes) are looked for again when the
     // user comes back, say after installing a theme.
-    window.onBecameActive { [weak self] in self?.reloadFoundOptions() }
+    window.onBecameActive { [weak self] in
+      self?.reloadFoundOptions()
+      self?.rootPanel.rowSources.forEach { $0.reload() }
+    }
     window.onCloseRequest { [weak self] in
       if let self { self.windowState?.save(self.window) }
       return false
@@ -230,7 +270,7 @@ public final class PanelWindow: PageHost {
   func runAction(_ action: Row.Action, title: String) {
     let run: @MainActor () -> Void = { [weak self] in
       guard let self else { return }
-      let context = ActionContext(store: self.store, panel: self.rootPanel)
+      let context = ActionContext(store: self.store, panel: self.rootPanel, presenter: self)
       if let undo = action.perform(context) {
         self.showMessage(undo.message, actions: [ToastAction(label: "Undo", perform: undo.perform)])
       }
@@ -253,6 +293,25 @@ public final class PanelWindow: PageHost {
 
   /// Shows a lasting notice at the top of the window (e.g. settings won't be kept).
   public func showNotice(_ text: String) { banner.show(text) }
+}
+
+extension PanelWindow: ActionPresenter {
+  public func chooseApplication(
+    title: String, from applications: [DesktopApplication],
+    onChoose: @escaping @MainActor (DesktopApplication) -> Void
+  ) {
+    chooser?.close()
+    let chooser = ApplicationChooser(title: title, applications: applications, parent: window, onChoose: onChoose)
+    self.chooser = chooser
+    chooser.onFinish = { [weak self, weak chooser] in
+      if self?.chooser === chooser { self?.chooser = nil }
+    }
+    chooser.present()
+  }
+
+  public func showMessage(_ message: String, undo: Undo?) {
+    showMessage(message, actions: undo.map { [ToastAction(label: "Undo", perform: $0.perform)] } ?? [])
+  }
 }
 
 /// Remembers the window's size in Knobs' own schema.

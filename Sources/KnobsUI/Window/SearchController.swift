@@ -148,6 +148,12 @@ final class SearchController {
     if isShowingResults { run(query) }
   }
 
+  /// Indexes the panel again after rows found at run time changed (a startup app added, say).
+  func panelChanged() {
+    engine = PanelSearch(panel: host.rootPanel)
+    refresh()
+  }
+
   /// Replaces the listed results: a screenful at once, the rest once typing pauses
   /// (or the keyboard moves into the list), so a keystroke costs the same whatever
   /// the number of matches.

@@ -42,6 +42,7 @@ public enum Stylesheet {
     .knobs-row-content { padding: 8px 12px; min-height: 36px; }
     .knobs-row-subtitle { font-size: smaller; }
     .knobs-row-icon { -gtk-icon-size: 16px; }
+    .knobs-app-list { background: none; }
     .knobs-slider-value { min-width: 48px; font-feature-settings: "tnum"; }
     .knobs-destructive { color: @error_color; }
     .knobs-toast {

@@ -281,22 +281,23 @@ class Driver:
         return [" ".join(label.name for label in alert.find_all("label"))
                 for alert in self.window().find_all("alert")]
 
-    def press(self, *keys, each=False):
+    def press(self, *keys, each=False, window="Knobs"):
         """Presses a key combination through the X server, e.g. press("Control_L", "w");
-        with each=True, presses the keys one after the other: press("Down", "Down", each=True)."""
+        with each=True, presses the keys one after the other: press("Down", "Down", each=True).
+        The keys go to the window titled `window` (a dialog's title, say)."""
         # Without a window manager nothing gives the window the keyboard focus: do it first.
         names = [{"Control_L": "ctrl", "Alt_L": "alt", "Shift_L": "shift"}.get(k, k) for k in keys]
-        self._focus_window()
+        self._focus_window(window)
         subprocess.run(["xdotool", "key", "--clearmodifiers", *(names if each else ["+".join(names)])],
                        env=self.session.env, check=True, capture_output=True, timeout=10)
 
-    def _focus_window(self):
+    def _focus_window(self, title="Knobs"):
         # Only the mapped window: GTK's unmapped leader window has the same name and cannot take focus.
-        subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Knobs$", "windowfocus"],
+        subprocess.run(["xdotool", "search", "--onlyvisible", "--name", f"^{title}$", "windowfocus"],
                        env=self.session.env, capture_output=True, timeout=10)
 
-    def type_text(self, text):
-        self._focus_window()
+    def type_text(self, text, window="Knobs"):
+        self._focus_window(window)
         subprocess.run(["xdotool", "type", "--delay", "40", text], env=self.session.env, check=True,
                        capture_output=True, timeout=20)
 

@@ -1,0 +1,65 @@
+/// One startup application as the session sees it: the user's desktop file
+/// in the autostart folder, or else the system's.
+public struct AutostartEntry: Hashable, Sendable {
+  /// Where the entry's desktop file is.
+  public enum Origin: Hashable, Sendable {
+    /// Only in the user's autostart folder.
+    case user
+    /// Only in a system autostart folder; a change writes a user copy first.
+    case system
+    /// The user's copy of a system entry, which the session uses instead.
+    case userOverridingSystem
+  }
+
+  /// The desktop file name, e.g. `org.example.App.desktop`.
+  public var id: String
+  /// The name in the user's language, or the file name when it has none.
+  public var name: String
+  public var comment: String
+  /// A themed icon name or an absolute path.
+  public var iconName: String?
+  /// False when the file says `X-GNOME-Autostart-enabled=false`.
+  public var isEnabled: Bool
+  public var origin: Origin
+  /// Why Knobs can't read or change the entry (a malformed file, a link out of
+  /// the folder); nil for an entry it manages.
+  public var problem: String?
+
+  public init(
+    id: String, name: String, comment: String = "", iconName: String? = nil, isEnabled: Bool = true,
+    origin: Origin = .user, problem: String? = nil
+  ) {
+    self.id = id
+    self.name = name
+    self.comment = comment
+    self.iconName = iconName
+    self.isEnabled = isEnabled
+    self.origin = origin
+    self.problem = problem
+  }
+
+  /// Whether the entry has a system copy, so removing it writes a hidden user copy.
+  public var hasSystemCopy: Bool { origin != .user }
+
+  /// The same entry apart from whether it is enabled: what its row shows besides the switch.
+  var appearance: AutostartEntry {
+    var copy = self
+    copy.isEnabled = true
+    return copy
+  }
+}
+
+/// Why a startup application was not changed.
+public enum AutostartError: Error, Hashable, Sendable, CustomStringConvertible {
+  case noSuchEntry(String)
+  case cannotChange(String, reason: String)
+  case failed(String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .noSuchEntry(let id): return "There is no startup application \(id)."
+    case .cannotChange(let name, let reason): return "Knobs leaves “\(name)” as it is: \(reason)."
+    case .failed(let path, let reason): return "Couldn't write \(path): \(reason)."
+    }
+  }
+}

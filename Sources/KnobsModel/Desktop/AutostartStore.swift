@@ -1,0 +1,357 @@
+import Foundation
+
+/// The user's startup applications, kept as desktop files the way the
+/// Desktop Application Autostart Specification says and GNOME's session reads
+/// them: a file in the user's autostart folder hides a system file of the same
+/// name; `Hidden=true` removes an entry; `X-GNOME-Autostart-enabled=false`
+/// turns one off.
+///
+/// Only the user's folder is written, and only by replacing a file whole (a
+/// temporary file renamed over it). A change to a file changes one line and
+/// keeps the rest byte for byte; a change to a system entry writes a user copy.
+/// A symlink that leads out of the user's folder is never followed, and a file
+/// Knobs cannot read is listed with the reason and never rewritten.
+///
+/// As a `SettingsStore`, each entry is one boolean key of the `autostart`
+/// schema, named by its file name: whether it starts at login.
+@MainActor
+public final class AutostartStore: SettingsStore {
+  public static let schema = "autostart"
+  static let enabledKey = "X-GNOME-Autostart-enabled"
+  public let folders: DesktopFolders
+  /// The entries shown, sorted by name.
+  public private(set) var entries: [AutostartEntry] = []
+  /// System files left out because they could not be read, with the reason.
+  public private(set) var skipped: [String] = []
+  private let observers = ChangeObservers()
+  private let entryObservers = ChangeObservers()
+
+  public init(folders: DesktopFolders) {
+    self.folders = folders
+    (entries, skipped) = scan()
+  }
+
+  public static func key(_ id: String) -> SettingKey { SettingKey(schema: schema, key: id) }
+
+  public func entry(_ id: String) -> AutostartEntry? { entries.first { $0.id == id } }
+
+  private func userPath(_ id: String) -> String { folders.userAutostart + "/" + id }
+
+  /// Reads the folders again; observers hear of entries that came, went or changed.
+  public func reload() {
+    let old = entries
+    (entries, skipped) = scan()
+    if old.map(\.appearance) != entries.map(\.appearance) {
+      entryObservers.notify(Self.key(""))
+    }
+    let before = Dictionary(old.map { ($0.id, $0.isEnabled) }, uniquingKeysWith: { first, _ in first })
+    for entry in entries where before[entry.id] != nil && before[entry.id] != entry.isEnabled {
+      observers.notify(Self.key(entry.id))
+    }
+  }
+
+  /// Calls `handler` when entries are added, removed or renamed (not when one is turned on or off).
+  public func observeEntries(_ handler: @escaping @MainActor () -> Void) -> Observation {
+    entryObservers.add { _ in handler() }
+  }
+
+  // MARK: Reading
+
+  private func scan() -> ([AutostartEntry], [String]) {
+    var found: [AutostartEntry] = []
+    var skipped: [String] = []
+    var userIDs: Set<String> = []
+    let systemFiles = systemDesktopFiles()
+    for id in Self.desktopNames(in: folders.userAutostart) {
+      userIDs.insert(id)
+      let origin: AutostartEntry.Origin = systemFiles[id] == nil ? .user : .userOverridingSystem
+      switch readUserFile(id) {
+      case .success(let file):
+        if let entry = entry(id: id, file: file, origin: origin) { found.append(entry) }
+      case .failure(let problem):
+        found.append(AutostartEntry(id: id, name: id, isEnabled: false, origin: origin, problem: problem.text))
+      }
+    }
+    for (id, path) in systemFiles.sorted(by: { $0.key < $1.key }) where !userIDs.contains(id) {
+      do {
+        let file = try DesktopEntryFile(data: try SafeFiles.read(path, followingLinks: true))
+        guard let entry = entry(id: id, file: file, origin: .system) else { continue }
+        if entry.problem == nil { found.append(entry) } else { skipped.append("\(path): \(entry.problem!)") }
+      } catch let error as DesktopEntryError {
+        skipped.append("\(path): \(error)")
+      } catch {
+        skipped.append("\(path): \(error)")
+      }
+    }
+    found.sort { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
+    return (found, skipped)
+  }
+
+  /// The entry a readable file makes, or nil when the session would not show it
+  /// (hidden, removed, or for another desktop).
+  private func entry(id: String, file: DesktopEntryFile, origin: AutostartEntry.Origin) -> AutostartEntry? {
+    guard file.bool("Hidden") != true, file.bool("NoDisplay") != true,
+      folders.isShown(onlyShowIn: file.list("OnlyShowIn"), notShowIn: file.list("NotShowIn"))
+    else { return nil }
+    var problem: String?
+    if let type = file.string("Type"), type != "Application" {
+      problem = "it is a \(type) entry, not an application"
+    } else if file.string("Type") == nil {
+      problem = "it has no Type=Application line, so the session ignores it"
+    } else if file.rawValue("Exec") == nil && file.bool("DBusActivatable") != true {
+      problem = "it has no Exec line, so nothing would start"
+    }
+    let name = file.localizedString("Name", languages: folders.languages).flatMap { $0.isEmpty ? nil : $0 }
+    return AutostartEntry(
+      id: id, name: name ?? String(id.dropLast(".desktop".count)),
+      comment: file.localizedString("Comment", languages: folders.languages) ?? "",
+      iconName: file.string("Icon").flatMap { $0.isEmpty ? nil : $0 },
+      isEnabled: problem == nil && file.bool(Self.enabledKey) != false, origin: origin, problem: problem)
+  }
+
+  private struct Problem: Error {
+    let text: String
+  }
+
+  /// The user's file, read without following a symlink out of the folder.
+  private func readUserFile(_ id: String) -> Result<DesktopEntryFile, Problem> {
+    let path = userPath(id)
+    let data: Data
+    do {
+      switch SafeFiles.node(at: path) {
+      case .missing:
+        return .failure(Problem(text: "it has gone"))
+      case .file:
+        data = try SafeFiles.read(path)
+      case .symlink(let target):
+        guard let inside = SafeFiles.resolvedInside(folders.userAutostart, path) else {
+          let leadsNowhere = SafeFiles.realPath(path) == nil
+          return .failure(
+            Problem(
+              text: leadsNowhere
+                ? "it links to \(target), which does not exist"
+                : "it links to \(target), outside the autostart folder, and Knobs does not follow such links"))
+        }
+        data = try SafeFiles.read(inside)
+      case .other(let kind):
+        return .failure(Problem(text: "it is a \(kind), not a desktop file"))
+      }
+    } catch {
+      return .failure(Problem(text: "it can't be read: \(error)"))
+    }
+    do {
+      return .success(try DesktopEntryFile(data: data))
+    } catch {
+      return .failure(Problem(text: "it is not a valid desktop file: \(error)"))
+    }
+  }
+
+  /// Desktop files of the system folders by id, the most important folder winning.
+  private func systemDesktopFiles() -> [String: String] {
+    var files: [String: String] = [:]
+    for folder in folders.systemAutostart {
+      for id in Self.desktopNames(in: folder) where files[id] == nil {
+        files[id] = folder + "/" + id
+      }
+    }
+    return files
+  }
+
+  private static func desktopNames(in folder: String) -> [String] {
+    SafeFiles.names(in: folder).filter { $0.hasSuffix(".desktop") && !$0.hasPrefix(".") && $0.count > 8 }.sorted()
+  }
+
+  // MARK: Writing
+
+  /// What the user's folder held for one id before a change, so it can be put back.
+  public struct Change: Sendable {
+    let id: String
+    let before: UserFile
+  }
+
+  enum UserFile: Sendable {
+    case absent
+    case file(Data, mode: mode_t)
+    case link(String)
+  }
+
+  private func userFileNow(_ id: String) throws(AutostartError) -> UserFile {
+    let path = userPath(id)
+    switch SafeFiles.node(at: path) {
+    case .missing: return .absent
+    case .file(let mode):
+      do {
+        return .file(try SafeFiles.read(path), mode: mode)
+      } catch {
+        throw .cannotChange(id, reason: "\(path) can't be read: \(error)")
+      }
+    case .symlink(let target): return .link(target)
+    case .other(let kind): throw .cannotChange(id, reason: "\(path) is a \(kind)")
+    }
+  }
+
+  /// The file a change starts from: the user's copy when it exists and is
+  /// readable, else the system's (which is copied, never written).
+  private func baseFile(for id: String, name: String) throws(AutostartError) -> (DesktopEntryFile, mode_t) {
+    let path = userPath(id)
+    switch SafeFiles.node(at: path) {
+    case .file(let mode):
+      guard case .success(let file) = readUserFile(id) else {
+        throw .cannotChange(name, reason: "its file is not a valid desktop file")
+      }
+      return (file, mode)
+    case .symlink:
+      guard case .success(let file) = readUserFile(id) else {
+        throw .cannotChange(name, reason: "its file links outside the autostart folder")
+      }
+      return (file, 0o644)
+    case .other(let kind):
+      throw .cannotChange(name, reason: "\(path) is a \(kind)")
+    case .missing:
+      guard let system = systemDesktopFiles()[id] else { throw .noSuchEntry(id) }
+      do {
+        return (try DesktopEntryFile(data: try SafeFiles.read(system, followingLinks: true)), 0o644)
+      } catch {
+        throw .cannotChange(name, reason: "the system's file can't be read")
+      }
+    }
+  }
+
+  private func write(_ file: DesktopEntryFile, id: String, mode: mode_t) throws(AutostartError) {
+    do {
+      try SafeFiles.writeAtomically(file.data, to: userPath(id), mode: mode)
+    } catch {
+      throw .failed(userPath(id), reason: error.description)
+    }
+  }
+
+  /// Turns an entry on or off: `X-GNOME-Autostart-enabled` in the user's copy.
+  public func setEnabled(_ isEnabled: Bool, id: String) throws(AutostartError) {
+    guard let entry = entry(id) else { throw .noSuchEntry(id) }
+    if let problem = entry.problem { throw .cannotChange(entry.name, reason: problem) }
+    var (file, mode) = try baseFile(for: id, name: entry.name)
+    guard (file.bool(Self.enabledKey) != false) != isEnabled else { return reload() }
+    file.set(Self.enabledKey, isEnabled ? "true" : "false")
+    try write(file, id: id, mode: mode)
+    reload()
+  }
+
+  /// Removes an entry: deletes the user's file, or, when the system has one
+  /// too, writes a user copy that says `Hidden=true`. Returns how to undo it.
+  @discardableResult
+  public func remove(id: String) throws(AutostartError) -> Change {
+    guard let entry = entry(id) else { throw .noSuchEntry(id) }
+    let before = try userFileNow(id)
+    if systemDesktopFiles()[id] != nil {
+      var file: DesktopEntryFile
+      var mode: mode_t = 0o644
+      if case .file(_, let userMode) = before, case .success(let user) = readUserFile(id) {
+        (file, mode) = (user, userMode)
+      } else if let system = systemDesktopFiles()[id],
+        let systemFile = try? DesktopEntryFile(data: SafeFiles.read(system, followingLinks: true))
+      {
+        file = systemFile
+      } else {
+        throw .cannotChange(entry.name, reason: "the system's file can't be read")
+      }
+      file.set("Hidden", "true")
+      try write(file, id: id, mode: mode)
+    } else {
+      do {
+        try SafeFiles.remove(userPath(id))
+      } catch {
+        throw .failed(userPath(id), reason: error.description)
+      }
+    }
+    reload()
+    return Change(id: id, before: before)
+  }
+
+  /// Adds an installed application: copies its desktop file into the user's
+  /// folder, or shows and turns on the entry already there. Returns how to undo it.
+  @discardableResult
+  public func add(_ application: DesktopApplication) throws(AutostartError) -> Change {
+    let id = application.id
+    let before = try userFileNow(id)
+    var file: DesktopEntryFile
+    var mode: mode_t = 0o644
+    switch before {
+    case .absent:
+      do {
+        file = try DesktopEntryFile(data: try SafeFiles.read(application.path, followingLinks: true))
+      } catch {
+        throw .cannotChange(application.name, reason: "its desktop file can't be read")
+      }
+    case .file(_, let userMode):
+      guard case .success(let user) = readUserFile(id) else {
+        throw .cannotChange(application.name, reason: "\(userPath(id)) is not a valid desktop file")
+      }
+      (file, mode) = (user, userMode)
+    case .link:
+      guard case .success(let user) = readUserFile(id) else {
+        throw .cannotChange(application.name, reason: "\(userPath(id)) links outside the autostart folder")
+      }
+      file = user
+    }
+    if file.bool("Hidden") == true { file.set("Hidden", "false") }
+    if file.bool(Self.enabledKey) == false { file.set(Self.enabledKey, "true") }
+    try write(file, id: id, mode: mode)
+    reload()
+    return Change(id: id, before: before)
+  }
+
+  /// Puts the user's folder back as it was before `change`.
+  public func undo(_ change: Change) throws(AutostartError) {
+    let path = userPath(change.id)
+    do {
+      switch change.before {
+      case .absent: try SafeFiles.remove(path)
+      case .file(let data, let mode): try SafeFiles.writeAtomically(data, to: path, mode: mode)
+      case .link(let target): try SafeFiles.makeLink(path, to: target)
+      }
+    } catch {
+      throw .failed(path, reason: error.description)
+    }
+    reload()
+  }
+
+  // MARK: SettingsStore
+
+  public var storage: StorageDescription { StorageDescription(backend: "autostart folder", isPersistent: true) }
+
+  public func availability(of key: SettingKey) -> KeyAvailability {
+    guard key.schema == Self.schema else { return .missingSchema(key.schema) }
+    return entry(key.key)?.problem == nil && entry(key.key) != nil ? .available : .missingKey(key)
+  }
+
+  public func value(for key: SettingKey) -> SettingValue? {
+    guard key.schema == Self.schema, let entry = entry(key.key), entry.problem == nil else { return nil }
+    return .bool(entry.isEnabled)
+  }
+
+  /// An entry has no default apart from what the user chose, so Reset All leaves startup applications alone.
+  public func defaultValue(for key: SettingKey) -> SettingValue? { value(for: key) }
+
+  public func check(_ value: SettingValue, for key: SettingKey) throws(SettingsError) {
+    guard availability(of: key) == .available else { throw .unavailable(availability(of: key)) }
+    guard value.boolValue != nil else { throw .typeMismatch(key, expected: "boolean", got: value.typeName) }
+  }
+
+  public func write(_ value: SettingValue, for key: SettingKey) throws(SettingsError) {
+    try check(value, for: key)
+    guard let isEnabled = value.boolValue else { return }
+    do {
+      try setEnabled(isEnabled, id: key.key)
+    } catch {
+      throw .failed(key, reason: error.description)
+    }
+  }
+
+  public func reset(_ key: SettingKey) {}
+
+  public func isWritable(_ key: SettingKey) -> Bool { availability(of: key) == .available }
+
+  public func observe(_ handler: @escaping @MainActor (SettingKey) -> Void) -> Observation {
+    observers.add(handler)
+  }
+}

@@ -1,0 +1,249 @@
+import Foundation
+
+/// A desktop entry file (`.desktop`) kept line for line, so that changing one
+/// key leaves comments, unknown keys, other groups, their order and spacing
+/// exactly as they were.
+///
+/// Reading follows the Desktop Entry Specification: `[Group]` headers,
+/// `Key=Value` and `Key[locale]=Value` lines, `#` comments and blank lines, the
+/// first group `[Desktop Entry]`. Anything else is malformed and refused whole.
+public struct DesktopEntryFile: Sendable {
+  public static let mainGroup = "Desktop Entry"
+  /// The lines as read, without their line breaks (a trailing `\r` is kept).
+  private var lines: [String]
+  private let endsWithNewline: Bool
+
+  /// Parses UTF-8 bytes; throws why they are not a desktop entry.
+  public init(data: Data) throws(DesktopEntryError) {
+    guard let text = String(data: data, encoding: .utf8) else { throw .notUTF8 }
+    try self.init(text: text)
+  }
+
+  public init(text: String) throws(DesktopEntryError) {
+    guard !text.contains("\0") else { throw .notUTF8 }
+    // By scalars: as Characters, "\r\n" is one and would not split at "\n".
+    var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
+    endsWithNewline = lines.last == ""
+    if endsWithNewline { lines.removeLast() }
+    self.lines = lines
+    try check()
+  }
+
+  /// The file's text, with the original line breaks.
+  public var text: String {
+    lines.joined(separator: "\n") + (endsWithNewline || lines.isEmpty ? "\n" : "")
+  }
+
+  public var data: Data { Data(text.utf8) }
+
+  private enum Line {
+    case blank
+    case comment
+    case group(String)
+    case entry(key: String, value: String)
+    case invalid
+  }
+
+  private static func classify(_ raw: String) -> Line {
+    var line = Substring(raw)
+    if line.hasSuffix("\r") { line = line.dropLast() }
+    let trimmed = line.drop { $0 == " " || $0 == "\t" }
+    if trimmed.isEmpty { return .blank }
+    if trimmed.hasPrefix("#") { return .comment }
+    if trimmed.hasPrefix("[") {
+      let header = trimmed.trimmingCharacters(in: .whitespaces)
+      guard header.hasSuffix("]"), header.count > 2 else { return .invalid }
+      let name = String(header.dropFirst().dropLast())
+      guard !name.contains("["), !name.contains("]"), name.unicodeScalars.allSatisfy({ $0.value >= 0x20 })
+      else { return .invalid }
+      return .group(name)
+    }
+    guard let equals = line.firstIndex(of: "=") else { return .invalid }
+    let key = line[..<equals].trimmingCharacters(in: .whitespaces)
+    guard isKey(key) else { return .invalid }
+    let value = line[line.index(after: equals)...].drop { $0 == " " || $0 == "\t" }
+    return .entry(key: key, value: String(value))
+  }
+
+  /// `Name`, `X-GNOME-Autostart-enabled`, `Name[de_DE@euro]`.
+  private static func isKey(_ key: String) -> Bool {
+    var name = Substring(key)
+    if let open = key.firstIndex(of: "[") {
+      guard key.hasSuffix("]"), key.index(before: key.endIndex) > open else { return false }
+      let locale = key[key.index(after: open)..<key.index(before: key.endIndex)]
+      guard
+        locale.unicodeScalars.allSatisfy({ ($0.isASCIILetter || $0.isASCIIDigit) || "_@.-".unicodeScalars.contains($0) }
+        )
+      else { return false }
+      name = key[..<open]
+    }
+    return !name.isEmpty && name.unicodeScalars.allSatisfy { ($0.isASCIILetter || $0.isASCIIDigit) || $0 == "-" }
+  }
+
+  private func check() throws(DesktopEntryError) {
+    var groups: Set<String> = []
+    var keys: Set<String> = []
+    for (index, raw) in lines.enumerated() {
+      switch Self.classify(raw) {
+      case .blank, .comment: continue
+      case .group(let name):
+        if groups.isEmpty && name != Self.mainGroup { throw .firstGroupNotDesktopEntry(name) }
+        guard groups.insert(name).inserted else { throw .duplicateGroup(name) }
+        keys = []
+      case .entry(let key, _):
+        guard !groups.isEmpty else { throw .entryBeforeGroup(line: index + 1) }
+        guard keys.insert(key).inserted else { throw .duplicateKey(key, line: index + 1) }
+      case .invalid:
+        throw .malformedLine(index + 1)
+      }
+    }
+    guard groups.contains(Self.mainGroup) else { throw .noDesktopEntryGroup }
+  }
+
+  /// The raw value of `key` in `group`, escapes left in.
+  public func rawValue(_ key: String, group: String = mainGroup) -> String? {
+    var inGroup = false
+    for raw in lines {
+      switch Self.classify(raw) {
+      case .group(let name): inGroup = name == group
+      case .entry(let found, let value) where inGroup && found == key:
+        return value.hasSuffix("\r") ? String(value.dropLast()) : value
+      default: continue
+      }
+    }
+    return nil
+  }
+
+  /// A string value with its escapes (`\s`, `\n`, `\t`, `\r`, `\\`) resolved.
+  public func string(_ key: String, group: String = mainGroup) -> String? {
+    rawValue(key, group: group).map(Self.unescape)
+  }
+
+  /// A boolean value: `true` or `false` (anything else reads as nil).
+  public func bool(_ key: String, group: String = mainGroup) -> Bool? {
+    switch rawValue(key, group: group)?.trimmingCharacters(in: .whitespaces) {
+    case "true": return true
+    case "false": return false
+    default: return nil
+    }
+  }
+
+  /// A list value such as `GNOME;KDE;`.
+  public func list(_ key: String, group: String = mainGroup) -> [String] {
+    guard let raw = rawValue(key, group: group) else { return [] }
+    return raw.split(separator: ";").map { Self.unescape(String($0)) }.filter { !$0.isEmpty }
+  }
+
+  /// The value of `key` for the first of `languages` that has one (as
+  /// `LocaleLanguages` orders them), else the unlocalized value.
+  public func localizedString(_ key: String, languages: [String]) -> String? {
+    for language in languages {
+      if let value = string("\(key)[\(language)]") { return value }
+    }
+    return string(key)
+  }
+
+  /// Sets `key` in the `[Desktop Entry]` group: its line is replaced in place,
+  /// or a new line is added after the group's last entry. Nothing else changes.
+  public mutating func set(_ key: String, _ value: String) {
+    var inGroup = false
+    var lastEntry: Int?
+    var groupLine: Int?
+    for (index, raw) in lines.enumerated() {
+      switch Self.classify(raw) {
+      case .group(let name):
+        inGroup = name == Self.mainGroup
+        if inGroup { groupLine = index }
+      case .entry(let found, _) where inGroup:
+        if found == key {
+          lines[index] = "\(key)=\(value)" + (raw.hasSuffix("\r") ? "\r" : "")
+          return
+        }
+        lastEntry = index
+      default: continue
+      }
+    }
+    let after = lastEntry ?? groupLine ?? (lines.count - 1)
+    let usesCR = lines.indices.contains(after) && lines[after].hasSuffix("\r")
+    lines.insert("\(key)=\(value)" + (usesCR ? "\r" : ""), at: after + 1)
+  }
+
+  static func unescape(_ value: String) -> String {
+    guard value.contains("\\") else { return value }
+    var result = ""
+    var escaping = false
+    for character in value {
+      if escaping {
+        switch character {
+        case "s": result.append(" ")
+        case "n": result.append("\n")
+        case "t": result.append("\t")
+        case "r": result.append("\r")
+        default: result.append(character)
+        }
+        escaping = false
+      } else if character == "\\" {
+        escaping = true
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+}
+
+/// Why a file is not a desktop entry Knobs can read.
+public enum DesktopEntryError: Error, Hashable, Sendable, CustomStringConvertible {
+  case notUTF8
+  case noDesktopEntryGroup
+  case firstGroupNotDesktopEntry(String)
+  case duplicateGroup(String)
+  case duplicateKey(String, line: Int)
+  case entryBeforeGroup(line: Int)
+  case malformedLine(Int)
+
+  public var description: String {
+    switch self {
+    case .notUTF8: return "it is not UTF-8 text"
+    case .noDesktopEntryGroup: return "it has no [Desktop Entry] group"
+    case .firstGroupNotDesktopEntry(let name): return "its first group is [\(name)], not [Desktop Entry]"
+    case .duplicateGroup(let name): return "the group [\(name)] appears twice"
+    case .duplicateKey(let key, let line): return "\(key) appears twice (line \(line))"
+    case .entryBeforeGroup(let line): return "line \(line) comes before any group"
+    case .malformedLine(let line): return "line \(line) is not a key, a group or a comment"
+    }
+  }
+}
+
+/// The locale names a desktop file's localized keys are looked up under, best
+/// first, from `LC_ALL`, `LC_MESSAGES` or `LANG` as the specification says:
+/// `de_DE.UTF-8@euro` gives `de_DE@euro`, `de_DE`, `de@euro`, `de`.
+public enum LocaleLanguages {
+  public static func from(environment: [String: String]) -> [String] {
+    let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+    return names(for: locale)
+  }
+
+  public static func names(for locale: String) -> [String] {
+    var rest = Substring(locale)
+    var modifier: Substring?
+    if let at = rest.firstIndex(of: "@") {
+      modifier = rest[rest.index(after: at)...]
+      rest = rest[..<at]
+    }
+    if let dot = rest.firstIndex(of: ".") { rest = rest[..<dot] }
+    var country: Substring?
+    if let underscore = rest.firstIndex(of: "_") {
+      country = rest[rest.index(after: underscore)...]
+      rest = rest[..<underscore]
+    }
+    let language = rest
+    guard !language.isEmpty, language != "C", language != "POSIX" else { return [] }
+    var names: [String] = []
+    if let country, let modifier { names.append("\(language)_\(country)@\(modifier)") }
+    if let country { names.append("\(language)_\(country)") }
+    if let modifier { names.append("\(language)@\(modifier)") }
+    names.append(String(language))
+    return names
+  }
+}

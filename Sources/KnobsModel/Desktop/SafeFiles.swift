@@ -1,0 +1,176 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The file operations the autostart folder needs, done with the care it
+/// needs: nothing follows a symlink unless asked, nothing blocks on a pipe, and
+/// a file is replaced by writing a temporary file beside it and renaming it.
+enum SafeFiles {
+  /// Desktop files are small; anything bigger is not one.
+  static let sizeLimit = 256 * 1024
+
+  /// What is at a path, without following a symlink there.
+  enum Node: Equatable {
+    case missing
+    case file(mode: mode_t)
+    case symlink(target: String)
+    case other(String)
+  }
+
+  static func node(at path: String) -> Node {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return .missing }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return .file(mode: info.st_mode & 0o7777)
+    case S_IFLNK: return .symlink(target: linkTarget(path) ?? "")
+    case S_IFDIR: return .other("folder")
+    default: return .other("special file")
+    }
+  }
+
+  static func linkTarget(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count >= 0 else { return nil }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// The path a symlink leads to, if it leads to a file directly inside `folder`.
+  static func resolvedInside(_ folder: String, _ path: String) -> String? {
+    guard let resolved = realPath(path), let base = realPath(folder) else { return nil }
+    let parent = (resolved as NSString).deletingLastPathComponent
+    return parent == base ? resolved : nil
+  }
+
+  static func realPath(_ path: String) -> String? {
+    guard let pointer = realpath(path, nil) else { return nil }
+    defer { free(pointer) }
+    return String(cString: pointer)
+  }
+
+  /// The bytes of a regular file; with `followingLinks` false a symlink is refused.
+  static func read(_ path: String, followingLinks: Bool = false) throws(FileProblem) -> Data {
+    let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
+    let descriptor = open(path, flags)
+    guard descriptor >= 0 else { throw .system(errno) }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw .system(errno) }
+    guard info.st_mode & S_IFMT == S_IFREG else { throw .notAFile }
+    guard info.st_size <= sizeLimit else { throw .tooLarge }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+    while true {
+      let count = Glibc.read(descriptor, &buffer, buffer.count)
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .system(errno)
+      }
+      if count == 0 { break }
+      data.append(contentsOf: buffer[..<count])
+      guard data.count <= sizeLimit else { throw .tooLarge }
+    }
+    return data
+  }
+
+  /// Replaces (or creates) `path` with `data`: a temporary file in the same
+  /// folder is written, flushed and renamed over it. A symlink at `path` is
+  /// replaced, never followed. The folder is created if it is missing.
+  static func writeAtomically(_ data: Data, to path: String, mode: mode_t) throws(FileProblem) {
+    let folder = (path as NSString).deletingLastPathComponent
+    try makeFolder(folder)
+    let name = (path as NSString).lastPathComponent
+    var template = Array("\(folder)/.\(name).knobs-XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { throw .system(errno) }
+    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let failure = fill(descriptor, with: data, mode: mode)
+    close(descriptor)
+    if let failure {
+      unlink(temporary)
+      throw failure
+    }
+    guard rename(temporary, path) == 0 else {
+      let code = errno
+      unlink(temporary)
+      throw .system(code)
+    }
+    syncFolder(folder)
+  }
+
+  /// Writes all of `data` to a new file and flushes it to disk; returns what went wrong, if anything.
+  private static func fill(_ descriptor: Int32, with data: Data, mode: mode_t) -> FileProblem? {
+    guard fchmod(descriptor, mode) == 0 else { return .system(errno) }
+    let problem: FileProblem? = data.withUnsafeBytes { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return .system(errno)
+        }
+        offset += count
+      }
+      return nil
+    }
+    if let problem { return problem }
+    return fsync(descriptor) == 0 ? nil : .system(errno)
+  }
+
+  /// Removes the file or symlink at `path` (a symlink's target is left alone).
+  static func remove(_ path: String) throws(FileProblem) {
+    guard unlink(path) == 0 || errno == ENOENT else { throw .system(errno) }
+    syncFolder((path as NSString).deletingLastPathComponent)
+  }
+
+  /// Puts a symlink back at `path`, replacing whatever is there.
+  static func makeLink(_ path: String, to target: String) throws(FileProblem) {
+    try makeFolder((path as NSString).deletingLastPathComponent)
+    guard unlink(path) == 0 || errno == ENOENT else { throw .system(errno) }
+    guard symlink(target, path) == 0 else { throw .system(errno) }
+  }
+
+  static func makeFolder(_ folder: String) throws(FileProblem) {
+    var info = stat()
+    if stat(folder, &info) == 0 {
+      guard info.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(folder) }
+      return
+    }
+    let parent = (folder as NSString).deletingLastPathComponent
+    if !parent.isEmpty && parent != folder { try makeFolder(parent) }
+    guard mkdir(folder, 0o700) == 0 || errno == EEXIST else { throw .system(errno) }
+  }
+
+  private static func syncFolder(_ folder: String) {
+    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    fsync(descriptor)
+    close(descriptor)
+  }
+
+  /// The names in a folder, or none when it can't be listed.
+  static func names(in folder: String) -> [String] {
+    (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+  }
+}
+
+/// Why a file could not be read or written.
+enum FileProblem: Error, Equatable, CustomStringConvertible {
+  case system(Int32)
+  case notAFile
+  case notAFolder(String)
+  case tooLarge
+
+  var description: String {
+    switch self {
+    case .system(let code): return String(cString: strerror(code)).lowercased()
+    case .notAFile: return "it is not a regular file"
+    case .notAFolder(let path): return "\(path) is not a folder"
+    case .tooLarge: return "it is too large to be a desktop file"
+    }
+  }
+}

@@ -1,0 +1,142 @@
+/// The rows of the startup applications: a switch per entry with a remove
+/// button, a row per file Knobs leaves alone saying why, and a last row that
+/// adds an installed application.
+@MainActor
+public final class StartupApplicationRows: RowSource {
+  public let store: AutostartStore
+  /// The id of the last row, which adds an application.
+  public static let addRowID = "add"
+  public private(set) var rows: [Row] = []
+  /// The row id of each entry, by desktop file name.
+  public private(set) var rowIDs: [String: String] = [:]
+  private var observation: Observation?
+  private let observers = ChangeObservers()
+
+  public init(store: AutostartStore) {
+    self.store = store
+    rebuild()
+    observation = store.observeEntries { [weak self] in
+      self?.rebuild()
+      self?.observers.notify(AutostartStore.key(""))
+    }
+  }
+
+  public func observeRows(_ handler: @escaping @MainActor () -> Void) -> Observation {
+    observers.add { _ in handler() }
+  }
+
+  public func reload() { store.reload() }
+
+  public var watchedFolders: [String] { [store.folders.userAutostart] + store.folders.systemAutostart }
+
+  public var keyStore: (schema: String, store: any SettingsStore)? { (AutostartStore.schema, store) }
+
+  /// What the section's footer says: nothing to show, or system files left out.
+  public var note: String {
+    var lines: [String] = []
+    if store.entries.isEmpty { lines.append("No apps start when you log in.") }
+    if !store.skipped.isEmpty {
+      lines.append("Left out because they can't be read: " + store.skipped.joined(separator: "; ") + ".")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private func rebuild() {
+    rowIDs = Self.rowIDs(for: store.entries.map(\.id))
+    rows = store.entries.map(row) + [addRow]
+  }
+
+  /// Row ids from file names: `org.gnome.Evolution-alarm-notify.desktop` is
+  /// `org-gnome-evolution-alarm-notify`; clashes get `-2`, `-3` in file-name order.
+  static func rowIDs(for ids: [String]) -> [String: String] {
+    var used: Set<String> = [addRowID]
+    var result: [String: String] = [:]
+    for id in ids.sorted() {
+      let base = slug(id)
+      var candidate = base
+      var number = 2
+      while !used.insert(candidate).inserted {
+        candidate = "\(base)-\(number)"
+        number += 1
+      }
+      result[id] = candidate
+    }
+    return result
+  }
+
+  static func slug(_ id: String) -> String {
+    let name = id.hasSuffix(".desktop") ? String(id.dropLast(".desktop".count)) : id
+    var slug = ""
+    for scalar in name.lowercased().unicodeScalars {
+      if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+        slug.unicodeScalars.append(scalar)
+      } else if !slug.isEmpty && !slug.hasSuffix("-") {
+        slug += "-"
+      }
+    }
+    while slug.hasSuffix("-") { slug.removeLast() }
+    return slug.isEmpty ? "app" : slug
+  }
+
+  private func row(_ entry: AutostartEntry) -> Row {
+    let id = rowIDs[entry.id] ?? Self.slug(entry.id)
+    let removal = removeButton(entry)
+    guard let problem = entry.problem else {
+      var row = ToggleRow(id, entry.name, key: AutostartStore.key(entry.id))
+        .icon(entry.iconName ?? "application-x-executable")
+        .keywords([entry.id, "startup", "autostart", "login"])
+      if !entry.comment.isEmpty { row = row.subtitle(entry.comment) }
+      row.button = removal
+      return row
+    }
+    var row = ValueRow(id, entry.name, value: "Left as it is")
+      .subtitle(problem.prefix(1).uppercased() + problem.dropFirst() + ".")
+      .icon("dialog-warning-symbolic")
+      .keywords([entry.id, "startup", "autostart"])
+    if entry.origin != .system { row.button = removal }
+    return row
+  }
+
+  private func removeButton(_ entry: AutostartEntry) -> Row.Button {
+    let store = self.store
+    return Row.Button(
+      iconName: "user-trash-symbolic", label: "Remove \(entry.name)",
+      action: Row.Action { context in
+        do {
+          let change = try store.remove(id: entry.id)
+          return Undo(message: "“\(entry.name)” won't start when you log in") { [weak store] in
+            do {
+              try store?.undo(change)
+            } catch {
+              context.presenter?.showMessage("\(error)", undo: nil)
+            }
+          }
+        } catch {
+          context.presenter?.showMessage("\(error)", undo: nil)
+          return nil
+        }
+      })
+  }
+
+  private var addRow: Row {
+    let store = self.store
+    return ActionRow(Self.addRowID, "Add Startup App…") { context in
+      guard let presenter = context.presenter else { return nil }
+      let listed = Set(store.entries.map(\.id))
+      let applications = InstalledApplications(folders: store.folders).all().filter { !listed.contains($0.id) }
+      presenter.chooseApplication(title: "Add Startup App", from: applications) { [weak presenter] application in
+        do {
+          let change = try store.add(application)
+          presenter?.showMessage(
+            "“\(application.name)” will start when you log in",
+            undo: Undo(message: "") { [weak store] in try? store?.undo(change) })
+        } catch {
+          presenter?.showMessage("\(error)", undo: nil)
+        }
+      }
+      return nil
+    }
+    .icon("list-add-symbolic")
+    .keywords("autostart", "login", "new")
+  }
+}

@@ -1,0 +1,181 @@
+import Gtk
+import KnobsModel
+
+/// A modal window listing installed applications with their icons, searched
+/// as you type. Enter or a click on an application chooses it; Escape or
+/// Cancel closes the window. The focus starts in the search field; Down moves
+/// into the list, and typing in the list goes on searching.
+@MainActor
+final class ApplicationChooser {
+  let window = Window()
+  let search = SearchEntry(placeholder: "Search apps")
+  let list = ListBox()
+  private let scroller = ScrolledWindow()
+  private let empty = Label()
+  private let applications: [DesktopApplication]
+  private var rows: [ListBoxRow] = []
+  private var onChoose: (@MainActor (DesktopApplication) -> Void)?
+  /// Runs once the window has gone, whether an application was chosen or not.
+  var onFinish: (@MainActor () -> Void)?
+
+  init(
+    title: String, applications: [DesktopApplication], parent: Window,
+    onChoose: @escaping @MainActor (DesktopApplication) -> Void
+  ) {
+    self.applications = applications
+    self.onChoose = onChoose
+    window.title = title
+    window.isModal = true
+    window.destroysWithParent = true
+    window.setTransient(for: parent)
+    window.setDefaultSize(width: 420, height: 560)
+    buildHeader(title)
+    let column = Box(.vertical, spacing: 0)
+    search.setAccessibleLabel("Search apps")
+    search.setMargins(top: 12, bottom: 12, start: 12, end: 12)
+    column.append(search)
+    list.addCSSClass("knobs-app-list")
+    list.activatesOnSingleClick = true
+    list.setAccessibleLabel("Apps")
+    for application in applications {
+      let row = row(for: application)
+      rows.append(row)
+      list.append(row)
+    }
+    scroller.setChild(list)
+    scroller.expandsVertically = true
+    column.append(scroller)
+    empty.addCSSClass("dim-label")
+    empty.wraps = true
+    empty.setMargins(top: 24, bottom: 24, start: 24, end: 24)
+    empty.expandsVertically = true
+    column.append(empty)
+    window.setChild(column)
+    connect()
+    filter("")
+  }
+
+  private func buildHeader(_ title: String) {
+    let header = HeaderBar()
+    let cancel = Button(label: "Cancel")
+    cancel.setAccessibleLabel("Cancel")
+    cancel.onClick { [weak self] in self?.close() }
+    header.packStart(cancel)
+    let titleLabel = Label(title)
+    titleLabel.addCSSClass("title")
+    header.setTitleWidget(titleLabel)
+    window.setTitlebar(header)
+  }
+
+  private func row(for application: DesktopApplication) -> ListBoxRow {
+    let row = ListBoxRow()
+    let line = Box(.horizontal, spacing: 12)
+    line.setMargins(top: 8, bottom: 8, start: 12, end: 12)
+    let icon = Image(applicationIcon: application.iconName ?? "", fallback: "application-x-executable", pixelSize: 32)
+    icon.hideFromAssistiveTechnologies(label: "")
+    line.append(icon)
+    let text = Box(.vertical, spacing: 2)
+    text.verticalAlignment = .center
+    text.expandsHorizontally = true
+    let name = Label(application.name)
+    name.xAlign = 0
+    name.ellipsizesEnd = true
+    text.append(name)
+    if !application.comment.isEmpty {
+      let comment = Label(application.comment)
+      comment.xAlign = 0
+      comment.ellipsizesEnd = true
+      comment.addCSSClass("dim-label")
+      comment.addCSSClass("knobs-row-subtitle")
+      text.append(comment)
+    }
+    line.append(text)
+    row.setChild(line)
+    row.setAccessibleLabel(application.name)
+    row.setAccessibleDescription(application.comment)
+    row.tooltip = application.comment.isEmpty ? nil : application.comment
+    return row
+  }
+
+  private func connect() {
+    list.onRowActivated { [weak self] index in self?.choose(at: index) }
+    search.onSearchChanged { [weak self] text in self?.filter(text) }
+    // Enter chooses the first match once something is typed (or only one app is listed).
+    search.onActivate { [weak self] in
+      guard let self, let first = self.visibleIndices.first else { return }
+      guard !self.search.text.trimmingCharacters(in: .whitespaces).isEmpty || self.visibleIndices.count == 1
+      else { return }
+      self.choose(at: first)
+    }
+    search.onStopSearch { [weak self] in self?.close() }
+    search.captureKeys(from: list)
+    let searchKeys = KeyController()
+    searchKeys.onKeyPressed { [weak self] key in
+      guard key.isDown, let self else { return false }
+      return self.list.focusRow(last: false)
+    }
+    search.add(searchKeys)
+    list.onKeynavFailed { [weak self] direction in
+      guard direction == .up, let self else { return false }
+      return self.search.grabFocus()
+    }
+    let keys = KeyController()
+    keys.onKeyPressed { [weak self] key in
+      guard key.isEscape, let self else { return false }
+      self.close()
+      return true
+    }
+    window.add(keys)
+    window.onCloseRequest { [weak self] in
+      self?.onChoose = nil
+      self?.finish()
+      return false
+    }
+  }
+
+  /// Shows the applications matching `text`, or says that none does.
+  func filter(_ text: String) {
+    for (row, application) in zip(rows, applications) { row.isVisible = application.matches(text) }
+    let count = visibleIndices.count
+    scroller.isVisible = count > 0
+    empty.isVisible = count == 0
+    empty.text =
+      applications.isEmpty
+      ? "No other apps are installed." : "No apps match “\(text.trimmingCharacters(in: .whitespaces))”."
+    list.setAccessibleDescription(count == 1 ? "1 app" : "\(count) apps")
+  }
+
+  /// The indices of the applications shown now.
+  var visibleIndices: [Int] { rows.indices.filter { rows[$0].isVisible } }
+
+  /// The names of the applications shown now, for tests.
+  var visibleNames: [String] { visibleIndices.map { applications[$0].name } }
+
+  /// Shows the window with the focus in the search field.
+  func present() {
+    window.present()
+    search.grabFocus()
+  }
+
+  /// Chooses the application at `index`, as Enter or a click on it does.
+  func choose(at index: Int) {
+    guard applications.indices.contains(index), let onChoose else { return }
+    self.onChoose = nil
+    let application = applications[index]
+    window.destroy()
+    finish()
+    onChoose(application)
+  }
+
+  func close() {
+    onChoose = nil
+    window.destroy()
+    finish()
+  }
+
+  private func finish() {
+    let finished = onFinish
+    onFinish = nil
+    finished?()
+  }
+}
