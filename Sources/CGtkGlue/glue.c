@@ -101,3 +101,7 @@ void knobs_font_chooser_monospace_only(GtkWidget *chooser) {
 void knobs_signal_emit(GObject *object, const char *signal) {
   g_signal_emit_by_name(object, signal);
 }
+
+GtkWidget *knobs_radio_button_new(const char *label) {
+  return g_object_new(GTK_TYPE_CHECK_BUTTON, "label", label, "accessible-role", GTK_ACCESSIBLE_ROLE_RADIO, NULL);
+}

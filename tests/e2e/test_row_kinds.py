@@ -130,3 +130,40 @@ def test_keyboard_option_groups_each_edit_their_part_of_xkb_options(session, dri
     assert gsettings_get(session, schema, "xkb-options") == \
         "['terminate:ctrl_alt_bksp', 'caps:escape', 'compose:ralt']"
     assert session.run("get", "layout-options/caps").stdout.strip() == "Make Caps Lock an additional Esc"
+
+
+@scenario(backend="dconf")
+def test_radio_choice_from_the_keyboard_and_the_row_that_depends_on_it(session, driver):
+    launch_at(session, driver, "windows/focus-mode", "Focus Mode")
+    assert not driver.switch("Raise Windows When Focused").sensitive
+    driver.press("Return")
+    wait_for("the chosen radio button has the focus",
+             lambda: any(node.focused and node.role == "radio button" for node in driver.window().descendants()))
+    driver.press("Down")
+    wait_for("dconf has sloppy focus", lambda: gsettings_get(session, WM, "focus-mode") == "'sloppy'")
+    wait_for("raising on focus can be changed now", lambda: driver.switch("Raise Windows When Focused").sensitive)
+
+
+@scenario(backend="dconf")
+def test_titlebar_button_switches_edit_the_button_layout(session, driver):
+    session.command("gsettings", "set", WM, "button-layout", "appmenu:close")
+    launch_at(session, driver, "windows/maximize", "Maximize")
+    driver.switch("Maximize").do_action()
+    wait_for("dconf has a maximize button",
+             lambda: gsettings_get(session, WM, "button-layout") == "'appmenu:maximize,close'")
+    assert session.run("set", "windows/placement", "left").returncode == 0
+    assert gsettings_get(session, WM, "button-layout") == "'close,maximize:appmenu'"
+    wait_for("the radio group follows", lambda: driver.node("radio button", "Left").checked)
+
+
+@scenario(backend="dconf")
+def test_multi_select_from_the_keyboard(session, driver):
+    schema = "org.gnome.desktop.input-sources"
+    launch_at(session, driver, "layout-options/ctrl", "Ctrl position")
+    driver.press("Return")
+    wait_for("a check box in the popover has the focus",
+             lambda: any(node.focused and node.role == "check box" for node in driver.window().descendants()))
+    driver.press("space")
+    wait_for("dconf has the first Ctrl option",
+             lambda: gsettings_get(session, schema, "xkb-options").startswith("['ctrl:"))
+    driver.press("Escape")

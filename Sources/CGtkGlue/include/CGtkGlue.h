@@ -32,6 +32,10 @@ GtkWidget *knobs_alert_box_new(int spacing);
 /* Emits a signal that takes no arguments and returns nothing, e.g. "font-set". */
 void knobs_signal_emit(GObject *object, const char *signal);
 
+/* A GtkCheckButton with the accessible role RADIO (a construct-only property),
+   for a member of a group of mutually exclusive options. */
+GtkWidget *knobs_radio_button_new(const char *label);
+
 /* Emits a button's "clicked" action signal. */
 void knobs_button_emit_clicked(GtkWidget *button);
 

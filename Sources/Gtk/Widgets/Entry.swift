@@ -88,6 +88,12 @@ public final class CheckButton: Widget {
     knobs_accessible_hide_parts(widget)
   }
 
+  /// A check button that screen readers announce as a radio button; join it to a group.
+  public init(radioLabel label: String) {
+    super.init(widget: knobs_radio_button_new(label))
+    knobs_accessible_hide_parts(widget)
+  }
+
   private var isSuppressing = false
 
   /// Whether it is checked. Setting it emits no `onToggle` callback.

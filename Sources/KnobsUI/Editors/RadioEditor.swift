@@ -11,7 +11,7 @@ final class RadioEditor: RowEditor {
 
   init(_ choice: Row.Choice) {
     self.choice = choice
-    buttons = choice.options.map { CheckButton(label: $0.label) }
+    buttons = choice.options.map { CheckButton(radioLabel: $0.label) }
     for button in buttons {
       if button !== buttons[0] { button.joinGroup(of: buttons[0]) }
       box.append(button)
@@ -33,6 +33,19 @@ final class RadioEditor: RowEditor {
   }
 
   func connect(to row: RowView) {
+    // Up and Down move to the previous or next option and choose it, as in any radio group.
+    for (index, button) in buttons.enumerated() {
+      let keys = KeyController()
+      keys.onKeyPressed { [weak self] key in
+        guard let self, key.isUp || key.isDown else { return false }
+        let target = index + (key.isDown ? 1 : -1)
+        guard self.buttons.indices.contains(target) else { return true }
+        self.buttons[target].grabFocus()
+        self.buttons[target].activateAsUser()
+        return true
+      }
+      button.add(keys)
+    }
     for (button, option) in zip(buttons, choice.options) {
       button.onToggle { [weak row, choice] isActive in
         guard isActive, let row else { return }
