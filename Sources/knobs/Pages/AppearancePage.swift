@@ -23,9 +23,10 @@ func appearancePage(themes: InstalledThemes) -> Row {
       .keywords("pointer", "mouse")
       ChoiceRow("shell", "Shell", key: .shellTheme, provider: themes.shellThemeOptions)
         .subtitle { settings in
-          shellThemesEnabled(settings)
-            ? "The look of the top bar and the overview"
-            : "Needs the User Themes extension, which is not enabled"
+          // Without the extension's schema the row says that instead.
+          guard settings.store.availability(of: .shellTheme) == .available else { return "" }
+          return shellThemesEnabled(settings)
+            ? "The look of the top bar and the overview" : "Needs the User Themes extension, which is not enabled"
         }
         .enabled(when: Condition(shellThemesEnabled))
         .keywords("shell theme", "user themes", "top bar")
