@@ -24,6 +24,7 @@ final class FileEditor: RowEditor {
   var suffix: Widget? { button }
   var focusWidget: Widget { button }
   var kind: String { "file-button" }
+  var valueDescription: String { file.displayName(of: current) }
 
   func label(title: String) {
     self.title = title
@@ -40,7 +41,6 @@ final class FileEditor: RowEditor {
     name.text = file.displayName(of: current)
     let problem = file.fileProblem(of: current)
     row?.showNote(problem)
-    button.setAccessibleDescription([file.displayName(of: current), problem].compactMap { $0 }.joined(separator: ". "))
     button.tooltip = file.localPath(of: current) ?? (current.isEmpty ? nil : current)
   }
 

@@ -8,6 +8,7 @@ final class FontEditor: RowEditor {
   private let font: Row.Font
   private let button: FontButton
   private weak var row: RowView?
+  private var shownFont = ""
 
   init(_ font: Row.Font) {
     self.font = font
@@ -17,6 +18,7 @@ final class FontEditor: RowEditor {
   var suffix: Widget? { button }
   var focusWidget: Widget { button }
   var kind: String { "font-button" }
+  var valueDescription: String { shownFont }
 
   func label(title: String) {
     button.setAccessibleLabel(title)
@@ -39,7 +41,7 @@ final class FontEditor: RowEditor {
   func refresh(_ settings: SettingsReader) {
     let value = settings.string(font.key)
     button.font = value
-    button.setAccessibleDescription(value)
+    shownFont = value
     row?.showNote(Self.missingFamilyNote(value))
   }
 

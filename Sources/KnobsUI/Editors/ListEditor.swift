@@ -46,6 +46,9 @@ final class ListEditor: RowEditor {
   var suffix: Widget? { button }
   var focusWidget: Widget { button }
   var kind: String { "list" }
+  var valueDescription: String {
+    items.isEmpty ? "No items" : Self.count(items.count) + ": " + items.prefix(20).joined(separator: ", ")
+  }
 
   func label(title: String) {
     self.title = title
@@ -65,7 +68,6 @@ final class ListEditor: RowEditor {
   func refresh(_ settings: SettingsReader) {
     let value = settings[list.key]?.stringsValue ?? []
     button.label = Self.count(value.count)
-    button.setAccessibleDescription(value.isEmpty ? "No items" : value.prefix(20).joined(separator: ", "))
     guard value != items || !isBuilt else { return }
     items = value
     isBuilt = true
@@ -157,7 +159,7 @@ final class ListEditor: RowEditor {
     if write(items + [item]) { entry.text = "" }
   }
 
-  private func move(_ index: Int, by offset: Int) {
+  func move(_ index: Int, by offset: Int) {
     let target = index + offset
     guard items.indices.contains(index), items.indices.contains(target) else { return }
     var changed = items
@@ -165,7 +167,7 @@ final class ListEditor: RowEditor {
     if write(changed) { rebuild(focusing: target) }
   }
 
-  private func remove(at index: Int) {
+  func remove(at index: Int) {
     guard items.indices.contains(index) else { return }
     var changed = items
     changed.remove(at: index)

@@ -27,6 +27,10 @@ final class MultiSelectEditor: RowEditor {
   var suffix: Widget? { button }
   var focusWidget: Widget { button }
   var kind: String { "multi-select" }
+  var valueDescription: String {
+    let labels = multiSelect.labels(of: values)
+    return labels.isEmpty ? "None chosen" : labels.joined(separator: ", ")
+  }
 
   func label(title: String) {
     button.setAccessibleLabel(title)
@@ -55,7 +59,6 @@ final class MultiSelectEditor: RowEditor {
     }
     let labels = multiSelect.labels(of: values)
     button.label = labels.isEmpty ? "None" : labels.joined(separator: ", ")
-    button.setAccessibleDescription(labels.isEmpty ? "None chosen" : labels.joined(separator: ", "))
   }
 
   func activate() { button.popup() }

@@ -40,6 +40,10 @@ final class NumberEditor: RowEditor {
   var suffix: Widget? { box }
   var focusWidget: Widget { entry }
   var kind: String { "number" }
+  var valueDescription: String {
+    "\(stored.map(number.format.string) ?? "No value"), from \(number.format.string(number.minimum)) "
+      + "to \(number.format.string(number.maximum))"
+  }
 
   func label(title: String) {
     entry.setAccessibleLabel(title)
@@ -69,9 +73,6 @@ final class NumberEditor: RowEditor {
     if !isEditing { entry.text = value.map(text) ?? "" }
     less.isSensitive = (value ?? number.minimum) > number.minimum
     more.isSensitive = (value ?? number.maximum) < number.maximum
-    entry.setAccessibleDescription(
-      "\(value.map(number.format.string) ?? "No value"), from \(number.format.string(number.minimum)) "
-        + "to \(number.format.string(number.maximum))")
   }
 
   private func text(_ value: Double) -> String { number.format.string(value).dropUnit(number.unit) }

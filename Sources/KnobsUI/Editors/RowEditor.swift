@@ -16,6 +16,9 @@ protocol RowEditor: AnyObject {
   var focusWidget: Widget { get }
   /// What the editor is, for tests: "entry", "number", "font-button", …
   var kind: String { get }
+  /// What the control shows, said to screen readers after the row's subtitle
+  /// (“Cantarell 11”, “2 items”); "" when the control says it itself.
+  var valueDescription: String { get }
   /// Names the controls after the row's title.
   func label(title: String)
   func connect(to row: RowView)
@@ -26,6 +29,7 @@ protocol RowEditor: AnyObject {
 
 extension RowEditor {
   var below: Widget? { nil }
+  var valueDescription: String { "" }
   func activate() { focusWidget.grabFocus() }
 }
 

@@ -190,8 +190,9 @@ final class RowView {
     listRow.setAccessibleDescription(description)
     // Screen readers read the control's own state and description, not its row's:
     // a dimmed row's switch must say it is unavailable, and why.
-    if let widget = control.interactiveWidget, !description.isEmpty, control.editor == nil {
-      widget.setAccessibleDescription(description)
+    if let widget = control.interactiveWidget {
+      let full = [description, control.editor?.valueDescription ?? ""].filter { !$0.isEmpty }.joined(separator: ". ")
+      if !full.isEmpty { widget.setAccessibleDescription(full) }
     }
   }
 
