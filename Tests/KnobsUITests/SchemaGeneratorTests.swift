@@ -58,12 +58,7 @@ final class SchemaGeneratorTests: XCTestCase {
     let directory = NSTemporaryDirectory() + "knobs-generator-schemas-\(getpid())"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     try xml.write(toFile: directory + "/\(schema).gschema.xml", atomically: true, encoding: .utf8)
-    let compiler = Process()
-    compiler.executableURL = URL(fileURLWithPath: "/usr/bin/glib-compile-schemas")
-    compiler.arguments = ["--strict", directory]
-    try compiler.run()
-    compiler.waitUntilExit()
-    XCTAssertEqual(compiler.terminationStatus, 0)
+    try GSettingsStoreTests.compileSchemas(in: directory)
     return directory
   }
 
