@@ -65,7 +65,7 @@ enum Invocation: Equatable {
       invocation = .get(path: path, raw: raw)
     case "set":
       guard let path = rest.popFirst(), let value = rest.popFirst() else {
-        throw UsageError("set needs a path and a value, e.g. knobs set appearance/text-size 1.25.")
+        throw UsageError("set needs a path and a value, e.g. knobs set fonts/text-size 1.25.")
       }
       invocation = .set(path: path, value: value)
     case "reset":
