@@ -3,7 +3,7 @@ import KnobsModel
 /// The panel `knobs` shows when run with no arguments: the desktop's settings
 /// on pages of their own, ways to reach the maintainers, and help.
 @MainActor
-func referencePanel(gtkVersion: @escaping @MainActor () -> String) -> Panel {
+func referencePanel(allSettings: Section, gtkVersion: @escaping @MainActor () -> String) -> Panel {
   let themes = InstalledThemes()
   return Panel(AppInfo.name) {
     Section("desktop") {
@@ -15,6 +15,7 @@ func referencePanel(gtkVersion: @escaping @MainActor () -> String) -> Panel {
       keyboardPage()
       soundPage(themes: themes)
     }
+    allSettings
     Section("reach-out", "Reach Out") {
       EmailRow(
         "feedback", "Send Feedback", to: AppInfo.maintainersAddress, subject: "Knobs feedback",

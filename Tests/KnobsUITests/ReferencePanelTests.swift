@@ -18,7 +18,8 @@ final class ReferencePanelTests: GtkTestCase {
   var store: GSettingsStore!
   var window: PanelWindow!
   var style: DesktopStyle!
-  let panel = referencePanel { Style.gtkVersion }
+  let panel = referencePanel(allSettings: ReferencePanelTests.allSettings.section) { Style.gtkVersion }
+  static let allSettings = AllSettings(library: { nil }, apps: { DesktopApps([]) })
 
   override func setUp() async throws {
     try await super.setUp()
@@ -39,9 +40,10 @@ final class ReferencePanelTests: GtkTestCase {
   }
 
   func testTheReferencePanelIsValidAndListsItsPages() async throws {
-    XCTAssertEqual(referencePanel { "4.8.3" }.validate(against: store).map(\.description), [])
+    XCTAssertEqual(
+      referencePanel(allSettings: Self.allSettings.section) { "4.8.3" }.validate(against: store).map(\.description), [])
     let titles = window.currentPage.sections.map { $0.section.title }
-    XCTAssertEqual(titles, [nil, "Reach Out", "Help", nil])
+    XCTAssertEqual(titles, [nil, nil, "Reach Out", "Help", nil])
     let pages = window.currentPage.sections[0].rows
     XCTAssertEqual(pages.map(\.titleText), Self.pages.map(\.1))
     XCTAssertTrue(pages.allSatisfy { $0.row.iconName != nil && $0.suffixDescription == "icon:go-next-symbolic" })

@@ -14,7 +14,7 @@ public final class GSettingsStore: SettingsStore {
     self.source = source
   }
 
-  private func settings(_ schema: String) -> Settings? {
+  func settings(_ schema: String) -> Settings? {
     if let known = schemas[schema] { return known }
     let settings = source.lookup(schema)
     schemas[schema] = settings

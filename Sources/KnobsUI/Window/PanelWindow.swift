@@ -20,6 +20,8 @@ public final class PanelWindow: PageHost {
   private var observation: Observation?
   private var dialog: ConfirmDialog?
   private let windowState: WindowState?
+  /// The All Settings pages, where `schema/ID/KEY` paths lead; nil for a panel without them.
+  public var schemaPages: AllSettings?
   /// Search state; see PanelWindow+Search.
   var search: SearchController!
 
