@@ -100,4 +100,32 @@ final class AllSettingsPageTests: GtkTestCase {
     XCTAssertEqual(described?.keys.map(\.summary), ["Show the badge"], "texts are read from the XML copied along")
     XCTAssertTrue(store.schemaIDs.contains("org.gnome.desktop.interface"))
   }
+
+  func testASchemaRemovedWhileKnobsRunsIsShownAsNotInstalled() async throws {
+    let folder = NSTemporaryDirectory() + "knobs-vanishing-schema-\(getpid())"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try """
+    <schemalist><schema id="dev.knobs.Vanishing" path="/dev/knobs/Vanishing/">
+    <key name="flag" type="b"><default>false</default><summary>Flag</summary></key>
+    </schema></schemalist>
+    """.write(toFile: folder + "/dev.knobs.Vanishing.gschema.xml", atomically: true, encoding: .utf8)
+    let compiler = Process()
+    compiler.executableURL = URL(fileURLWithPath: "/usr/bin/glib-compile-schemas")
+    compiler.arguments = [folder]
+    try compiler.run()
+    compiler.waitUntilExit()
+    let store = GSettingsStore(source: SchemaSource(extraDirectories: [folder]))
+    let panel = try XCTUnwrap(store.schemaPanels().panel(for: "dev.knobs.Vanishing"))
+    let window = await makeWindow(panel, store: store)
+    let row = try XCTUnwrap(window.currentPage.rowView(path: "keys/flag"))
+    XCTAssertTrue(row.listRow.isSensitive)
+    XCTAssertEqual(store.recheckSchemas(), [], "nothing has gone yet")
+
+    try FileManager.default.removeItem(atPath: folder + "/gschemas.compiled")
+    XCTAssertEqual(store.recheckSchemas(), ["dev.knobs.Vanishing"])
+    await settle()
+    XCTAssertFalse(row.listRow.isSensitive)
+    XCTAssertTrue(row.subtitleText.contains("dev.knobs.Vanishing is not installed"), row.subtitleText)
+    XCTAssertThrowsError(try store.write(true, for: SettingKey(schema: "dev.knobs.Vanishing", key: "flag")))
+  }
 }

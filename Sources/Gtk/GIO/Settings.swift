@@ -8,6 +8,7 @@ public final class SchemaSource {
   private let source: OpaquePointer?
   /// Folders whose compiled schemas GIO refused, with its reason; their schemas are left out.
   public private(set) var problems: [String] = []
+  private let extraDirectories: [String]
 
   /// The default source (installed schemas and `GSETTINGS_SCHEMA_DIR`), extended by
   /// compiled schemas in `directories` when they exist.
@@ -26,6 +27,7 @@ public final class SchemaSource {
     }
     self.source = source
     self.problems = problems
+    extraDirectories = directories
   }
 
   isolated deinit {
@@ -48,6 +50,40 @@ public final class SchemaSource {
       return nil
     }
     return Settings(schema: schema, path: path)
+  }
+
+  /// Which of `ids` are installed now, read afresh from the schema folders: GLib
+  /// reads its default source once per process, so a schema removed since is still in it.
+  public func installedNow(_ ids: Set<String>) -> Set<String> {
+    var folders: [String] = []
+    if let systemDirs = g_get_system_data_dirs() {
+      var index = 0
+      while let dir = systemDirs[index] {
+        folders.append(String(cString: dir) + "/glib-2.0/schemas")
+        index += 1
+      }
+    }
+    folders.append(String(cString: g_get_user_data_dir()) + "/glib-2.0/schemas")
+    if let extra = g_getenv("GSETTINGS_SCHEMA_DIR") {
+      folders += String(cString: extra).split(separator: ":").map(String.init)
+    }
+    var fresh: OpaquePointer?
+    for folder in folders + extraDirectories where g_file_test(folder + "/gschemas.compiled", G_FILE_TEST_EXISTS) != 0 {
+      var error: UnsafeMutablePointer<GError>?
+      if let extended = g_settings_schema_source_new_from_directory(folder, fresh, 0, &error) {
+        if let fresh { g_settings_schema_source_unref(fresh) }
+        fresh = extended
+      } else if let error {
+        g_error_free(error)
+      }
+    }
+    guard let fresh else { return [] }
+    defer { g_settings_schema_source_unref(fresh) }
+    return ids.filter { id in
+      guard let schema = g_settings_schema_source_lookup(fresh, Self.split(id).id, 1) else { return false }
+      g_settings_schema_unref(schema)
+      return true
+    }
   }
 
   /// A schema id and the path after its “:”, if any: `ID:/PATH/` → (`ID`, `/PATH/`).

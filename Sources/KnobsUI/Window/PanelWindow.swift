@@ -98,7 +98,11 @@ public final class PanelWindow: PageHost {
     window.add(keys)
     // Options found at run time (installed themes) are looked for again when the
     // user comes back, say after installing a theme.
-    window.onBecameActive { [weak self] in self?.reloadFoundOptions() }
+    // Schemas removed meanwhile (an extension uninstalled) are noticed then too.
+    window.onBecameActive { [weak self] in
+      (self?.store as? GSettingsStore)?.recheckSchemas()
+      self?.reloadFoundOptions()
+    }
     window.onCloseRequest { [weak self] in
       if let self { self.windowState?.save(self.window) }
       return false
