@@ -9,6 +9,7 @@ import KnobsUI
 final class KnobsApplication {
   private let application = Application(id: AppInfo.id)
   private let panel: Panel
+  private let allSettings: AllSettings?
   private let environment: () -> SettingsEnvironment
   private var window: PanelWindow?
   private var style: DesktopStyle?
@@ -16,8 +17,9 @@ final class KnobsApplication {
   /// Runs once the window is first presented (the benchmark hook uses it).
   var onWindowPresented: ((PanelWindow) -> Void)?
 
-  init(panel: Panel, environment: @escaping () -> SettingsEnvironment) {
+  init(panel: Panel, allSettings: AllSettings?, environment: @escaping () -> SettingsEnvironment) {
     self.panel = panel
+    self.allSettings = allSettings
     self.environment = environment
   }
 
@@ -69,6 +71,7 @@ final class KnobsApplication {
     style = DesktopStyle(following: settings.store)
     let window = PanelWindow(
       application: application, panel: panel, store: settings.store, windowSettings: settings.ownSettings)
+    window.schemaPages = allSettings
     if let notice = settings.notice { window.showNotice(notice) }
     self.window = window
     window.present()

@@ -5,7 +5,8 @@ import KnobsModel
 /// come from `autostart` (tests pass folders of their own).
 @MainActor
 func referencePanel(
-  autostart: AutostartStore = AutostartStore(folders: DesktopFolders()), gtkVersion: @escaping @MainActor () -> String
+  autostart: AutostartStore = AutostartStore(folders: DesktopFolders()), allSettings: Section,
+  gtkVersion: @escaping @MainActor () -> String
 ) -> Panel {
   let themes = InstalledThemes()
   return Panel(AppInfo.name) {
@@ -19,6 +20,7 @@ func referencePanel(
       soundPage(themes: themes)
       startupApplicationsPage(autostart: autostart)
     }
+    allSettings
     Section("reach-out", "Reach Out") {
       EmailRow(
         "feedback", "Send Feedback", to: AppInfo.maintainersAddress, subject: "Knobs feedback",

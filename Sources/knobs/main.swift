@@ -13,8 +13,14 @@ do {
 }
 
 let benchmark = BenchmarkHook(environment: ProcessInfo.processInfo.environment, start: started)
-let panel = benchmark?.panel ?? referencePanel { Style.gtkVersion }
-let schemaDirectories = SettingsEnvironment.schemaDirectories(executable: CommandLine.arguments[0])
+let userSchemas = UserSchemaFolders.find()
+let schemaDirectories =
+  SettingsEnvironment.schemaDirectories(executable: CommandLine.arguments[0]) + userSchemas.compiledFolders
+var windowSettings: SettingsEnvironment?
+let allSettings = AllSettings(
+  library: { windowSettings?.store as? SchemaLibrary }, apps: { DesktopApps.installed() },
+  folderProblems: userSchemas.problems)
+let panel = benchmark?.panel ?? referencePanel(allSettings: allSettings.section) { Style.gtkVersion }
 
 switch invocation {
 case .version:
@@ -31,9 +37,12 @@ case .window(let openPath):
     printError(Display.missingMessage())
     exit(1)
   }
-  let app = KnobsApplication(panel: panel) {
-    benchmark?.environment
+  let app = KnobsApplication(panel: panel, allSettings: benchmark == nil ? allSettings : nil) {
+    let environment =
+      benchmark?.environment
       ?? SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
+    windowSettings = environment
+    return environment
   }
   app.onWindowPresented = benchmark?.windowPresented
   exit(app.run(openPath: openPath))

@@ -20,13 +20,15 @@ final class ReferencePanelTests: GtkTestCase {
   var window: PanelWindow!
   var style: DesktopStyle!
   let panel = ReferencePanelTests.panel()
+  static let allSettings = AllSettings(library: { nil }, apps: { DesktopApps([]) })
 
   /// Folders with no startup entries, so the tests never read the real home's.
   static let emptyHome = DesktopFolders(
     userAutostart: "/nonexistent/knobs/autostart", systemAutostart: [], applications: [])
 
   static func panel(gtkVersion: @escaping @MainActor () -> String = { Style.gtkVersion }) -> Panel {
-    referencePanel(autostart: AutostartStore(folders: emptyHome), gtkVersion: gtkVersion)
+    referencePanel(
+      autostart: AutostartStore(folders: emptyHome), allSettings: allSettings.section, gtkVersion: gtkVersion)
   }
 
   override func setUp() async throws {
@@ -50,7 +52,7 @@ final class ReferencePanelTests: GtkTestCase {
   func testTheReferencePanelIsValidAndListsItsPages() async throws {
     XCTAssertEqual(Self.panel { "4.8.3" }.validate(against: store).map(\.description), [])
     let titles = window.currentPage.sections.map { $0.section.title }
-    XCTAssertEqual(titles, [nil, "Reach Out", "Help", nil])
+    XCTAssertEqual(titles, [nil, nil, "Reach Out", "Help", nil])
     let pages = window.currentPage.sections[0].rows
     XCTAssertEqual(pages.map(\.titleText), Self.pages.map(\.1))
     XCTAssertTrue(pages.allSatisfy { $0.row.iconName != nil && $0.suffixDescription == "icon:go-next-symbolic" })

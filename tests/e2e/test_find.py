@@ -21,7 +21,8 @@ def test_search_finds_show_seconds_and_goes_there(session, driver):
     session.launch()
     driver.row("Appearance")
     driver.press("Control_L", "f")
-    driver.type_text("show sec")
+    # Whole words: generated pages (All Settings) hold keys whose descriptions say “shown” and “second”.
+    driver.type_text("show seconds")
     found = [("Show Seconds", "In Top Bar › Clock")]
     wait_for("only Show Seconds is found, in Top Bar › Clock",
              lambda: [(row.name, row.description) for row in search_results(driver)] == found)

@@ -6,21 +6,28 @@ import CGtkGlue
 public final class SchemaSource {
   /// Nil when no schema is installed anywhere (GLib then has no default source).
   private let source: OpaquePointer?
+  /// Folders whose compiled schemas GIO refused, with its reason; their schemas are left out.
+  public private(set) var problems: [String] = []
+  private let extraDirectories: [String]
 
   /// The default source (installed schemas and `GSETTINGS_SCHEMA_DIR`), extended by
   /// compiled schemas in `directories` when they exist.
   public init(extraDirectories directories: [String] = []) {
     var source = g_settings_schema_source_get_default().flatMap { g_settings_schema_source_ref($0) }
+    var problems: [String] = []
     for directory in directories where g_file_test(directory + "/gschemas.compiled", G_FILE_TEST_EXISTS) != 0 {
       var error: UnsafeMutablePointer<GError>?
       if let extended = g_settings_schema_source_new_from_directory(directory, source, 0, &error) {
         if let source { g_settings_schema_source_unref(source) }
         source = extended
       } else if let error {
+        problems.append("The schemas in \(directory) can't be read: \(String(cString: error.pointee.message)).")
         g_error_free(error)
       }
     }
     self.source = source
+    self.problems = problems
+    extraDirectories = directories
   }
 
   isolated deinit {
@@ -29,22 +36,81 @@ public final class SchemaSource {
 
   /// The schema, if installed and not relocatable; never aborts the way `g_settings_new`
   /// does on a missing schema (or on a relocatable one without a path).
+  ///
+  /// `ID:/PATH/` (as `gsettings` writes it) is a relocatable schema at a path of the user's dconf database.
   public func lookup(_ id: String) -> Settings? {
-    guard let source, let schema = g_settings_schema_source_lookup(source, id, 1) else { return nil }
+    let (schemaID, path) = Self.split(id)
+    guard let source, let schema = g_settings_schema_source_lookup(source, schemaID, 1) else { return nil }
     defer { g_settings_schema_unref(schema) }
-    guard g_settings_schema_get_path(schema) != nil else { return nil }
-    return Settings(schema: schema)
+    let isRelocatable = g_settings_schema_get_path(schema) == nil
+    // g_settings_new_full aborts on a path for a fixed schema, or on a malformed path.
+    if let path {
+      guard isRelocatable, Self.isValidPath(path) else { return nil }
+    } else if isRelocatable {
+      return nil
+    }
+    return Settings(schema: schema, path: path)
   }
 
-  /// The schema's description, if installed (relocatable ones too).
+  /// Which of `ids` are installed now, read afresh from the schema folders: GLib
+  /// reads its default source once per process, so a schema removed since is still in it.
+  public func installedNow(_ ids: Set<String>) -> Set<String> {
+    var folders: [String] = []
+    if let systemDirs = g_get_system_data_dirs() {
+      var index = 0
+      while let dir = systemDirs[index] {
+        folders.append(String(cString: dir) + "/glib-2.0/schemas")
+        index += 1
+      }
+    }
+    folders.append(String(cString: g_get_user_data_dir()) + "/glib-2.0/schemas")
+    if let extra = g_getenv("GSETTINGS_SCHEMA_DIR") {
+      folders += String(cString: extra).split(separator: ":").map(String.init)
+    }
+    var fresh: OpaquePointer?
+    for folder in folders + extraDirectories where g_file_test(folder + "/gschemas.compiled", G_FILE_TEST_EXISTS) != 0 {
+      var error: UnsafeMutablePointer<GError>?
+      if let extended = g_settings_schema_source_new_from_directory(folder, fresh, 0, &error) {
+        if let fresh { g_settings_schema_source_unref(fresh) }
+        fresh = extended
+      } else if let error {
+        g_error_free(error)
+      }
+    }
+    guard let fresh else { return [] }
+    defer { g_settings_schema_source_unref(fresh) }
+    return ids.filter { id in
+      guard let schema = g_settings_schema_source_lookup(fresh, Self.split(id).id, 1) else { return false }
+      g_settings_schema_unref(schema)
+      return true
+    }
+  }
+
+  /// A schema id and the path after its “:”, if any: `ID:/PATH/` → (`ID`, `/PATH/`).
+  public static func split(_ id: String) -> (id: String, path: String?) {
+    guard let colon = id.firstIndex(of: ":") else { return (id, nil) }
+    return (String(id[..<colon]), String(id[id.index(after: colon)...]))
+  }
+
+  /// What g_settings_new_full accepts: starts and ends with “/”, no “//”.
+  static func isValidPath(_ path: String) -> Bool {
+    path.hasPrefix("/") && path.hasSuffix("/") && !path.contains("//")
+  }
+
+  /// The schema's description, if installed (relocatable ones too; `ID:/PATH/` names the schema `ID`).
   public func schema(_ id: String) -> SettingsSchema? {
-    guard let source, let schema = g_settings_schema_source_lookup(source, id, 1) else { return nil }
+    guard let source, let schema = g_settings_schema_source_lookup(source, Self.split(id).id, 1) else { return nil }
     defer { g_settings_schema_unref(schema) }
     return SettingsSchema(schema)
   }
 
   /// The ids of every installed schema with a fixed path (relocatable ones left out), sorted.
-  public var schemaIDs: [String] {
+  public var schemaIDs: [String] { listed(relocatable: false) }
+
+  /// The ids of every installed relocatable schema, sorted.
+  public var relocatableSchemaIDs: [String] { listed(relocatable: true) }
+
+  private func listed(relocatable wanted: Bool) -> [String] {
     guard let source else { return [] }
     var fixed: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
     var relocatable: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
@@ -53,7 +119,7 @@ public final class SchemaSource {
       g_strfreev(fixed)
       g_strfreev(relocatable)
     }
-    return fixed.map(SettingsSchema.strings)?.sorted() ?? []
+    return (wanted ? relocatable : fixed).map(SettingsSchema.strings)?.sorted() ?? []
   }
 }
 
@@ -75,9 +141,10 @@ public enum SettingsKeyType: Sendable {
 public final class Settings: Object {
   private let schema: OpaquePointer
 
-  init(schema: OpaquePointer) {
+  /// - Parameter path: where a relocatable schema's keys are; nil for a schema with a path of its own.
+  init(schema: OpaquePointer, path: String? = nil) {
     self.schema = g_settings_schema_ref(schema)
-    super.init(adopting: UnsafeMutableRawPointer(g_settings_new_full(schema, nil, nil))!)
+    super.init(adopting: UnsafeMutableRawPointer(g_settings_new_full(schema, nil, path))!)
   }
 
   isolated deinit {

@@ -36,6 +36,8 @@ public struct Row: Identifiable {
     case email(Email)
     /// Opens a page of its own.
     case detail(Panel)
+    /// Opens a page made when it is first opened.
+    case page(PageLink)
     /// A read-only value shown at the right.
     case value(LiveText)
     /// A number bound to a setting.
@@ -70,7 +72,7 @@ public struct Row: Identifiable {
     case .file(let file): return file.key
     case .multiSelect(let multiSelect): return multiSelect.key
     case .list(let list): return list.key
-    case .link, .email, .detail, .value, .action: return nil
+    case .link, .email, .detail, .page, .value, .action: return nil
     }
   }
 
@@ -80,7 +82,7 @@ public struct Row: Identifiable {
     case .toggle: return "toggle"
     case .link: return "link"
     case .email: return "email"
-    case .detail: return "detail"
+    case .detail, .page: return "detail"
     case .value: return "value"
     case .slider: return "slider"
     case .choice: return "choice"

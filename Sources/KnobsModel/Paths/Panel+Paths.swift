@@ -49,7 +49,48 @@ extension Panel {
     return (Array(parts[0..<2]) + rowsBelow).joined(separator: "/")
   }
 
-  private func exactEntry(at path: String) -> PanelEntry? {
+  /// The row at a full path, making pages that are made on demand on the way
+  /// (the window's deep links and search results); resolves only the exact form.
+  @MainActor
+  public func entry(throughPagesAt path: String) -> PanelEntry? {
+    if let entry = exactEntry(at: path, throughPages: true) { return entry }
+    return entry(at: path)
+  }
+
+  /// Every row, and those of kept pages made on demand (made now if need be), for search.
+  @MainActor
+  public var entriesThroughPages: [PanelEntry] {
+    var result: [PanelEntry] = []
+    collectEntries(pagePath: "", pageTitles: [], conditions: [], throughPages: true, into: &result)
+    return result
+  }
+
+  /// What search in the window covers: every row, and those of kept pages made on demand
+  /// except rows of a key that a row of the panel's own already sets (the friendlier row wins).
+  @MainActor
+  public var searchableEntries: [PanelEntry] {
+    let own = entries
+    let ownPaths = Set(own.map(\.path))
+    let ownKeys = Set(own.compactMap(\.row.key))
+    return entriesThroughPages.filter { entry in
+      guard let key = entry.row.key, ownKeys.contains(key) else { return true }
+      return ownPaths.contains(entry.path)
+    }
+  }
+
+  /// The page a row opens: its detail page, or with `throughPages` a page made on
+  /// demand (only a kept one with `keptOnly`, so search leaves out pages that change).
+  public static func subpage(of row: Row, throughPages: Bool, keptOnly: Bool = false) -> Panel? {
+    switch row.kind {
+    case .detail(let page): return page
+    case .page(let link) where throughPages:
+      // Only the window passes throughPages, from the main actor.
+      return MainActor.assumeIsolated { MadePage(panel: !keptOnly || link.keepsPage ? link.page : nil) }.panel
+    default: return nil
+    }
+  }
+
+  private func exactEntry(at path: String, throughPages: Bool = false) -> PanelEntry? {
     let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     guard parts.count >= 2, parts.count % 2 == 0 else { return nil }
     var page = self
@@ -67,7 +108,7 @@ extension Panel {
           path: rowPath, row: row, section: section, pageTitles: pageTitles, page: page,
           visibilityConditions: rowConditions)
       }
-      guard case .detail(let subpage) = row.kind else { return nil }
+      guard let subpage = Self.subpage(of: row, throughPages: throughPages) else { return nil }
       page = subpage
       pageTitles.append(subpage.title)
       conditions = rowConditions
@@ -115,7 +156,8 @@ extension Panel {
   }
 
   private func collectEntries(
-    pagePath: String, pageTitles: [String], conditions: [Condition], into result: inout [PanelEntry]
+    pagePath: String, pageTitles: [String], conditions: [Condition], throughPages: Bool = false,
+    into result: inout [PanelEntry]
   ) {
     for section in sections {
       for row in section.rows {
@@ -125,9 +167,10 @@ extension Panel {
           PanelEntry(
             path: path, row: row, section: section, pageTitles: pageTitles, page: self,
             visibilityConditions: rowConditions))
-        if case .detail(let subpage) = row.kind {
+        if let subpage = Self.subpage(of: row, throughPages: throughPages, keptOnly: true) {
           subpage.collectEntries(
-            pagePath: path, pageTitles: pageTitles + [subpage.title], conditions: rowConditions, into: &result)
+            pagePath: path, pageTitles: pageTitles + [subpage.title], conditions: rowConditions,
+            throughPages: throughPages, into: &result)
         }
       }
     }
@@ -150,4 +193,10 @@ extension Panel {
     let local = parts.joined(separator: "/")
     return pagePath.isEmpty ? local : pagePath + "/" + local
   }
+}
+
+/// A page handed out of `MainActor.assumeIsolated`, which only returns Sendable values;
+/// it never leaves the main actor.
+private struct MadePage: @unchecked Sendable {
+  let panel: Panel?
 }

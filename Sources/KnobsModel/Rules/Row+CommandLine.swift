@@ -37,7 +37,7 @@ extension Row {
     case .value(let text): return text.text(settings)
     case .link(let link): return link.url
     case .email(let email): return email.displayAddress
-    case .detail: return "›"
+    case .detail, .page: return "›"
     case .action: return ""
     }
   }
@@ -93,7 +93,7 @@ extension Row {
       let items = try parseItems(text)
       if let reason = list.problem(with: items) { throw .refused(row: title, text: text, reason: reason) }
       return .strings(items)
-    case .link, .email, .detail, .value, .action:
+    case .link, .email, .detail, .page, .value, .action:
       throw .notSettable(row: title, kind: kindName)
     }
   }

@@ -54,7 +54,7 @@ enum StoreRules {
         found.append("The setting \(number.key.key) holds whole numbers but the row shows \(number.decimals) decimals.")
       }
       return found.map { $0.replacingOccurrences(of: "slider", with: "number row") }
-    case .link, .email, .detail, .value, .action:
+    case .link, .email, .detail, .page, .value, .action:
       return []
     }
   }

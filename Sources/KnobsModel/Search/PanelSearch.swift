@@ -13,8 +13,13 @@ public struct PanelSearch {
   private let vocabulary: Vocabulary
 
   public init(panel: Panel) {
+    self.init(panel: panel, entries: panel.entries)
+  }
+
+  /// Searches `entries` of `panel`, such as its rows and those of pages made on demand.
+  public init(panel: Panel, entries: [PanelEntry]) {
     self.panel = panel
-    entries = panel.entries
+    self.entries = entries
     var sectionIndex: [String: Int] = [:]
     var sections: [IndexedSection] = []
     var rows: [IndexedRow] = []

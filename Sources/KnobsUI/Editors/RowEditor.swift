@@ -45,7 +45,7 @@ enum RowEditors {
     case .choice(let choice): return choice.presentation == .radio ? RadioEditor(choice) : ChoiceEditor(choice)
     case .multiSelect(let multiSelect): return MultiSelectEditor(multiSelect)
     case .list(let list): return ListEditor(list)
-    case .toggle, .link, .email, .detail, .value, .slider, .action: return nil
+    case .toggle, .link, .email, .detail, .page, .value, .slider, .action: return nil
     }
   }
 }

@@ -62,7 +62,7 @@ final class RowControl {
       (part, widget, isActivatable) = Self.icon("send-to-symbolic", meaning: "Opens in another app")
     case .email:
       (part, widget, isActivatable) = Self.icon("mail-unread-symbolic", meaning: "Writes an email")
-    case .detail:
+    case .detail, .page:
       (part, widget, isActivatable) = Self.icon("go-next-symbolic", meaning: "Opens a page")
     case .action:
       part = .none

@@ -115,6 +115,8 @@ final class RowView {
       host.launch(row, path: path, from: listRow)
     case .detail(let page):
       host.openDetail(page, path: path)
+    case .page(let link):
+      host.openDetail(link.page, path: path)
     case .action(let action):
       host.runAction(action, title: row.title)
     case .slider:
@@ -214,7 +216,7 @@ final class RowView {
     switch row.kind {
     case .link(let link): purpose = "Opens \(link.displayURL)"
     case .email(let email): purpose = "Writes an email to \(email.displayAddress)"
-    case .detail: purpose = "Opens a page"
+    case .detail, .page: purpose = "Opens a page"
     case .value(let text): purpose = text.text(settings)
     case .toggle, .slider, .choice, .action, .text, .number, .font, .file, .multiSelect, .list: purpose = ""
     }

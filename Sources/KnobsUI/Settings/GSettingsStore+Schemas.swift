@@ -1,13 +1,33 @@
 import Gtk
 import KnobsModel
 
-extension GSettingsStore {
+extension GSettingsStore: SchemaLibrary {
+  public var installedSchemas: [InstalledSchema] {
+    (source.schemaIDs + source.relocatableSchemaIDs).sorted().compactMap { id in
+      guard let schema = source.schema(id) else { return nil }
+      return InstalledSchema(id: id, path: schema.path, keyCount: schema.keyNames.count)
+    }
+  }
+
+  public var problems: [String] { source.problems }
+
+  public func keyNames(of schemaID: String) -> [String] { source.schema(schemaID)?.keyNames ?? [] }
+
+  public func modifiedKeys(in schemaID: String) -> [String] {
+    guard let settings = settings(schemaID), let schema = source.schema(schemaID) else { return [] }
+    return schema.keyNames.filter { key in
+      settings.hasUserValue(key) && settings.value(key).text != settings.defaultValue(key)?.text
+    }
+  }
+
   /// The ids of every installed schema with a fixed path, sorted.
   public var schemaIDs: [String] { source.schemaIDs }
 
   /// The schema as the panel generator reads it; nil when it is not installed or is relocatable.
+  /// `ID:/PATH/` describes a relocatable schema at a path.
   public func describeSchema(_ id: String) -> SchemaDescription? {
-    guard let schema = source.schema(id), let path = schema.path else { return nil }
+    guard let schema = source.schema(id), let path = schema.path ?? SchemaSource.split(id).path else { return nil }
+    guard schema.path == nil || SchemaSource.split(id).path == nil else { return nil }
     let keys = schema.keyNames.compactMap(schema.key).map { key in
       KeyDescription(
         name: key.name, typeString: key.typeString, summary: key.summary, description: key.description,

@@ -9,12 +9,15 @@ public final class GSettingsStore: SettingsStore {
   /// Looked-up schemas; nil records a schema that is not installed.
   private var schemas: [String: Settings?] = [:]
   private let observers = ChangeObservers()
+  /// Schemas in use that are no longer installed: their keys are unavailable from then on.
+  private var vanished: Set<String> = []
 
   public init(source: SchemaSource) {
     self.source = source
   }
 
-  private func settings(_ schema: String) -> Settings? {
+  func settings(_ schema: String) -> Settings? {
+    if vanished.contains(schema) { return nil }
     if let known = schemas[schema] { return known }
     let settings = source.lookup(schema)
     schemas[schema] = settings
@@ -38,6 +41,19 @@ public final class GSettingsStore: SettingsStore {
     case "GNullSettingsBackend": return StorageDescription(backend: "none", isPersistent: false)
     default: return StorageDescription(backend: backend, isPersistent: true)
     }
+  }
+
+  /// Looks again at the schema folders for the schemas in use; rows of one that has
+  /// been removed since say it is not installed. Returns the schemas that vanished now.
+  @discardableResult
+  public func recheckSchemas() -> Set<String> {
+    let inUse = Set(schemas.compactMap { $0.value == nil ? nil : $0.key }).subtracting(vanished)
+    guard !inUse.isEmpty else { return [] }
+    let gone = inUse.subtracting(source.installedNow(inUse))
+    guard !gone.isEmpty else { return [] }
+    vanished.formUnion(gone)
+    for schema in gone.sorted() { observers.notify(SettingKey(schema: schema, key: "")) }
+    return gone
   }
 
   /// Whether the schema is installed; looks it up if needed.

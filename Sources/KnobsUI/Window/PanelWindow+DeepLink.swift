@@ -10,7 +10,13 @@ extension PanelWindow {
   public func open(path: String) -> Bool {
     let trimmed = path.trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
     if search.isActive { search.end(restoring: false) }
-    if let entry = rootPanel.entry(at: trimmed) {
+    if let pagePath = schemaPageToOpen(trimmed) {
+      navigate(toPage: pagePath)
+      window.present()
+      currentPage.focusFirstRow()
+      return true
+    }
+    if let entry = rootPanel.entry(throughPagesAt: schemaPagePath(trimmed) ?? trimmed) {
       let parts = entry.path.split(separator: "/").map(String.init)
       navigate(toPage: parts.dropLast(2).joined(separator: "/"))
       if let address = currentPage.address(of: entry.path) { reveal(address) }
@@ -33,6 +39,22 @@ extension PanelWindow {
     return false
   }
 
+  /// The page `schema` (All Settings) or `schema/ID` (a schema's page) opens, when the window has them.
+  private func schemaPageToOpen(_ path: String) -> String? {
+    guard schemaPages != nil else { return nil }
+    if path == "schema" { return AllSettings.rowPath }
+    guard case .schema? = SchemaPath(path), let pagePath = schemaPagePath(path),
+      rootPanel.entry(throughPagesAt: pagePath) != nil
+    else { return nil }
+    return pagePath
+  }
+
+  /// The full path of a `schema/ID` or `schema/ID/KEY` path on the All Settings page, when the window has one.
+  private func schemaPagePath(_ path: String) -> String? {
+    guard let schemaPath = SchemaPath(path), let pages = schemaPages else { return nil }
+    return pages.path(of: schemaPath)
+  }
+
   /// Shows the page whose detail-row path is `pagePath` ("" for the first page), without animation.
   private func navigate(toPage pagePath: String) {
     if currentPage.path == pagePath { return }
@@ -42,8 +64,11 @@ extension PanelWindow {
     var prefix = ""
     for index in stride(from: 0, to: parts.count - 1, by: 2) {
       let rowPath = prefix + parts[index] + "/" + parts[index + 1]
-      let row = page.sections.first { $0.id == parts[index] }?.rows.first { $0.id == parts[index + 1] }
-      guard case .detail(let subpage) = row?.kind else { return }
+      guard
+        let row = page.sections.first(where: { $0.id == parts[index] })?.rows.first(where: { $0.id == parts[index + 1] }
+        ),
+        let subpage = Panel.subpage(of: row, throughPages: true)
+      else { return }
       pushWithoutAnimation(subpage, path: rowPath)
       page = subpage
       prefix = rowPath + "/"

@@ -25,6 +25,8 @@ public final class PanelWindow: PageHost {
   private var folderMonitors: [FileMonitor] = []
   private var pendingReload: Task<Void, Never>?
   private let windowState: WindowState?
+  /// The All Settings pages, where `schema/ID/KEY` paths lead; nil for a panel without them.
+  public var schemaPages: AllSettings?
   /// Search state; see PanelWindow+Search.
   var search: SearchController!
 
@@ -133,7 +135,9 @@ public final class PanelWindow: PageHost {
     window.add(keys)
     // Options found at run time (installed themes) are looked for again when the
     // user comes back, say after installing a theme.
+    // Schemas removed meanwhile (an extension uninstalled) are noticed then too.
     window.onBecameActive { [weak self] in
+      (self?.store as? GSettingsStore)?.recheckSchemas()
       self?.reloadFoundOptions()
       self?.rootPanel.rowSources.forEach { $0.reload() }
     }

@@ -25,7 +25,7 @@ final class SearchController {
   private var closeMatchLabel: Label?
   private unowned let host: PanelWindow
   /// Built after the window's first frame (`prepare`), or by the first search.
-  private lazy var engine = PanelSearch(panel: host.rootPanel)
+  private lazy var engine = PanelSearch(panel: host.rootPanel, entries: host.rootPanel.searchableEntries)
   private var query = ""
   private var savedOffset = 0.0
   private var isShowingResults = false

@@ -1,0 +1,86 @@
+import Foundation
+
+/// An installed application as its desktop entry names it.
+public struct DesktopApp: Hashable, Sendable {
+  /// The desktop file's name without `.desktop`, e.g. `org.gnome.tweaks`.
+  public var id: String
+  public var name: String
+  /// A freedesktop icon name; nil when the entry has none or names a file.
+  public var iconName: String?
+
+  public init(id: String, name: String, iconName: String? = nil) {
+    self.id = id
+    self.name = name
+    self.iconName = iconName
+  }
+}
+
+/// The applications of the desktop entries in `$XDG_DATA_HOME/applications`
+/// and `$XDG_DATA_DIRS/*/applications`, and which one a schema belongs to.
+public struct DesktopApps: Sendable {
+  /// Keyed by lowercased desktop id; the user's entries win over the system's.
+  private var byID: [String: DesktopApp] = [:]
+
+  public init(_ apps: [DesktopApp]) {
+    for app in apps where byID[app.id.lowercased()] == nil { byID[app.id.lowercased()] = app }
+  }
+
+  /// Reads the desktop entries found through the XDG environment variables.
+  public static func installed(environment: [String: String] = ProcessInfo.processInfo.environment) -> DesktopApps {
+    let home = environment["HOME"] ?? NSHomeDirectory()
+    let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
+    let dataDirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
+      .split(separator: ":").map(String.init)
+    var apps: [DesktopApp] = []
+    for folder in [dataHome] + dataDirs {
+      let applications = folder + "/applications"
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: applications)) ?? []
+      for name in names.sorted() where name.hasSuffix(".desktop") {
+        guard let text = try? String(contentsOfFile: applications + "/" + name, encoding: .utf8),
+          let app = app(id: String(name.dropLast(".desktop".count)), entry: text)
+        else { continue }
+        apps.append(app)
+      }
+    }
+    return DesktopApps(apps)
+  }
+
+  /// The app of a desktop entry's text; nil for hidden entries and entries without a name.
+  public static func app(id: String, entry: String) -> DesktopApp? {
+    var inMainGroup = false
+    var name: String?
+    var icon: String?
+    for line in entry.split(whereSeparator: \.isNewline) {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.hasPrefix("[") {
+        inMainGroup = trimmed == "[Desktop Entry]"
+        continue
+      }
+      guard inMainGroup, let equals = trimmed.firstIndex(of: "=") else { continue }
+      let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+      let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+      switch key {
+      case "Name": name = value
+      case "Icon": icon = value
+      case "Hidden" where value == "true": return nil
+      default: break
+      }
+    }
+    guard let name, !name.isEmpty else { return nil }
+    // An icon given as a file path is not a name the icon theme knows.
+    let iconName = icon.flatMap { $0.isEmpty || $0.contains("/") ? nil : $0 }
+    return DesktopApp(id: id, name: name, iconName: iconName)
+  }
+
+  /// The app whose desktop id is the schema id or the longest leading part of it
+  /// (`org.gnome.nautilus.preferences` belongs to `org.gnome.Nautilus`), ignoring case.
+  public func app(forSchema schemaID: String) -> DesktopApp? {
+    var parts = schemaID.lowercased().split(separator: ".").map(String.init)
+    // Two parts (`org.gnome`) name a vendor, not an app.
+    while parts.count >= 2 {
+      if let app = byID[parts.joined(separator: ".")] { return app }
+      parts.removeLast()
+    }
+    return nil
+  }
+}

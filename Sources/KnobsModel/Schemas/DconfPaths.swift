@@ -1,0 +1,43 @@
+import Foundation
+
+/// Where the user's dconf database holds keys, read from `dconf dump /`, and
+/// which of those folders a relocatable schema could be at. GIO cannot list
+/// dconf's folders; the `dconf` command (dconf-cli) can.
+public struct DconfPaths: Sendable {
+  /// Folder path (`/org/gnome/terminal/legacy/profiles:/:abc/`) → the key names set there.
+  public private(set) var folders: [String: Set<String>] = [:]
+
+  /// Reads `dconf dump /` output: `[relative/folder]` groups of `key=value` lines.
+  public init(dump: String) {
+    var folder: String?
+    for line in dump.split(whereSeparator: \.isNewline) {
+      if line.hasPrefix("[") && line.hasSuffix("]") {
+        let name = line.dropFirst().dropLast()
+        folder = name == "/" ? "/" : "/" + name + "/"
+      } else if let folder, let equals = line.firstIndex(of: "=") {
+        folders[folder, default: []].insert(String(line[..<equals]))
+      }
+    }
+  }
+
+  /// Runs `dconf dump /`; no folders when dconf is not installed or fails.
+  public static func read() -> DconfPaths {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["dconf", "dump", "/"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return DconfPaths(dump: "") }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return DconfPaths(dump: "") }
+    return DconfPaths(dump: String(decoding: data, as: UTF8.self))
+  }
+
+  /// The folders whose keys all belong to a schema with `keys`, sorted: where a
+  /// relocatable schema with those keys is probably in use.
+  public func folders(matching keys: Set<String>) -> [String] {
+    folders.filter { !$0.value.isEmpty && $0.value.isSubset(of: keys) }.map(\.key).sorted()
+  }
+}

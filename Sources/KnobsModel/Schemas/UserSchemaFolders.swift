@@ -1,0 +1,105 @@
+import Foundation
+
+/// The user's own schema folders: `$XDG_DATA_HOME/glib-2.0/schemas` and the
+/// `schemas` folder of each GNOME Shell extension under
+/// `$XDG_DATA_HOME/gnome-shell/extensions`. A folder with only XML is compiled
+/// into Knobs' cache, the way GNOME Shell compiles an extension's schemas for itself.
+public struct UserSchemaFolders: Sendable {
+  /// Folders holding a `gschemas.compiled`, in the order they are searched.
+  public private(set) var compiledFolders: [String] = []
+  /// What could not be read, in words for the All Settings page.
+  public private(set) var problems: [String] = []
+
+  public init(compiledFolders: [String] = [], problems: [String] = []) {
+    self.compiledFolders = compiledFolders
+    self.problems = problems
+  }
+
+  /// Finds the folders, compiling XML-only ones into `$XDG_CACHE_HOME/knobs/schemas`.
+  public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> UserSchemaFolders {
+    let home = environment["HOME"] ?? NSHomeDirectory()
+    let dataHome = nonEmpty(environment["XDG_DATA_HOME"]) ?? home + "/.local/share"
+    let cacheHome = nonEmpty(environment["XDG_CACHE_HOME"]) ?? home + "/.cache"
+    var folders = UserSchemaFolders()
+    folders.add(dataHome + "/glib-2.0/schemas", cacheName: "user")
+    let extensions = dataHome + "/gnome-shell/extensions"
+    let uuids = (try? FileManager.default.contentsOfDirectory(atPath: extensions)) ?? []
+    for uuid in uuids.sorted() {
+      // An extension without settings has no schemas folder; that is no problem.
+      folders.add(extensions + "/" + uuid + "/schemas", cacheName: "extension-" + uuid, cacheHome: cacheHome)
+    }
+    return folders
+  }
+
+  private mutating func add(_ folder: String, cacheName: String, cacheHome: String? = nil) {
+    let files = FileManager.default
+    guard let names = try? files.contentsOfDirectory(atPath: folder) else { return }
+    if names.contains("gschemas.compiled") {
+      compiledFolders.append(folder)
+      return
+    }
+    guard names.contains(where: { $0.hasSuffix(".gschema.xml") }), let cacheHome else { return }
+    let target = cacheHome + "/knobs/schemas/" + cacheName
+    switch Self.compile(folder, into: target) {
+    case .success(let warnings):
+      compiledFolders.append(target)
+      if !warnings.isEmpty { problems.append("Some schemas in \(folder) were left out: \(warnings)") }
+    case .failure(let failure):
+      problems.append("The schemas in \(folder) could not be compiled: \(failure.message)")
+    }
+  }
+
+  /// Runs `glib-compile-schemas` unless the cached result is newer than every XML file;
+  /// succeeds with its warnings about files it left out (a cached result has none).
+  static func compile(_ folder: String, into target: String) -> Result<String, CompileFailure> {
+    let files = FileManager.default
+    let compiled = target + "/gschemas.compiled"
+    if let built = modified(compiled), let sources = try? files.contentsOfDirectory(atPath: folder),
+      sources.compactMap({ modified(folder + "/" + $0) }).allSatisfy({ $0 <= built })
+    {
+      return .success("")
+    }
+    // GIO reads summaries and descriptions from the XML beside the compiled file: copy it along.
+    do {
+      try? files.removeItem(atPath: target)
+      try files.createDirectory(atPath: target, withIntermediateDirectories: true)
+      for name in try files.contentsOfDirectory(atPath: folder) where name.hasSuffix(".xml") {
+        try files.copyItem(atPath: folder + "/" + name, toPath: target + "/" + name)
+      }
+    } catch {
+      return .failure(CompileFailure(message: "the cache folder \(target) can't be written."))
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["glib-compile-schemas", target]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      return .failure(CompileFailure(message: "glib-compile-schemas could not be run."))
+    }
+    let output = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard process.terminationStatus == 0 else {
+      return .failure(CompileFailure(message: text.isEmpty ? "glib-compile-schemas failed." : text))
+    }
+    return .success(text)
+  }
+
+  private static func modified(_ path: String) -> Date? {
+    (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+  }
+
+  private static func nonEmpty(_ value: String?) -> String? {
+    guard let value, !value.isEmpty else { return nil }
+    return value
+  }
+
+  /// `glib-compile-schemas`' complaint, or why it could not run.
+  public struct CompileFailure: Error, Sendable {
+    public var message: String
+  }
+}
