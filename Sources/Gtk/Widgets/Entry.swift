@@ -55,6 +55,14 @@ public final class Entry: Widget {
     connect("activate", handler)
   }
 
+  /// Runs when the user is done with the text: on Enter, and when the focus leaves the entry.
+  public func onCommit(_ handler: @escaping @MainActor () -> Void) {
+    onActivate(handler)
+    let focus = FocusController()
+    focus.onLeave(handler)
+    add(focus)
+  }
+
   /// Presses Enter as the user would: `onActivate` handlers run.
   public func pressEnter() { knobs_signal_emit(gobject, "activate") }
 

@@ -55,10 +55,7 @@ final class NumberEditor: RowEditor {
 
   func connect(to row: RowView) {
     self.row = row
-    entry.onActivate { [weak self] in self?.apply() }
-    let focus = FocusController()
-    focus.onLeave { [weak self] in self?.apply() }
-    entry.add(focus)
+    entry.onCommit { [weak self] in self?.apply() }
     let keys = KeyController()
     keys.onKeyPressed { [weak self] key in self?.handleKey(key) ?? false }
     entry.add(keys)

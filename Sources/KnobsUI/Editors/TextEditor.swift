@@ -28,10 +28,7 @@ final class TextEditor: RowEditor {
 
   func connect(to row: RowView) {
     self.row = row
-    entry.onActivate { [weak self] in self?.apply() }
-    let focus = FocusController()
-    focus.onLeave { [weak self] in self?.apply() }
-    entry.add(focus)
+    entry.onCommit { [weak self] in self?.apply() }
     let keys = KeyController()
     keys.onKeyPressed { [weak self] key in
       guard key.isEscape, let self, self.entry.text != self.stored else { return false }
