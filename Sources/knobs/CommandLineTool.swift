@@ -109,7 +109,9 @@ struct CommandLineTool {
 
   private func resolveSchemaKey(_ path: String) -> Target? {
     guard case .key(let schemaID, let key)? = SchemaPath(path) else {
-      printError("knobs: “\(path)” is not a key's path; write schema/SCHEMA-ID/KEY.")
+      printError(
+        "knobs: “\(path)” is not a key's path; write schema/SCHEMA-ID/KEY"
+          + (path.contains(":") ? ", or schema/SCHEMA-ID:/FOLDER/KEY for a relocatable schema." : "."))
       return nil
     }
     let schemas = SchemaCommands(schemaDirectories: schemaDirectories)
@@ -126,8 +128,15 @@ struct CommandLineTool {
   }
 
   private func listSchema(_ path: String, json: Bool) -> Int32 {
-    guard case .schema(let schemaID)? = SchemaPath(path) else {
-      printError("knobs: list takes a schema's path, e.g. schema/org.gnome.desktop.interface, not “\(path)”.")
+    // `schema/ID:/FOLDER` without its last “/” still names the schema at that folder.
+    let schemaPath = SchemaPath(path).flatMap { found -> SchemaPath? in
+      if case .key = found, path.contains(":/") { return SchemaPath(path + "/") }
+      return found
+    }
+    guard case .schema(let schemaID)? = schemaPath else {
+      printError(
+        "knobs: list takes a schema's path, e.g. schema/org.gnome.desktop.interface"
+          + " or schema/SCHEMA-ID:/FOLDER/ for a relocatable one, not “\(path)”.")
       return 2
     }
     let schemas = SchemaCommands(schemaDirectories: schemaDirectories)
@@ -174,13 +183,19 @@ struct SchemaCommands {
   /// The schema's generated panel; nil, with a message said, when it is not installed or relocatable.
   func panel(_ schemaID: String) -> Panel? {
     if let panel = panels.panel(for: schemaID) { return panel }
-    if store.isRelocatable(schemaID) {
-      printError(
-        "knobs: the schema \(schemaID) is relocatable: it has no path of its own, so its keys can't be reached.")
+    let (id, folder) = SchemaPath.split(schemaID)
+    if let schema = store.source.schema(id) {
+      if folder != nil, let own = schema.path {
+        printError("knobs: the schema \(id) has a folder of its own, \(own); write schema/\(id)/KEY.")
+      } else {
+        printError(
+          "knobs: the schema \(id) is relocatable: it has no folder of its own. "
+            + "Name the folder its app keeps it at: schema/\(id):/FOLDER/KEY.")
+      }
       return nil
     }
-    var message = "knobs: there is no installed settings schema “\(schemaID)”."
-    let suggestions = Suggestions.closest(to: schemaID, among: store.schemaIDs)
+    var message = "knobs: there is no installed settings schema “\(id)”."
+    let suggestions = Suggestions.closest(to: id, among: store.schemaIDs)
     if !suggestions.isEmpty { message += " Did you mean \(suggestions.joined(separator: ", "))?" }
     printError(message)
     return nil

@@ -23,7 +23,8 @@ final class AllSettingsTests: XCTestCase {
     XCTAssertEqual(files.map(\.title), ["org.gnome.nautilus.preferences"])
     XCTAssertEqual(files[0].iconName, "org.gnome.Nautilus")
     XCTAssertEqual(files[0].subtitle?.fixedText, "2 settings")
-    XCTAssertEqual(page.sections[3].rows.map(\.kindName), ["value", "detail"], "a relocatable schema has no page")
+    XCTAssertEqual(page.sections[3].rows.map(\.kindName), ["detail", "detail"])
+    XCTAssertEqual(page.sections[3].rows[0].subtitle?.fixedText, "Relocatable, not saved at any path yet")
     XCTAssertEqual(library.described, [], "no schema is generated before its page is opened")
     XCTAssertEqual(page.validate(), [])
   }
@@ -148,6 +149,37 @@ final class AllSettingsTests: XCTestCase {
     guard case .page(let schemaLink) = folder.kind else { return XCTFail("no schema page") }
     XCTAssertEqual(
       schemaLink.title, "org.gnome.desktop.app-folders.folder:/org/gnome/desktop/app-folders/folders/Utilities/")
+  }
+
+  func testARelocatableSchemaOpensAtAFolderGivenByPathEvenWithNothingSavedThere() async throws {
+    let library = FakeLibrary()
+    let all = AllSettings(library: { library }, apps: { Self.apps }, dconf: { DconfPaths(dump: "") })
+    let root = Panel(title: "Root", sections: [all.section])
+    let schema = "org.gnome.desktop.app-folders.folder"
+    let page = try XCTUnwrap(
+      root.entry(
+        throughPagesAt: "more/all-settings/org-gnome-desktop/" + schema.replacingOccurrences(of: ".", with: "-")))
+    guard case .page(let link) = page.row.kind else { return XCTFail("a relocatable schema has a page") }
+    XCTAssertEqual(link.page.sections[0].rows.map(\.title), ["Not Saved Yet"])
+    XCTAssertTrue(link.page.sections[0].footer?.fixedText?.contains("knobs --open schema/\(schema):/FOLDER/") == true)
+
+    let folder = "/org/gnome/desktop/app-folders/folders/Games/"
+    let path = try XCTUnwrap(all.path(of: .key(schema: schema + ":" + folder, key: "name")))
+    XCTAssertEqual(
+      path,
+      "more/all-settings/org-gnome-desktop/org-gnome-desktop-app-folders-folder/paths/"
+        + "org-gnome-desktop-app-folders-folders-games/keys/name")
+    XCTAssertEqual(link.page.sections[0].rows.map(\.title), [folder], "the folder opened by path is offered")
+    XCTAssertNotNil(root.entry(throughPagesAt: String(path.dropLast("/keys/name".count))))
+    XCTAssertEqual(
+      all.path(of: .schema(schema + ":" + folder)), String(path.dropLast("/keys/name".count)),
+      "the same folder again is the same row")
+    XCTAssertEqual(
+      all.path(of: .schema(schema)), "more/all-settings/org-gnome-desktop/org-gnome-desktop-app-folders-folder",
+      "without a folder, the page of its folders")
+    XCTAssertNil(all.path(of: .key(schema: schema, key: "name")), "a relocatable schema's keys need a folder")
+    XCTAssertNil(all.path(of: .schema("org.gnome.desktop.interface:/elsewhere/")), "a fixed schema has no other folder")
+    XCTAssertNil(all.path(of: .schema(schema + ":/no/end")), "a folder ends with “/”")
   }
 
   static func page(of all: AllSettings) -> Panel? {

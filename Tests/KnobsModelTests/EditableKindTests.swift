@@ -126,7 +126,7 @@ final class EditableKindTests: XCTestCase {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/my picture.png"
-    FileManager.default.createFile(atPath: path, contents: Data([0x89]))
+    XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data([0x89])))
     let value = try parse("picture", path)
     XCTAssertEqual(value, .string("file://" + folder + "/my%20picture.png"))
     guard case .file(let file) = row("picture").kind else { return XCTFail("not a file row") }

@@ -4,6 +4,7 @@ change in the window and read back with gsettings in a new process, the Modified
 Settings page lists them, and resets clear them; a broken schema folder is said,
 not fatal."""
 
+import json
 import subprocess
 
 from harness.driver import wait_for
@@ -17,12 +18,19 @@ LOCAL_XML = """<schemalist>
     <value nick="quiet" value="0"/>
     <value nick="loud" value="1"/>
   </enum>
+  <flags id="org.knobs.test.local.Days">
+    <value nick="monday" value="1"/>
+    <value nick="tuesday" value="2"/>
+  </flags>
   <schema id="org.knobs.test.local" path="/org/knobs/test/local/">
     <key name="enabled" type="b"><default>false</default><summary>Local toggle</summary></key>
     <key name="mode" enum="org.knobs.test.local.Mode"><default>'quiet'</default><summary>Local mode</summary></key>
     <key name="level" type="i"><range min="0" max="10"/><default>3</default><summary>Local level</summary></key>
     <key name="greeting" type="s"><default>'hello'</default><summary>Local greeting</summary></key>
     <key name="size" type="(ii)"><default>(1, 2)</default><summary>Local size</summary></key>
+    <key name="count" type="i"><default>5</default><summary>Local count</summary></key>
+    <key name="names" type="as"><default>[]</default><summary>Local names</summary></key>
+    <key name="days" flags="org.knobs.test.local.Days"><default>[]</default><summary>Local days</summary></key>
   </schema>
 </schemalist>
 """
@@ -79,7 +87,7 @@ def test_user_and_extension_schemas_are_edited_listed_as_modified_and_reset(sess
     launch_at(session, driver, "schema", "Modified Settings")
     # Rows far from the screen are placeholders until they scroll near: go there as a keyboard user does.
     assert driver.focus_row(EXTENSION, limit=150).description.startswith("1 setting")
-    assert driver.focus_row(LOCAL, limit=150).description.startswith("5 settings")
+    assert driver.focus_row(LOCAL, limit=150).description.startswith("8 settings")
     driver.row("org.gnome.desktop.interface")
     wait_for("the broken folder is said",
              lambda: any("broken@knobs.test" in label.name for label in driver.window().find_all("label")))
@@ -116,7 +124,7 @@ def test_user_and_extension_schemas_are_edited_listed_as_modified_and_reset(sess
              lambda: gsettings_get(session, cache, EXTENSION, "show-badge") == "true")
     assert "show-badge" not in session.command("dconf", "dump", "/").stdout, "a reset, not a write"
 
-    launch_at(session, driver, f"schema/{LOCAL}", "Local toggle")
+    launch_at(session, driver, f"schema/{LOCAL}", "Local count")
     driver.activate_row("Reset All in This Schema")
     dialog = wait_for("Knobs asks first", lambda: driver.find_app_window(f"Reset All in {LOCAL}?"))
     dialog.find("push button", "Reset").do_action()
@@ -153,3 +161,63 @@ def test_a_relocatable_schema_is_offered_at_the_folders_dconf_holds_it_at(sessio
     driver.press("Return")
     wait_for("the key at that folder reaches dconf",
              lambda: session.command("gsettings", "get", f"{schema}:{folder}", "translate").stdout.strip() == "true")
+
+
+@scenario(backend="dconf", timeout=120)
+def test_number_list_and_flags_keys_change_on_a_generated_page(session, driver):
+    local, _ = install_schemas(session)
+    launch_at(session, driver, f"schema/{LOCAL}/count", "Local count")
+    replace_field_text(driver, "Local count", "42")
+    wait_for("the number reaches dconf", lambda: gsettings_get(session, local, LOCAL, "count") == "42")
+
+    launch_at(session, driver, f"schema/{LOCAL}/names", "Local names")
+    driver.activate_row("Local names")
+    driver.type_text("Ada")
+    driver.press("Return")
+    driver.type_text("Grace")
+    driver.press("Return")
+    wait_for("the list reaches dconf",
+             lambda: gsettings_get(session, local, LOCAL, "names") == "['Ada', 'Grace']")
+    driver.press("Escape")
+
+    launch_at(session, driver, f"schema/{LOCAL}/days", "Local days")
+    driver.press("Return")
+    wait_for("a check box in the popover has the focus",
+             lambda: any(node.focused and node.role == "check box" for node in driver.window().descendants()))
+    driver.press("space")
+    wait_for("the flag reaches dconf", lambda: gsettings_get(session, local, LOCAL, "days") == "['monday']")
+    driver.press("Escape")
+    listed = session.run("list", "--json", f"schema/{LOCAL}")
+    assert listed.returncode == 0, listed.stderr
+    raws = {row["key"]: row["raw"] for row in json.loads(listed.stdout)}
+    assert (raws["count"], raws["names"], raws["days"]) == ("42", "['Ada', 'Grace']", "['monday']"), raws
+
+
+@scenario(backend="dconf")
+def test_a_relocatable_schema_opens_at_a_folder_named_in_its_path(session, driver):
+    schema = "org.gnome.desktop.app-folders.folder"
+    folder = "/org/gnome/desktop/app-folders/folders/Knobs/"
+    launch_at(session, driver, f"schema/{schema}:{folder}translate", "Translate the name")
+    driver.press("Return")
+    wait_for("the key at that folder reaches dconf",
+             lambda: session.command("gsettings", "get", f"{schema}:{folder}", "translate").stdout.strip() == "true")
+    launch_at(session, driver, f"schema/{schema}", folder)
+
+    # A folder nothing is saved at yet, typed in the window.
+    other = "/org/gnome/desktop/app-folders/folders/Other/"
+    driver.activate_row("Open at Another Folder…")
+    title = f"Open {schema} at a Folder"
+    wait_for("Knobs asks for the folder", lambda: driver.find_app_window(title))
+    driver.press("Control_L", "a", window=title)
+    driver.type_text("/no//folder/", window=title)
+    driver.press("Return", window=title)
+    wait_for("a malformed folder is explained", lambda: driver.find_app_window(title).find(
+        "label", "A folder starts and ends with “/” and has no “//”."))
+    driver.press("Control_L", "a", window=title)
+    driver.type_text(other, window=title)
+    driver.press("Return", window=title)
+    wait_for("the schema opens at that folder", lambda: driver.window().find("list item", "Translate the name"))
+    driver.focus_row("Translate the name")
+    driver.press("Return")
+    wait_for("the key at the typed folder reaches dconf",
+             lambda: session.command("gsettings", "get", f"{schema}:{other}", "translate").stdout.strip() == "true")

@@ -114,7 +114,10 @@ def test_unknown_schemas_keys_and_relocatable_schemas_are_explained(session, dri
 
     result = session.run("get", "schema/org.gnome.desktop.app-folders.folder/name")
     assert result.returncode == 2
-    assert "relocatable" in result.stderr, result.stderr
+    assert "relocatable" in result.stderr and ":/FOLDER/KEY" in result.stderr, result.stderr
+
+    result = session.run("get", "schema/org.gnome.desktop.interface:/elsewhere/clock-format")
+    assert result.returncode == 2 and "has a folder of its own" in result.stderr, result.stderr
 
     result = session.run("list", "schema/nothing.like.this")
     assert result.returncode == 2 and "no installed settings schema" in result.stderr, result.stderr
@@ -143,3 +146,23 @@ def test_a_key_locked_by_the_administrator_is_refused(session, driver):
     result = session.run("reset", clock, extra_env=locked)
     assert result.returncode == 1 and "managed by the system" in result.stderr, result.stderr
     assert session.run("get", clock, extra_env=locked).stdout.strip() == "12h"
+
+
+@scenario(backend="dconf")
+def test_a_relocatable_schema_is_reached_at_a_folder(session, driver):
+    schema = "org.gnome.desktop.app-folders.folder"
+    folder = "/org/gnome/desktop/app-folders/folders/Knobs/"
+    at = f"schema/{schema}:{folder}"
+    result = session.run("set", at + "name", "Knobs Tools")
+    assert result.returncode == 0, result.stderr
+    assert session.command("gsettings", "get", f"{schema}:{folder}", "name").stdout.strip() == "'Knobs Tools'"
+    assert session.run("get", at + "name").stdout.strip() == "Knobs Tools"
+    assert session.run("get", "--raw", at + "name").stdout.strip() == "'Knobs Tools'"
+    listed = session.run("list", at)
+    assert listed.returncode == 0 and at + "translate" in listed.stdout, listed.stderr
+    assert session.run("list", at.rstrip("/")).returncode == 0, "the last “/” may be left out"
+    assert session.run("reset", at + "name").returncode == 0
+    assert session.command("dconf", "dump", "/").stdout.strip() == ""
+
+    result = session.run("set", f"schema/{schema}:/bad//folder/name", "x")
+    assert result.returncode == 2 and "not a key's path" in result.stderr, result.stderr

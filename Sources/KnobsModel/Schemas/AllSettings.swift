@@ -20,6 +20,8 @@ public final class AllSettings {
   private var foundLibrary: SchemaLibrary?
   private var madeLayout: SchemaLayout?
   private var links: [String: PageLink] = [:]
+  /// Folders of relocatable schemas opened by path (`schema/ID:/FOLDER/`) that the settings database does not hold.
+  private var openedFolders: [String: [String]] = [:]
   public private(set) lazy var panels = SchemaPanels { [weak self] id in self?.library?.describeSchema(id) }
 
   /// - Parameters:
@@ -61,12 +63,49 @@ public final class AllSettings {
 
   /// The window path of a schema's page or of one of its keys; nil for a schema not installed.
   public func path(of schemaPath: SchemaPath) -> String? {
-    guard let rowPath = layout.rowPaths[schemaPath.schemaID] else { return nil }
-    let page = Self.rowPath + "/" + rowPath
+    let (id, folder) = SchemaPath.split(schemaPath.schemaID)
+    guard let rowPath = layout.rowPaths[id] else { return nil }
+    var page = Self.rowPath + "/" + rowPath
+    if let folder {
+      guard let folderRowID = folderRowID(of: id, folder) else { return nil }
+      page += "/" + Self.foldersSectionID + "/" + folderRowID
+    } else if layout.isRelocatable(id) {
+      // Without a folder, the schema's page lists the folders it is saved at; it has no keys.
+      guard case .schema = schemaPath else { return nil }
+      return page
+    }
     switch schemaPath {
     case .schema: return page
     case .key(_, let key): return page + "/" + SchemaPanel.sectionID + "/" + key
     }
+  }
+
+  /// The row of a relocatable schema's folder on the schema's page; a folder
+  /// the settings database does not hold yet is added to that page.
+  private func folderRowID(of id: String, _ folder: String) -> String? {
+    guard layout.isRelocatable(id), SchemaPath.isFolder(folder) else { return nil }
+    var known = folders(of: id)
+    if !known.contains(folder) {
+      openedFolders[id, default: []].append(folder)
+      links[id]?.forget()
+      known.append(folder)
+    }
+    return Self.folderRowIDs(known)[known.firstIndex(of: folder)!]
+  }
+
+  static let foldersSectionID = "paths"
+
+  /// The folders a relocatable schema is offered at: those of the settings
+  /// database that hold only its keys, then those opened by path.
+  private func folders(of id: String) -> [String] {
+    let keys = Set(library?.keyNames(of: id) ?? [])
+    let saved = keys.isEmpty ? [] : dconf.folders(matching: keys).filter { $0 != "/" }
+    return saved + (openedFolders[id] ?? []).filter { !saved.contains($0) }
+  }
+
+  private static func folderRowIDs(_ folders: [String]) -> [String] {
+    var used: Set<String> = []
+    return folders.map { SchemaLayout.unique(SchemaLayout.identifier($0), in: &used) }
   }
 
   var layout: SchemaLayout {
@@ -115,36 +154,72 @@ public final class AllSettings {
     return row
   }
 
-  /// A relocatable schema: a page of the dconf folders that hold its keys, or a note when none do.
+  /// A relocatable schema: a page of the folders of the settings database that hold its keys.
   private func relocatableRow(_ id: String, rowID: String) -> Row {
-    let keys = Set(library?.keyNames(of: id) ?? [])
-    let folders = keys.isEmpty ? [] : dconf.folders(matching: keys).filter { $0 != "/" }
-    guard !folders.isEmpty else {
-      var row = Row(id: rowID, title: id, kind: .value(.fixed("Relocatable")))
-      row.subtitle = .fixed("Apps keep these settings at paths of their own; none are saved yet")
-      return row
-    }
-    let link = PageLink(title: id) { [weak self] in
-      var used: Set<String> = []
-      let rows = folders.map { folder in
-        let full = id + ":" + folder
-        var row = Row(
-          id: SchemaLayout.unique(SchemaLayout.identifier(folder), in: &used), title: folder,
-          kind: .page(PageLink(title: full) { self?.schemaPage(full) ?? Self.missingPage(full) }))
-        row.keywords = [full]
-        return row
+    let link =
+      links[id]
+      ?? PageLink(title: id) { [weak self] in
+        self?.relocatablePage(id) ?? Self.missingPage(id)
       }
-      var section = Section(
-        "paths", "Saved At",
-        footer: "The folders of your settings whose keys all belong to this relocatable schema."
-      ) {}
-      section.rows = rows
-      return Panel(title: id, sections: [section])
-    }
+    links[id] = link
+    let count = folders(of: id).count
     var row = Row(id: rowID, title: id, kind: .page(link))
     row.subtitle = .fixed(
-      folders.count == 1 ? "Relocatable, saved at 1 path" : "Relocatable, saved at \(folders.count) paths")
+      count == 0
+        ? "Relocatable, not saved at any path yet"
+        : count == 1 ? "Relocatable, saved at 1 path" : "Relocatable, saved at \(count) paths")
     return row
+  }
+
+  private func relocatablePage(_ id: String) -> Panel {
+    let folders = folders(of: id)
+    let rows = zip(folders, Self.folderRowIDs(folders)).map { folder, rowID in
+      let full = id + ":" + folder
+      var row = Row(
+        id: rowID, title: folder,
+        kind: .page(PageLink(title: full) { [weak self] in self?.schemaPage(full) ?? Self.missingPage(full) }))
+      row.keywords = [full]
+      return row
+    }
+    let howToOpen =
+      "Apps keep the settings of this relocatable schema at folders of their own. "
+      + "To open it at another folder: knobs --open schema/\(id):/FOLDER/"
+    var section = Section(
+      Self.foldersSectionID, "Saved At",
+      footer: .fixed(
+        rows.isEmpty
+          ? "None of your settings are saved under this schema yet. " + howToOpen
+          : "The folders of your settings whose keys all belong to this schema. " + howToOpen)
+    ) {}
+    section.rows = rows
+    if rows.isEmpty {
+      var none = Row(id: "none", title: "Not Saved Yet", kind: .value(.fixed("")))
+      none.subtitle = .fixed("No folder of your settings holds this schema's keys")
+      section.rows = [none]
+    }
+    return Panel(title: id, sections: [section, Self.otherFolderSection(id)])
+  }
+
+  /// Asks for a folder and opens the schema there: a folder no setting is saved at yet, say.
+  private static func otherFolderSection(_ id: String) -> Section {
+    var open = ActionRow("open-folder", "Open at Another Folder…") { context in
+      let request = TextRequest(
+        title: "Open \(id) at a Folder",
+        message: "The folder of your settings where its app keeps these keys, as dconf Editor shows it.",
+        fieldLabel: "Folder", placeholder: "/org/example/app/profiles/default/", initialText: "/",
+        confirmLabel: "Open"
+      ) { text in
+        SchemaPath.isFolder(text) ? nil : "A folder starts and ends with “/” and has no “//”."
+      }
+      context.presenter?.askForText(request) { folder in
+        context.presenter?.open(path: SchemaPath.schema(id + ":" + folder).text)
+      }
+      return nil
+    }.row
+    open.subtitle = .fixed("Edit these settings at a folder of your choice")
+    var section = Section("other") {}
+    section.rows = [open]
+    return section
   }
 
   /// A schema's generated page, ending with a reset of the whole schema.

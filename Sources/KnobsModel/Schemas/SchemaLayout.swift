@@ -19,11 +19,16 @@ struct SchemaLayout {
   private(set) var groups: [Group] = []
   /// `section/row` of each schema on the All Settings page.
   private(set) var rowPaths: [String: String] = [:]
+  /// The ids of the relocatable schemas, which have no folder of their own.
+  private(set) var relocatable: Set<String> = []
+
+  func isRelocatable(_ id: String) -> Bool { relocatable.contains(id) }
 
   init(schemas: [InstalledSchema], apps: DesktopApps) {
     var byKey: [String: Group] = [:]
     var sectionIDs: Set<String> = ["modified"]
     for schema in schemas.sorted(by: { $0.id < $1.id }) {
+      if schema.path == nil { relocatable.insert(schema.id) }
       let app = apps.app(forSchema: schema.id)
       let key = app.map { "app:" + $0.id } ?? Self.idGroup(schema.id)
       if byKey[key] == nil {

@@ -24,6 +24,10 @@ public final class SchemaPanels {
 }
 
 /// Paths of generated rows: `schema/SCHEMA-ID/KEY`, and `schema/SCHEMA-ID` for a whole schema.
+///
+/// A relocatable schema is addressed at a folder of the settings database the
+/// way `gsettings` writes it, `SCHEMA-ID:/FOLDER/`: `schema/ID:/FOLDER/KEY` is a
+/// key there and `schema/ID:/FOLDER/` (ending with “/”) the whole schema.
 public enum SchemaPath: Hashable, Sendable {
   case schema(String)
   case key(schema: String, key: String)
@@ -33,13 +37,36 @@ public enum SchemaPath: Hashable, Sendable {
   /// Reads a path that starts with `schema/`; nil for any other path.
   public init?(_ path: String) {
     guard path.hasPrefix(Self.prefix) else { return nil }
-    let parts = path.dropFirst(Self.prefix.count).split(separator: "/", omittingEmptySubsequences: false)
+    let rest = path.dropFirst(Self.prefix.count)
+    if let colon = rest.firstIndex(of: ":"), !rest[..<colon].contains("/") {
+      // ID:/FOLDER/KEY: the folder runs to the last “/”.
+      guard let lastSlash = rest.lastIndex(of: "/") else { return nil }
+      let id = rest[..<colon]
+      let folder = String(rest[rest.index(after: colon)...lastSlash])
+      let key = rest[rest.index(after: lastSlash)...]
+      guard !id.isEmpty, Self.isFolder(folder) else { return nil }
+      let schema = id + ":" + folder
+      self = key.isEmpty ? .schema(schema) : .key(schema: schema, key: String(key))
+      return
+    }
+    let parts = rest.split(separator: "/", omittingEmptySubsequences: false)
     switch parts.count {
     case 1 where !parts[0].isEmpty: self = .schema(String(parts[0]))
     case 2 where !parts[0].isEmpty && parts[1].isEmpty: self = .schema(String(parts[0]))
     case 2 where !parts[0].isEmpty: self = .key(schema: String(parts[0]), key: String(parts[1]))
     default: return nil
     }
+  }
+
+  /// Whether `folder` is a folder of the settings database: it starts and ends with “/” and has no “//”.
+  public static func isFolder(_ folder: String) -> Bool {
+    folder.hasPrefix("/") && folder.hasSuffix("/") && !folder.contains("//")
+  }
+
+  /// A schema id and the folder after its “:”, if any: `ID:/FOLDER/` → (`ID`, `/FOLDER/`).
+  public static func split(_ schemaID: String) -> (id: String, folder: String?) {
+    guard let colon = schemaID.firstIndex(of: ":") else { return (schemaID, nil) }
+    return (String(schemaID[..<colon]), String(schemaID[schemaID.index(after: colon)...]))
   }
 
   public var schemaID: String {
@@ -51,7 +78,7 @@ public enum SchemaPath: Hashable, Sendable {
   public var text: String {
     switch self {
     case .schema(let id): return Self.prefix + id
-    case .key(let id, let key): return Self.prefix + id + "/" + key
+    case .key(let id, let key): return Self.prefix + id + (id.hasSuffix("/") ? "" : "/") + key
     }
   }
 }

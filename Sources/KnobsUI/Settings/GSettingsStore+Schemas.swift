@@ -27,7 +27,7 @@ extension GSettingsStore: SchemaLibrary {
   /// `ID:/PATH/` describes a relocatable schema at a path.
   public func describeSchema(_ id: String) -> SchemaDescription? {
     guard let schema = source.schema(id), let path = schema.path ?? SchemaSource.split(id).path else { return nil }
-    guard schema.path == nil || SchemaSource.split(id).path == nil else { return nil }
+    guard schema.path == nil || SchemaSource.split(id).path == nil, SchemaPath.isFolder(path) else { return nil }
     let keys = schema.keyNames.compactMap(schema.key).map { key in
       KeyDescription(
         name: key.name, typeString: key.typeString, summary: key.summary, description: key.description,

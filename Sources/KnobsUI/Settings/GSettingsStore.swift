@@ -5,7 +5,7 @@ import KnobsModel
 /// backend GIO picked), and changes made outside Knobs arrive as they happen.
 @MainActor
 public final class GSettingsStore: SettingsStore {
-  let source: SchemaSource
+  public let source: SchemaSource
   /// Looked-up schemas; nil records a schema that is not installed.
   private var schemas: [String: Settings?] = [:]
   private let observers = ChangeObservers()

@@ -8,7 +8,7 @@ extension PanelWindow {
   /// window with the closest known paths; returns whether the path was found.
   @discardableResult
   public func open(path: String) -> Bool {
-    let trimmed = path.trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
+    let trimmed = Self.trimmed(path)
     if search.isActive { search.end(restoring: false) }
     if let pagePath = schemaPageToOpen(trimmed) {
       navigate(toPage: pagePath)
@@ -37,6 +37,16 @@ extension PanelWindow {
     if !suggestions.isEmpty { message += " Did you mean " + suggestions.joined(separator: ", ") + "?" }
     showMessage(message, actions: [])
     return false
+  }
+
+  /// The path without spaces around it and “/” at either end; a relocatable
+  /// schema's folder keeps its last “/”, which tells `schema/ID:/FOLDER/` (the
+  /// schema there) from `schema/ID:/FOLDER/KEY`.
+  static func trimmed(_ path: String) -> String {
+    let spaceless = path.trimmingCharacters(in: .whitespaces)
+    let leading = String(spaceless.drop { $0 == "/" })
+    guard !leading.contains(":/") else { return leading }
+    return leading.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
   }
 
   /// The page `schema` (All Settings) or `schema/ID` (a schema's page) opens, when the window has them.

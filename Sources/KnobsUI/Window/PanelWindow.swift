@@ -21,6 +21,8 @@ public final class PanelWindow: PageHost {
   private var observation: Observation?
   private var dialog: ConfirmDialog?
   private(set) var chooser: ApplicationChooser?
+  /// The open question asking for text, if any (a folder to open a relocatable schema at, say).
+  private(set) var textDialog: TextDialog?
   private var rowSourceObservations: [Observation] = []
   private var folderMonitors: [FileMonitor] = []
   private var pendingReload: Task<Void, Never>?
@@ -315,6 +317,13 @@ extension PanelWindow: ActionPresenter {
 
   public func showMessage(_ message: String, undo: Undo?) {
     showMessage(message, actions: undo.map { [ToastAction(label: "Undo", perform: $0.perform)] } ?? [])
+  }
+
+  public func askForText(_ request: TextRequest, onAnswer: @escaping @MainActor (String) -> Void) {
+    textDialog?.window.destroy()
+    let dialog = TextDialog(request, parent: window, onAnswer: onAnswer)
+    textDialog = dialog
+    dialog.present()
   }
 }
 

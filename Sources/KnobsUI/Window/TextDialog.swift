@@ -1,0 +1,84 @@
+import Gtk
+import KnobsModel
+
+/// A small modal window that asks for a line of text, checks it as it is
+/// typed, and hands it on only when the check finds nothing wrong.
+@MainActor
+final class TextDialog {
+  let window = Window()
+  let entry = Entry()
+  private let problem = Label("")
+  private let confirm: Button
+  private let request: TextRequest
+  private var onAnswer: (@MainActor (String) -> Void)?
+
+  init(_ request: TextRequest, parent: Window, onAnswer: @escaping @MainActor (String) -> Void) {
+    self.request = request
+    self.onAnswer = onAnswer
+    confirm = Button(label: request.confirmLabel)
+    window.title = request.title
+    window.isModal = true
+    window.destroysWithParent = true
+    window.setTransient(for: parent)
+    window.setDefaultSize(width: 420, height: -1)
+    let column = Box(.vertical, spacing: 12)
+    column.setMargins(top: 24, bottom: 24, start: 24, end: 24)
+    let title = Label(request.title)
+    title.addCSSClass("knobs-dialog-title")
+    title.wraps = true
+    let message = Label(request.message)
+    message.wraps = true
+    entry.text = request.initialText
+    entry.placeholder = request.placeholder
+    entry.setAccessibleLabel(request.fieldLabel)
+    problem.wraps = true
+    problem.addCSSClass("knobs-destructive")
+    problem.isVisible = false
+    let buttons = Box(.horizontal, spacing: 12)
+    buttons.horizontalAlignment = .end
+    let cancel = Button(label: "Cancel")
+    confirm.addCSSClass("suggested-action")
+    cancel.onClick { [weak self] in self?.window.destroy() }
+    confirm.onClick { [weak self] in self?.answer() }
+    entry.onActivate { [weak self] in self?.answer() }
+    entry.onChanged { [weak self] in self?.check(showing: false) }
+    buttons.append(cancel)
+    buttons.append(confirm)
+    [title, message, entry, problem, buttons].forEach(column.append)
+    window.setChild(column)
+    let keys = KeyController()
+    keys.onKeyPressed { [weak self] key in
+      guard key.isEscape else { return false }
+      self?.window.destroy()
+      return true
+    }
+    window.add(keys)
+    check(showing: false)
+    entry.grabFocus()
+  }
+
+  func present() { window.present() }
+
+  /// Whether the text is acceptable; the reason it is not is shown when `showing`, or once the field has text.
+  @discardableResult
+  private func check(showing: Bool) -> Bool {
+    let text = entry.text
+    let reason = request.check(text)
+    confirm.isSensitive = reason == nil
+    let shown = reason != nil && (showing || !text.isEmpty)
+    problem.text = shown ? reason ?? "" : ""
+    problem.isVisible = shown
+    if shown { entry.addCSSClass("error") } else { entry.removeCSSClass("error") }
+    return reason == nil
+  }
+
+  /// Hands the text on and closes, as the confirm button does; text the check refuses stays, with the reason.
+  func answer() {
+    guard check(showing: true) else { return }
+    let text = entry.text
+    let action = onAnswer
+    onAnswer = nil
+    window.destroy()
+    action?(text)
+  }
+}
