@@ -55,20 +55,8 @@ public final class SchemaSource {
   /// Which of `ids` are installed now, read afresh from the schema folders: GLib
   /// reads its default source once per process, so a schema removed since is still in it.
   public func installedNow(_ ids: Set<String>) -> Set<String> {
-    var folders: [String] = []
-    if let systemDirs = g_get_system_data_dirs() {
-      var index = 0
-      while let dir = systemDirs[index] {
-        folders.append(String(cString: dir) + "/glib-2.0/schemas")
-        index += 1
-      }
-    }
-    folders.append(String(cString: g_get_user_data_dir()) + "/glib-2.0/schemas")
-    if let extra = g_getenv("GSETTINGS_SCHEMA_DIR") {
-      folders += String(cString: extra).split(separator: ":").map(String.init)
-    }
     var fresh: OpaquePointer?
-    for folder in folders + extraDirectories where g_file_test(folder + "/gschemas.compiled", G_FILE_TEST_EXISTS) != 0 {
+    for folder in folders where g_file_test(folder + "/gschemas.compiled", G_FILE_TEST_EXISTS) != 0 {
       var error: UnsafeMutablePointer<GError>?
       if let extended = g_settings_schema_source_new_from_directory(folder, fresh, 0, &error) {
         if let fresh { g_settings_schema_source_unref(fresh) }
@@ -84,6 +72,23 @@ public final class SchemaSource {
       g_settings_schema_unref(schema)
       return true
     }
+  }
+
+  /// Every folder schemas are read from: the system's, the user's, `GSETTINGS_SCHEMA_DIR`'s and the extra ones.
+  public var folders: [String] {
+    var folders: [String] = []
+    if let systemDirs = g_get_system_data_dirs() {
+      var index = 0
+      while let dir = systemDirs[index] {
+        folders.append(String(cString: dir) + "/glib-2.0/schemas")
+        index += 1
+      }
+    }
+    folders.append(String(cString: g_get_user_data_dir()) + "/glib-2.0/schemas")
+    if let extra = g_getenv("GSETTINGS_SCHEMA_DIR") {
+      folders += String(cString: extra).split(separator: ":").map(String.init)
+    }
+    return folders + extraDirectories
   }
 
   /// A schema id and the path after its “:”, if any: `ID:/PATH/` → (`ID`, `/PATH/`).
@@ -271,7 +276,8 @@ public final class Settings: Object {
   public func onChange(_ handler: @escaping @MainActor (String) -> Void) -> SignalConnection {
     let changed = SignalBox<Trampolines.WithString>(handler)
       .connect(to: gobject, signal: "changed", trampoline: Trampolines.withString)
-    SignalBox<Trampolines.WithString>(handler)
+    // Lives as long as the settings object, like the "changed" handler the caller may disconnect.
+    _ = SignalBox<Trampolines.WithString>(handler)
       .connect(to: gobject, signal: "writable-changed", trampoline: Trampolines.withString)
     return changed
   }

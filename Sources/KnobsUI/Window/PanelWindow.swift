@@ -1,3 +1,4 @@
+import Foundation
 import Gtk
 import KnobsModel
 
@@ -26,6 +27,7 @@ public final class PanelWindow: PageHost {
   private var rowSourceObservations: [Observation] = []
   private var folderMonitors: [FileMonitor] = []
   private var pendingReload: Task<Void, Never>?
+  private var pendingSchemaCheck: Task<Void, Never>?
   private let windowState: WindowState?
   /// The All Settings pages, where `schema/ID/KEY` paths lead; nil for a panel without them.
   public var schemaPages: AllSettings?
@@ -55,6 +57,27 @@ public final class PanelWindow: PageHost {
     observation = self.store.observe { [weak self] _ in self?.refresh() }
     installActions()
     watchRowSources()
+    watchSchemaFolders()
+  }
+
+  /// Notices a schema removed while the window is open (an extension uninstalled,
+  /// a package removed): its rows say it is no longer installed.
+  private func watchSchemaFolders() {
+    guard let store = store as? GSettingsStore else { return }
+    for folder in Set(store.source.folders) where FileManager.default.fileExists(atPath: folder) {
+      guard let monitor = FileMonitor(folder: folder) else { continue }
+      monitor.onChange { [weak self] in self?.scheduleSchemaCheck() }
+      folderMonitors.append(monitor)
+    }
+  }
+
+  private func scheduleSchemaCheck() {
+    pendingSchemaCheck?.cancel()
+    pendingSchemaCheck = Task { @MainActor [weak self] in
+      try? await Task.sleep(for: .milliseconds(200))
+      guard !Task.isCancelled else { return }
+      (self?.store as? GSettingsStore)?.recheckSchemas()
+    }
   }
 
   /// Follows rows found at run time: their sources' announcements, and changes
@@ -137,7 +160,8 @@ public final class PanelWindow: PageHost {
     window.add(keys)
     // Options found at run time (installed themes) are looked for again when the
     // user comes back, say after installing a theme.
-    // Schemas removed meanwhile (an extension uninstalled) are noticed then too.
+    // Schemas removed meanwhile (an extension uninstalled) are noticed then too,
+    // in case their folder could not be watched.
     window.onBecameActive { [weak self] in
       (self?.store as? GSettingsStore)?.recheckSchemas()
       self?.reloadFoundOptions()
