@@ -23,6 +23,17 @@ public final class Label: Widget {
     }
   }
 
+  /// Wraps the label's text only when it has more than `characters` characters.
+  ///
+  /// A wrapping label is measured by laying its text out again at each width
+  /// GTK tries, and Pango shapes the text anew each time: on a page of short
+  /// titles that was the largest cost of the first frame. A text too short to
+  /// break usefully doesn't wrap and asks for its whole width instead.
+  public func wrapsWhenLonger(than characters: Int) {
+    let wanted = text.count > characters
+    if wraps != wanted { wraps = wanted }
+  }
+
   /// The widest the label asks to be, in characters; -1 for no limit.
   public var maximumWidthChars: Int32 {
     get { gtk_label_get_max_width_chars(c()) }

@@ -13,6 +13,10 @@ final class RowView {
   let path: String
   let listRow = ListViewRow()
   private let titleLabel: Label
+  /// Titles and subtitles up to this many characters don't wrap: they fit beside
+  /// any control in the narrowest window (360 pixels), and labels that wrap cost
+  /// far more to measure (see `Label.wrapsWhenLonger`).
+  static let shortText = 24
   private let subtitleLabel = Label()
   private let control: RowControl
   private weak var host: PageHost?
@@ -61,10 +65,9 @@ final class RowView {
     text.verticalAlignment = .center
     text.expandsHorizontally = true
     titleLabel.xAlign = 0
-    titleLabel.wraps = true
+    titleLabel.wrapsWhenLonger(than: Self.shortText)
     titleLabel.addCSSClass("knobs-row-title")
     subtitleLabel.xAlign = 0
-    subtitleLabel.wraps = true
     subtitleLabel.addCSSClass("dim-label")
     subtitleLabel.addCSSClass("knobs-row-subtitle")
     text.append(titleLabel)
@@ -184,6 +187,7 @@ final class RowView {
   private func updateSubtitle() {
     let subtitle = [baseSubtitle, problem ?? "", note ?? ""].filter { !$0.isEmpty }.joined(separator: "\n")
     subtitleLabel.text = subtitle
+    subtitleLabel.wrapsWhenLonger(than: Self.shortText)
     subtitleLabel.isVisible = !subtitle.isEmpty
     subtitleLabel.removeCSSClass("error")
     if problem != nil { subtitleLabel.addCSSClass("error") }

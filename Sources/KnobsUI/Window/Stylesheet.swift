@@ -4,6 +4,11 @@ import Gtk
 /// separators, heading-style section titles, dim subtitles and footers. Colours
 /// come from the theme's named colours, so light, dark and high-contrast themes
 /// all stay correct.
+///
+/// A card's border has one colour on every side, and the lighter separator
+/// between rows is an inset shadow: with the cairo renderer, a border whose
+/// sides differ in colour is drawn side by side as paths, which cost more than
+/// everything else in a page's first frame put together.
 @MainActor
 public enum Stylesheet {
   static let css = """
@@ -20,13 +25,14 @@ public enum Stylesheet {
     .knobs-cell > .knobs-section-footer { margin-top: 10px; }
     .knobs-row-card {
       background-color: @theme_base_color;
-      border: 1px solid alpha(@borders, 0.8);
-      border-top: 1px solid alpha(@borders, 0.45);
-      border-bottom-width: 0;
+      border: 0 solid alpha(@borders, 0.8);
+      border-left-width: 1px; border-right-width: 1px;
+      box-shadow: inset 0 1px alpha(@borders, 0.45);
       transition: background-color 300ms ease-out;
     }
     .knobs-row-card.knobs-first {
-      border-top-color: alpha(@borders, 0.8);
+      border-top-width: 1px;
+      box-shadow: none;
       border-top-left-radius: 12px; border-top-right-radius: 12px;
     }
     .knobs-row-card.knobs-last {
