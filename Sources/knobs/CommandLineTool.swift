@@ -58,7 +58,7 @@ struct CommandLineTool {
       target.store.reset(key)
       Settings.sync()
       return 0
-    case .window, .version, .help, .checkPanel:
+    case .window, .version, .help, .checkPanel, .installPanel, .uninstallPanel:
       return 2
     }
   }
