@@ -38,4 +38,70 @@ enum FilePanels {
     print("The panel \(file.id) is valid: \(file.panel.entryCount) rows.")
     return 0
   }
+
+  /// A panel file ready to show or change: the panel, and its stores (GSettings, and its INI file).
+  struct Session {
+    let file: PanelFile
+    let environment: SettingsEnvironment
+    let ini: IniStore?
+    /// The application id the panel's window runs as.
+    var appID: String { PanelFolders.applicationID(forPanel: file.id, appID: AppInfo.id) }
+  }
+
+  /// Loads `source` and opens its stores; nil after printing why it can't be used.
+  static func open(_ source: String, schemaDirectories: [String], launcher: @escaping ApplicationLauncher) -> Session? {
+    let gsettings = GSettingsStore(source: SchemaSource(extraDirectories: schemaDirectories))
+    guard let file = load(source, store: gsettings, launcher: launcher) else { return nil }
+    guard let iniFile = file.iniFile, let schema = file.iniSchema else {
+      return Session(file: file, environment: environment(gsettings, file: file), ini: nil)
+    }
+    let ini: IniStore
+    do {
+      ini = try IniStore(
+        schema: schema, relativePath: iniFile, configHome: ConfigFile.home(), defaults: file.iniDefaults)
+    } catch {
+      printError("\(file.source): \(error)")
+      return nil
+    }
+    var environment = environment(file.routing(gsettings, ini: ini), file: file)
+    if let problem = ini.problem {
+      environment = SettingsEnvironment(store: environment.store, ownSettings: nil, notice: problem)
+    }
+    return Session(file: file, environment: environment, ini: ini)
+  }
+
+  private static func environment(_ store: any SettingsStore, file: PanelFile) -> SettingsEnvironment {
+    SettingsEnvironment(store: store, ownSettings: nil, notice: nil)
+  }
+
+  /// Starts installed applications for `launch` rows, and says in the window when one can't start.
+  static let desktopLauncher: ApplicationLauncher = { desktopID, context in
+    do {
+      try DesktopAppLauncher.launch(desktopID, from: nil)
+    } catch {
+      context.presenter?.showMessage("Couldn't start \(desktopID): \(error)", undo: nil)
+    }
+    return nil
+  }
+}
+
+extension FilePanels {
+  /// `knobs --panel FILE|ID …`: the window, or list, get, set and reset, on a panel file.
+  static func run(_ source: String, _ invocation: Invocation, schemaDirectories: [String]) -> Int32 {
+    guard let session = open(source, schemaDirectories: schemaDirectories, launcher: desktopLauncher) else { return 2 }
+    guard case .window(let openPath) = invocation else {
+      let tool = CommandLineTool(
+        panel: session.file.panel, schemaDirectories: schemaDirectories, environment: session.environment)
+      return tool.run(invocation)
+    }
+    guard initializeGtk() else {
+      printError(Display.missingMessage())
+      return 1
+    }
+    session.ini?.watch()
+    let app = KnobsApplication(appID: session.appID, panel: session.file.panel, allSettings: nil) {
+      session.environment
+    }
+    return app.run(openPath: openPath)
+  }
 }

@@ -23,10 +23,8 @@ let allSettings = AllSettings(
 let panel = benchmark?.panel ?? referencePanel(allSettings: allSettings.section) { Style.gtkVersion }
 
 let invocation = request.invocation
-if request.panel != nil, case .checkPanel = invocation {
-} else if request.panel != nil {
-  printError("knobs: --panel only checks panel files so far (--panel FILE --check-panel).")
-  exit(2)
+if let source = request.panel, invocation != .checkPanel(file: source) {
+  exit(FilePanels.run(source, invocation, schemaDirectories: schemaDirectories))
 }
 switch invocation {
 case .version:
