@@ -105,3 +105,43 @@ extension FilePanels {
     return app.run(openPath: openPath)
   }
 }
+
+extension FilePanels {
+  /// `knobs install-panel FILE`: checks the file, then installs it and its desktop entry.
+  static func install(_ path: String, schemaDirectories: [String]) -> Int32 {
+    let store = GSettingsStore(source: SchemaSource(extraDirectories: schemaDirectories))
+    guard let file = load(path, store: store) else {
+      printError("knobs: nothing was installed.")
+      return 2
+    }
+    guard let bytes = FileManager.default.contents(atPath: path) else {
+      printError("knobs: \(path) can't be read.")
+      return 1
+    }
+    let installation = PanelInstallation(folders: PanelFolders(), appID: AppInfo.id)
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    do {
+      try installation.install(file, bytes: bytes, executable: executable)
+    } catch {
+      printError("knobs: \(error)")
+      return 1
+    }
+    print("Installed \(file.id): \(installation.panelPath(file.id))")
+    print("Desktop entry: \(installation.entryPath(file.id))")
+    return 0
+  }
+
+  /// `knobs uninstall-panel ID`: removes the user's panel file and its desktop entry.
+  static func uninstall(_ id: String) -> Int32 {
+    let installation = PanelInstallation(folders: PanelFolders(), appID: AppInfo.id)
+    do {
+      let removed = try installation.uninstall(id)
+      removed.forEach { print("Removed \($0)") }
+      return 0
+    } catch {
+      printError("knobs: \(error)")
+      if case .notInstalled = error { return 2 }
+      return 1
+    }
+  }
+}

@@ -35,9 +35,10 @@ case .checkPanel(let file?):
   exit(FilePanels.check(file, schemaDirectories: schemaDirectories))
 case .checkPanel(nil):
   exit(PanelCheck.run(panel))
-case .installPanel, .uninstallPanel:
-  printError("knobs: install-panel and uninstall-panel are not available yet.")
-  exit(1)
+case .installPanel(let file):
+  exit(FilePanels.install(file, schemaDirectories: schemaDirectories))
+case .uninstallPanel(let id):
+  exit(FilePanels.uninstall(id))
 case .list, .get, .set, .reset:
   exit(CommandLineTool(panel: panel, schemaDirectories: schemaDirectories).run(invocation))
 case .window(let openPath):

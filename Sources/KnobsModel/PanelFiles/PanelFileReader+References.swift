@@ -68,6 +68,7 @@ extension PanelFileReader {
   ) -> RowReference {
     let reference = RowReference()
     deferred.append { [unowned self] in
+      guard !self.unreadPaths.contains(target) else { return }
       guard let row = self.rowsByPath[target], Self.showsValue(row) else {
         let candidates = self.rowsByPath.filter { $0.value.key != nil }.keys.sorted()
         let nearest = Suggestions.closest(to: target, among: candidates, limit: 1)

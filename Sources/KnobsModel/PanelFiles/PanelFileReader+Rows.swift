@@ -32,7 +32,14 @@ extension PanelFileReader {
     return kinds.map { "\($0) rows" }.joined(separator: ", ")
   }
 
+  /// The row, or nil after reporting why it can't be read; references to it then say nothing more.
   func row(_ node: Node, sectionPath: String, number: Int) -> Row? {
+    let row = readRow(node, sectionPath: sectionPath, number: number)
+    if row == nil, let id = node.mapping?["id"]?.string { unreadPaths.insert(Panel.join(sectionPath, id)) }
+    return row
+  }
+
+  private func readRow(_ node: Node, sectionPath: String, number: Int) -> Row? {
     // Messages name the row by its id as soon as it has one.
     let provisional =
       node.mapping?["id"]?.string.map { Panel.join(sectionPath, $0) }

@@ -10,6 +10,8 @@ final class PanelFileReader {
   private(set) var visited: [(path: String, position: FilePosition)] = []
   /// Rows by full path, for templates and conditions that name them.
   var rowsByPath: [String: Row] = [:]
+  /// Rows that could not be read (their mistakes are reported already).
+  var unreadPaths: Set<String> = []
   /// Checks run once every row is read: references to rows further down.
   var deferred: [() -> Void] = []
   /// `ini:FILE` for the panel's INI file, set before rows are read.
