@@ -28,6 +28,17 @@ public struct PanelFile {
   public var iniDefaults: [SettingKey: SettingValue]
   private var visited: [(path: String, position: FilePosition)]
 
+  /// The row kinds a file may declare.
+  public static var rowKinds: [String] { PanelFileReader.rowKinds }
+
+  /// The keys a row of `kind` takes: every row's, then the kind's own.
+  public static func rowKeys(of kind: String) -> [String] {
+    PanelFileReader.commonRowKeys + (PanelFileReader.kindKeys[kind] ?? [])
+  }
+
+  public static var sectionKeys: [String] { PanelFileReader.sectionKeys }
+  public static var settingKeys: [String] { PanelFileReader.settingKeys }
+
   /// The schema name of the INI file's keys: `ini:` and the file's path.
   public var iniSchema: String? { iniFile.map(Self.iniSchema) }
 
