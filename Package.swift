@@ -7,7 +7,7 @@ import PackageDescription
 let modelOnly = Context.environment["KNOBS_MODEL_ONLY"] != nil
 
 let model: [Target] = [
-  .target(name: "KnobsModel"),
+  .target(name: "KnobsModel", dependencies: [.product(name: "Yams", package: "Yams")]),
   .testTarget(name: "KnobsModelTests", dependencies: ["KnobsModel"]),
   // Generated panels for the benchmarks: knobs-bench, and the window through knobs' benchmark hook.
   .target(name: "BenchmarkPanels", dependencies: ["KnobsModel"]),
@@ -38,5 +38,7 @@ let package = Package(
         .executable(name: "knobs", targets: ["knobs"]),
         .library(name: "KnobsUI", targets: ["KnobsUI"]),
       ]),
+  // Panel files are YAML (docs/panel-format.md).
+  dependencies: [.package(url: "https://github.com/jpsim/Yams", from: "6.0.0")],
   targets: model + (modelOnly ? [] : gtk)
 )

@@ -12,6 +12,8 @@ import KnobsUI
 struct CommandLineTool {
   let panel: Panel
   let schemaDirectories: [String]
+  /// The stores to use instead of the ones found for Knobs' own panel (a panel file's).
+  var environment: SettingsEnvironment?
 
   /// A row found for a path, with the store it reads and writes through.
   private struct Target {
@@ -58,7 +60,7 @@ struct CommandLineTool {
       target.store.reset(key)
       Settings.sync()
       return 0
-    case .window, .version, .help, .checkPanel:
+    case .window, .version, .help, .checkPanel, .installPanel, .uninstallPanel:
       return 2
     }
   }
@@ -90,7 +92,8 @@ struct CommandLineTool {
   }
 
   private func makeEnvironment() -> SettingsEnvironment {
-    SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
+    if let environment { return environment }
+    return SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
   }
 
   private func resolve(_ path: String) -> Target? {

@@ -7,7 +7,7 @@ import KnobsUI
 /// `app.open-row` action that deep links and later launches use.
 @MainActor
 final class KnobsApplication {
-  private let application = Application(id: AppInfo.id)
+  private let application: Application
   private let panel: Panel
   private let allSettings: AllSettings?
   private let environment: () -> SettingsEnvironment
@@ -17,7 +17,12 @@ final class KnobsApplication {
   /// Runs once the window is first presented (the benchmark hook uses it).
   var onWindowPresented: ((PanelWindow) -> Void)?
 
-  init(panel: Panel, allSettings: AllSettings?, environment: @escaping () -> SettingsEnvironment) {
+  /// - Parameter appID: the application id; a panel file runs as one of its own, so two panels can be open at once.
+  init(
+    appID: String = AppInfo.id, panel: Panel, allSettings: AllSettings?,
+    environment: @escaping () -> SettingsEnvironment
+  ) {
+    application = Application(id: appID)
     self.panel = panel
     self.allSettings = allSettings
     self.environment = environment

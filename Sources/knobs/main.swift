@@ -4,9 +4,9 @@ import KnobsModel
 import KnobsUI
 
 let started = ContinuousClock.now
-let invocation: Invocation
+let request: Request
 do {
-  invocation = try Invocation.parse(Array(CommandLine.arguments.dropFirst()))
+  request = try Request.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
   printError("knobs: \(error.message)\nTry “knobs --help”.")
   exit(2)
@@ -22,13 +22,23 @@ let allSettings = AllSettings(
   folderProblems: userSchemas.problems)
 let panel = benchmark?.panel ?? referencePanel(allSettings: allSettings.section) { Style.gtkVersion }
 
+let invocation = request.invocation
+if let source = request.panel, invocation != .checkPanel(file: source) {
+  exit(FilePanels.run(source, invocation, schemaDirectories: schemaDirectories))
+}
 switch invocation {
 case .version:
   print("knobs \(AppInfo.version)")
 case .help:
   print(Invocation.usage)
-case .checkPanel:
+case .checkPanel(let file?):
+  exit(FilePanels.check(file, schemaDirectories: schemaDirectories))
+case .checkPanel(nil):
   exit(PanelCheck.run(panel))
+case .installPanel(let file):
+  exit(FilePanels.install(file, schemaDirectories: schemaDirectories))
+case .uninstallPanel(let id):
+  exit(FilePanels.uninstall(id))
 case .list, .get, .set, .reset:
   exit(CommandLineTool(panel: panel, schemaDirectories: schemaDirectories).run(invocation))
 case .window(let openPath):

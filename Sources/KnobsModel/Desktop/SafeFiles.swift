@@ -53,7 +53,7 @@ enum SafeFiles {
   }
 
   /// The bytes of a regular file; with `followingLinks` false a symlink is refused.
-  static func read(_ path: String, followingLinks: Bool = false) throws(FileProblem) -> Data {
+  static func read(_ path: String, followingLinks: Bool = false, limit: Int = sizeLimit) throws(FileProblem) -> Data {
     let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
     let descriptor = open(path, flags)
     guard descriptor >= 0 else { throw .system(errno) }
@@ -61,7 +61,7 @@ enum SafeFiles {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { throw .system(errno) }
     guard info.st_mode & S_IFMT == S_IFREG else { throw .notAFile }
-    guard info.st_size <= sizeLimit else { throw .tooLarge }
+    guard info.st_size <= limit else { throw .tooLarge }
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 16 * 1024)
     while true {
@@ -72,7 +72,7 @@ enum SafeFiles {
       }
       if count == 0 { break }
       data.append(contentsOf: buffer[..<count])
-      guard data.count <= sizeLimit else { throw .tooLarge }
+      guard data.count <= limit else { throw .tooLarge }
     }
     return data
   }

@@ -136,6 +136,8 @@ class Driver:
     def __init__(self, session):
         self.session = session
         self._window = None
+        # The window's title: Knobs' own panel, or a panel file's name (`knobs --panel`).
+        self.window_title = "Knobs"
 
     def find_app(self, name="knobs", timeout=15):
         """The application called `name` on the accessibility bus, once it has a window."""
@@ -151,17 +153,17 @@ class Driver:
         return self.find_app("knobs", timeout)
 
     def window(self, timeout=15):
-        """Knobs' window (a `frame` named "Knobs"); kept until it goes away."""
+        """Knobs' window (a `frame` named `window_title`); kept until it goes away."""
         if self._window is not None:
             try:
-                if (self._window.role == "frame" and self._window.name == "Knobs"
+                if (self._window.role == "frame" and self._window.name == self.window_title
                         and not self._window.has_state(Atspi.StateType.DEFUNCT)):
                     return self._window
             except Exception:  # the app that owned it has quit
                 pass
             self._window = None
-        self._window = wait_for("the Knobs window is showing",
-                                lambda: self.app(timeout).find("frame", "Knobs", showing=False), timeout)
+        self._window = wait_for(f"the {self.window_title} window is showing",
+                                lambda: self.app(timeout).find("frame", self.window_title, showing=False), timeout)
         return self._window
 
     def find_app_window(self, title):

@@ -1,0 +1,62 @@
+import Foundation
+
+/// A file under the user's config folder (`$XDG_CONFIG_HOME`) that a panel
+/// file names: the only place a panel's INI file may be.
+public enum ConfigFile {
+  /// Why `relative` can't name a file in the config folder, if it can't.
+  public static func problem(with relative: String) -> String? {
+    if relative.hasPrefix("/") || relative.hasPrefix("~") {
+      return "“ini-file” must be a path inside the config folder ($XDG_CONFIG_HOME), such as pizza/pizza.ini, "
+        + "not \(relative.quotedForMessage)."
+    }
+    let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+    if relative.isEmpty || parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
+      return "“ini-file” must be a path inside the config folder ($XDG_CONFIG_HOME) without “..”, “.” or empty "
+        + "parts, not \(relative.quotedForMessage)."
+    }
+    if relative.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+      return "“ini-file” has control characters in it."
+    }
+    return nil
+  }
+
+  /// The absolute path of `relative` in `configHome`, with symlinks inside the
+  /// folder resolved; a path that leaves the folder, also through a symlink, throws.
+  public static func resolve(_ relative: String, configHome: String) throws(ConfigFileError) -> String {
+    if let problem = problem(with: relative) { throw .badPath(problem) }
+    let base = SafeFiles.realPath(configHome) ?? configHome
+    var existing = base
+    var rest = relative.split(separator: "/").map(String.init)
+    // The longest part that exists is resolved; what follows does not exist, so it holds no symlink.
+    while let next = rest.first {
+      let candidate = existing + "/" + next
+      guard SafeFiles.node(at: candidate) != .missing else { break }
+      guard let resolved = SafeFiles.realPath(candidate) else { throw .outside(relative) }
+      guard resolved.hasPrefix(base + "/") else { throw .outside(relative) }
+      existing = resolved
+      rest.removeFirst()
+    }
+    return ([existing] + rest).joined(separator: "/")
+  }
+
+  /// `$XDG_CONFIG_HOME`, or `~/.config`.
+  public static func home(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    if let value = environment["XDG_CONFIG_HOME"], value.hasPrefix("/") { return value }
+    return (environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.config"
+  }
+}
+
+/// Why a panel's INI file can't be used.
+public enum ConfigFileError: Error, Hashable, Sendable, CustomStringConvertible {
+  case badPath(String)
+  case outside(String)
+
+  public var description: String {
+    switch self {
+    case .badPath(let problem): return problem
+    case .outside(let relative):
+      return "The INI file \(relative.quotedForMessage) leads out of the config folder through a symlink; Knobs won't "
+        + "read or write it."
+    }
+  }
+}

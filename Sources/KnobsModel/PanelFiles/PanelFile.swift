@@ -1,0 +1,238 @@
+import Foundation
+import Yams
+
+/// A settings panel declared in a YAML file (docs/panel-format.md): what
+/// identifies it to the desktop, and the same `Panel` a Swift declaration gives.
+///
+/// Reading a file checks its structure (`parse`); `problems(against:)` then runs
+/// the panel validator and checks every bound key exists, placing each problem
+/// at its row's line and column.
+public struct PanelFile {
+  /// Panel files are small; anything bigger is refused before it is parsed.
+  public static let sizeLimit = 1024 * 1024
+  public static let topKeys = ["id", "name", "icon", "comment", "keywords", "ini-file", "sections"]
+
+  /// Reverse-DNS, such as `org.example.Pizza`.
+  public var id: String
+  /// The panel's title, and its name in the desktop's app list.
+  public var name: String
+  public var icon: String?
+  public var comment: String?
+  public var keywords: [String]
+  /// The INI file rows with `ini:` settings read and write, relative to `$XDG_CONFIG_HOME`.
+  public var iniFile: String?
+  public var panel: Panel
+  /// The file's name in messages.
+  public var source: String
+  /// The INI keys the rows bind, with their declared defaults.
+  public var iniDefaults: [SettingKey: SettingValue]
+  private var visited: [(path: String, position: FilePosition)]
+
+  /// The row kinds a file may declare.
+  public static var rowKinds: [String] { PanelFileReader.rowKinds }
+
+  /// The keys a row of `kind` takes: every row's, then the kind's own.
+  public static func rowKeys(of kind: String) -> [String] {
+    PanelFileReader.commonRowKeys + (PanelFileReader.kindKeys[kind] ?? [])
+  }
+
+  public static var sectionKeys: [String] { PanelFileReader.sectionKeys }
+  public static var settingKeys: [String] { PanelFileReader.settingKeys }
+
+  /// The schema name of the INI file's keys: `ini:` and the file's path.
+  public var iniSchema: String? { iniFile.map(Self.iniSchema) }
+
+  static func iniSchema(_ file: String) -> String { "ini:" + file }
+
+  /// Reads and parses the file at `path`; too big, unreadable or malformed files throw.
+  public static func read(
+    path: String, launcher: @escaping ApplicationLauncher = PanelFile.cannotLaunch
+  ) throws(PanelFileErrors) -> PanelFile {
+    func refuse(_ message: String) -> PanelFileErrors {
+      PanelFileErrors([PanelFileError(file: path, line: 1, column: 1, path: "", message: message)])
+    }
+    if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
+      size.intValue > sizeLimit
+    {
+      throw refuse("The file is \(size.intValue) bytes; a panel file may be at most \(sizeLimit) bytes.")
+    }
+    let data: Data
+    do {
+      data = try SafeFiles.read(path, followingLinks: true, limit: sizeLimit)
+    } catch {
+      throw refuse("The file can't be read: \(error).")
+    }
+    guard let text = String(data: data, encoding: .utf8) else { throw refuse("The file is not UTF-8 text.") }
+    return try parse(text, file: path, launcher: launcher)
+  }
+
+  /// Parses a panel file's text; `file` names it in messages.
+  public static func parse(
+    _ text: String, file: String, launcher: @escaping ApplicationLauncher = PanelFile.cannotLaunch
+  ) throws(PanelFileErrors) -> PanelFile {
+    func refuse(_ position: FilePosition, _ message: String) -> PanelFileErrors {
+      PanelFileErrors([
+        PanelFileError(file: file, line: position.line, column: position.column, path: "", message: message)
+      ])
+    }
+    guard text.utf8.count <= sizeLimit else {
+      throw refuse(.start, "The file is \(text.utf8.count) bytes; a panel file may be at most \(sizeLimit) bytes.")
+    }
+    switch YAMLGuard.check(text) {
+    case .anchor(let name, let position)?:
+      throw refuse(position, "Anchors (&\(name)) and aliases are not allowed in a panel file; write each value out.")
+    case .alias(let name, let position)?:
+      throw refuse(position, "Aliases (*\(name)) are not allowed in a panel file; write each value out.")
+    case .tooManyValues(let position)?:
+      throw refuse(position, "The file has more than \(YAMLGuard.maximumValues) values; it is not a settings panel.")
+    case nil:
+      break
+    }
+    let root: Node?
+    do {
+      root = try Yams.compose(yaml: text, .basic)
+    } catch {
+      throw refuse(Self.position(of: error), "The file is not valid YAML: \(Self.problem(of: error)).")
+    }
+    guard let root else { throw refuse(.start, "The file is empty; a panel file starts with “id:”.") }
+    return try read(root, file: file, launcher: launcher)
+  }
+
+  private static func read(_ root: Node, file: String, launcher: @escaping ApplicationLauncher) throws(PanelFileErrors)
+    -> PanelFile
+  {
+    let reader = PanelFileReader(file: file, launcher: launcher)
+    guard let fields = reader.fields(root, path: "", what: "the panel", known: topKeys) else {
+      throw PanelFileErrors(reader.errors)
+    }
+    let id = reader.string(fields, "id", required: true) ?? ""
+    if !id.isEmpty && !PanelID.isValid(id) {
+      reader.report(
+        fields.position(of: "id"), "",
+        "The panel id \(id.quotedForMessage) must be reverse-DNS, such as org.example.Pizza: "
+          + "two or more parts of letters, digits, “_” and “-”, separated by dots, not starting with a digit.")
+    }
+    let name = reader.string(fields, "name", required: true) ?? ""
+    let iniFile = reader.string(fields, "ini-file")
+    if let iniFile {
+      if let problem = ConfigFile.problem(with: iniFile) {
+        reader.report(fields.position(of: "ini-file"), "", problem)
+      } else {
+        reader.iniSchema = iniSchema(iniFile)
+      }
+    }
+    let sections = reader.sections(reader.sequence(fields, "sections", required: true) ?? [], pagePath: "")
+    reader.deferred.forEach { $0() }
+    guard reader.errors.isEmpty else {
+      throw PanelFileErrors(reader.errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
+    }
+    return PanelFile(
+      id: id, name: name, icon: reader.string(fields, "icon"), comment: reader.string(fields, "comment"),
+      keywords: reader.strings(fields, "keywords") ?? [], iniFile: iniFile,
+      panel: Panel(title: name, sections: sections), source: file, iniDefaults: reader.iniDefaults,
+      visited: reader.visited)
+  }
+
+  /// The validator's problems and every bound key `store` does not have, each
+  /// at its row's position. INI keys are checked against their declared defaults.
+  @MainActor
+  public func problems(against store: any SettingsStore) -> [PanelFileError] {
+    let checked = routing(store, ini: MemoryStore(defaults: iniDefaults))
+    var found: [PanelFileError] = []
+    var cursor = 0
+    // The validator reports in the order the reader visited, so each problem is at the
+    // first visit of its path from the last problem's on; a repeated id at its second use.
+    func place(_ path: String, _ message: String) {
+      var from = cursor
+      if Self.isRepeatedID(message), let first = visited[from...].firstIndex(where: { $0.path == path }) {
+        from = first + 1
+      }
+      let index =
+        visited[from...].firstIndex { $0.path == path } ?? visited.firstIndex { $0.path == path }
+      let position = index.map { visited[$0].position } ?? .start
+      if let index { cursor = index }
+      found.append(
+        PanelFileError(file: source, line: position.line, column: position.column, path: path, message: message))
+    }
+    for problem in panel.validate(against: checked) { place(problem.path, problem.message) }
+    for entry in panel.entries {
+      guard let key = entry.row.key else { continue }
+      switch checked.availability(of: key) {
+      case .available: continue
+      case .missingSchema(let schema):
+        place(entry.path, "The settings schema \(schema) is not installed.")
+      case .missingKey(let key):
+        place(entry.path, "The settings schema \(key.schema) has no key \(key.key.quotedForMessage).")
+      }
+    }
+    return found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+  }
+
+  /// Whether the validator's message is about an id used twice on a page.
+  private static func isRepeatedID(_ message: String) -> Bool {
+    message.contains(" is already used by ") || message.contains(" is used by more than one section")
+  }
+
+  /// `store` for GSettings keys, `ini` for the panel's INI keys.
+  @MainActor
+  public func routing(_ store: any SettingsStore, ini: any SettingsStore) -> any SettingsStore {
+    guard let iniSchema else { return store }
+    return RoutedStore(base: store, routes: [iniSchema: ini])
+  }
+
+  /// Reads, parses and checks a file: a panel with any problem is refused whole.
+  @MainActor
+  public static func load(
+    path: String, store: any SettingsStore, launcher: @escaping ApplicationLauncher = PanelFile.cannotLaunch
+  ) throws(PanelFileErrors) -> PanelFile {
+    let file = try read(path: path, launcher: launcher)
+    let problems = file.problems(against: store)
+    guard problems.isEmpty else { throw PanelFileErrors(problems) }
+    return file
+  }
+
+  /// The launcher where nothing can be launched (the command line): says so in the window, if any.
+  public static let cannotLaunch: ApplicationLauncher = { desktopID, context in
+    context.presenter?.showMessage("Knobs can't start \(desktopID) from here.", undo: nil)
+    return nil
+  }
+
+  private static func position(of error: Error) -> FilePosition {
+    guard let error = error as? YamlError else { return .start }
+    switch error {
+    case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _):
+      return FilePosition(line: mark.line, column: mark.column)
+    case .duplicatedKeysInMapping(_, let context):
+      return FilePosition(line: context.mark.line, column: context.mark.column)
+    default:
+      return .start
+    }
+  }
+
+  private static func problem(of error: Error) -> String {
+    guard let error = error as? YamlError else { return String(describing: error) }
+    switch error {
+    case .scanner(let context, let problem, _, _), .parser(let context, let problem, _, _),
+      .composer(let context, let problem, _, _):
+      return context.map { "\(problem) \($0.text)" } ?? problem
+    case .duplicatedKeysInMapping(let duplicates, _):
+      return "the key \(duplicates.map(\.quotedForMessage).joined(separator: ", ")) appears twice in one mapping"
+    case .reader(let problem, _, _, _):
+      return problem
+    default:
+      return String(describing: error)
+    }
+  }
+}
+
+/// Panel ids: reverse-DNS names that are also valid application ids.
+public enum PanelID {
+  public static func isValid(_ id: String) -> Bool {
+    let parts = id.split(separator: ".", omittingEmptySubsequences: false)
+    return id.utf8.count <= 200 && parts.count >= 2
+      && parts.allSatisfy { part in
+        guard let first = part.unicodeScalars.first, !first.isASCIIDigit else { return false }
+        return part.unicodeScalars.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == "_" || $0 == "-" }
+      }
+  }
+}

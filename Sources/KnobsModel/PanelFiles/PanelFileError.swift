@@ -1,0 +1,49 @@
+/// A mistake in a panel file, with where it is: the file, the line and column
+/// (both from 1) and the row path (`section/row`, "" for the panel itself).
+public struct PanelFileError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var file: String
+  public var line: Int
+  public var column: Int
+  public var path: String
+  /// One sentence a panel author understands.
+  public var message: String
+
+  public init(file: String, line: Int, column: Int, path: String, message: String) {
+    self.file = file
+    self.line = line
+    self.column = column
+    self.path = path
+    self.message = message
+  }
+
+  /// `file:line:column: path: message`, the form compilers use, so editors can jump to it.
+  public var description: String {
+    "\(file):\(line):\(column): " + (path.isEmpty ? "" : "\(path): ") + message
+  }
+}
+
+/// Every mistake found in a panel file, in the file's order; never empty.
+public struct PanelFileErrors: Error, Sendable, CustomStringConvertible {
+  public var errors: [PanelFileError]
+
+  public init(_ errors: [PanelFileError]) {
+    self.errors = errors
+  }
+
+  public var description: String {
+    errors.map(\.description).joined(separator: "\n")
+  }
+}
+
+/// A place in a panel file: line and column, both from 1.
+public struct FilePosition: Hashable, Sendable {
+  public var line: Int
+  public var column: Int
+
+  public init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
+  }
+
+  static let start = FilePosition(line: 1, column: 1)
+}

@@ -1,0 +1,130 @@
+import Yams
+
+/// A row named by path in a template or condition, found once every row is read.
+final class RowReference: @unchecked Sendable {
+  // Set once while the file is read, before the panel is handed out; only read after.
+  var row: Row?
+}
+
+extension PanelFileReader {
+  /// Fixed text, or a template whose `{section/row}` placeholders show those
+  /// rows' current values (`{{` and `}}` are braces).
+  func liveText(_ fields: Fields, _ key: String, required isRequired: Bool = false) -> LiveText? {
+    guard let text = string(fields, key, required: isRequired) else { return nil }
+    guard text.contains("{") || text.contains("}") else { return .fixed(text) }
+    let position = fields.position(of: key)
+    guard let parts = templateParts(text, position: position, path: fields.path) else { return nil }
+    if parts.allSatisfy({ if case .text = $0 { return true } else { return false } }) {
+      return .fixed(parts.map { if case .text(let piece) = $0 { return piece } else { return "" } }.joined())
+    }
+    return .live { settings in
+      parts.map { part in
+        switch part {
+        case .text(let piece): return piece
+        case .row(let reference): return reference.row?.currentValueText(settings) ?? ""
+        }
+      }.joined()
+    }
+  }
+
+  enum TemplatePart {
+    case text(String)
+    case row(RowReference)
+  }
+
+  private func templateParts(_ text: String, position: FilePosition, path: String) -> [TemplatePart]? {
+    var parts: [TemplatePart] = []
+    var literal = ""
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      let next = text.index(after: index)
+      if character == "{" || character == "}", next < text.endIndex, text[next] == character {
+        literal.append(character)
+        index = text.index(after: next)
+        continue
+      }
+      guard character == "{" else {
+        literal.append(character)
+        index = next
+        continue
+      }
+      guard let close = text[next...].firstIndex(of: "}") else {
+        report(position, path, "The text has a “{” without a “}”; write “{{” for a brace.")
+        return nil
+      }
+      if !literal.isEmpty { parts.append(.text(literal)) }
+      literal = ""
+      parts.append(.row(reference(String(text[next..<close]).trimmingWhitespace, position: position, path: path)))
+      index = text.index(after: close)
+    }
+    if !literal.isEmpty { parts.append(.text(literal)) }
+    return parts
+  }
+
+  /// A reference to the row at `target`, checked once every row is read.
+  func reference(
+    _ target: String, position: FilePosition, path: String, check: ((Row) -> String?)? = nil
+  ) -> RowReference {
+    let reference = RowReference()
+    deferred.append { [unowned self] in
+      guard !self.unreadPaths.contains(target) else { return }
+      guard let row = self.rowsByPath[target], Self.showsValue(row) else {
+        let candidates = self.rowsByPath.filter { $0.value.key != nil }.keys.sorted()
+        let nearest = Suggestions.closest(to: target, among: candidates, limit: 1)
+        let hint = nearest.first.map { " Did you mean “\($0)”?" } ?? ""
+        let what = self.rowsByPath[target] == nil ? "There is no row at" : "The row at"
+        let tail = self.rowsByPath[target] == nil ? "." : " has no value to show."
+        self.report(position, path, "\(what) “\(target)”\(tail)\(hint)")
+        return
+      }
+      if let problem = check?(row) {
+        self.report(position, path, problem)
+        return
+      }
+      reference.row = row
+    }
+    return reference
+  }
+
+  /// Rows whose value a template can show: bound rows and value rows.
+  static func showsValue(_ row: Row) -> Bool {
+    if case .value = row.kind { return true }
+    return row.key != nil
+  }
+
+  /// `section/toggle` (holds while that toggle is on), `{row: PATH, equals: VALUE}`
+  /// or `{not: CONDITION}`.
+  func condition(_ node: Node, path: String) -> Condition? {
+    let position = Self.position(of: node)
+    if case .scalar(let scalar) = node {
+      let target = scalar.string
+      let reference = self.reference(target, position: position, path: path) { row in
+        if case .toggle = row.kind { return nil }
+        return "“\(target)” is \(row.kindName.withArticle) row; a condition names a toggle, or a row with “equals”."
+      }
+      return Condition { settings in
+        guard let row = reference.row, case .toggle(let toggle) = row.kind else { return false }
+        return toggle.isOn(settings[toggle.key])
+      }
+    }
+    guard let fields = fields(node, path: path, what: "a condition", known: ["row", "equals", "not"]) else {
+      return nil
+    }
+    if let inner = fields["not"] {
+      if fields["row"] != nil || fields["equals"] != nil {
+        report(fields.position, path, "A condition with “not” has nothing else beside it.")
+      }
+      guard let condition = condition(inner, path: path) else { return nil }
+      return !condition
+    }
+    guard let target = string(fields, "row", required: true), let equalsNode = required(fields, "equals"),
+      let expected = value(equalsNode, path: path, key: "equals")
+    else { return nil }
+    let reference = self.reference(target, position: fields.position(of: "row"), path: path)
+    return Condition { settings in
+      guard let key = reference.row?.key else { return false }
+      return settings[key] == expected
+    }
+  }
+}

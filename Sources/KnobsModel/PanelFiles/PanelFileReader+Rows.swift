@@ -1,0 +1,228 @@
+import Yams
+
+extension PanelFileReader {
+  /// The row kinds a file may declare, in the order the documentation lists them.
+  static let rowKinds = [
+    "toggle", "link", "email", "detail", "value", "slider", "choice", "launch", "text", "number", "font", "file",
+    "multi-select", "list",
+  ]
+  static let commonRowKeys = ["kind", "id", "title", "subtitle", "icon", "keywords", "enabled-when", "visible-when"]
+  static let kindKeys: [String: [String]] = [
+    "toggle": ["setting", "on", "off"],
+    "link": ["url", "allow-schemes"],
+    "email": ["to", "cc", "bcc", "subject", "body"],
+    "detail": ["sections"],
+    "value": ["value"],
+    "slider": ["setting", "min", "max", "step", "format", "decimals", "unit"],
+    "choice": ["setting", "options", "style"],
+    "launch": ["app"],
+    "text": ["setting", "placeholder", "gvariant-type"] + textRuleKeys,
+    "number": ["setting", "min", "max", "step", "decimals", "unit"],
+    "font": ["setting", "monospace"],
+    "file": ["setting", "mime-types", "folder", "storage"],
+    "multi-select": ["setting", "options"],
+    "list": ["setting", "placeholder", "max-items"] + textRuleKeys,
+  ]
+  static let textRuleKeys = ["non-empty", "max-length", "pattern", "pattern-hint"]
+
+  /// The kinds of row a key belongs to, for “it belongs to link rows”.
+  static func owners(of key: String) -> String? {
+    let kinds = rowKinds.filter { kindKeys[$0]?.contains(key) == true }
+    guard !kinds.isEmpty else { return nil }
+    return kinds.map { "\($0) rows" }.joined(separator: ", ")
+  }
+
+  /// The row, or nil after reporting why it can't be read; references to it then say nothing more.
+  func row(_ node: Node, sectionPath: String, number: Int) -> Row? {
+    let row = readRow(node, sectionPath: sectionPath, number: number)
+    if row == nil, let id = node.mapping?["id"]?.string { unreadPaths.insert(Panel.join(sectionPath, id)) }
+    return row
+  }
+
+  private func readRow(_ node: Node, sectionPath: String, number: Int) -> Row? {
+    // Messages name the row by its id as soon as it has one.
+    let provisional =
+      node.mapping?["id"]?.string.map { Panel.join(sectionPath, $0) }
+      ?? Panel.join(sectionPath, "(row \(number))")
+    // The kind decides the other keys, so it is read first.
+    var kind: String?
+    var kindPosition = Self.position(of: node)
+    if case .mapping(let mapping) = node, let kindNode = mapping["kind"] {
+      kindPosition = Self.position(of: kindNode)
+      if case .scalar(let scalar) = kindNode { kind = scalar.string }
+    }
+    if let name = kind, Self.kindKeys[name] == nil {
+      let path = provisional
+      let nearest = Suggestions.closest(to: name, among: Self.rowKinds, limit: 1).first ?? "toggle"
+      report(
+        kindPosition, path,
+        "Unknown row kind “\(name)”. Did you mean “\(nearest)”? The kinds are \(Self.rowKinds.joined(separator: ", "))."
+      )
+      return nil
+    }
+    let what = kind.map { "\($0.withArticle) row" } ?? "a row"
+    let known = Self.commonRowKeys + (kind.flatMap { Self.kindKeys[$0] } ?? [])
+    guard var fields = fields(node, path: provisional, what: what, known: known, elsewhere: Self.owners) else {
+      return nil
+    }
+    let id = string(fields, "id", required: true) ?? ""
+    let path = id.isEmpty ? provisional : Panel.join(sectionPath, id)
+    fields = Fields(
+      position: fields.position, path: path, what: what, values: fields.values, keyPositions: fields.keyPositions)
+    visit(path, at: fields.position)
+    guard let kindName = string(fields, "kind", required: true) else { return nil }
+    let title = string(fields, "title", required: true) ?? ""
+    guard let rowKind = self.kind(kindName, fields, title: title) else { return nil }
+    var row = Row(id: id, title: title, kind: rowKind)
+    row.subtitle = liveText(fields, "subtitle")
+    row.iconName = string(fields, "icon")
+    row.keywords = strings(fields, "keywords") ?? []
+    if let condition = fields["enabled-when"] { row.enabledWhen = self.condition(condition, path: path) }
+    if let condition = fields["visible-when"] { row.visibleWhen = self.condition(condition, path: path) }
+    rowsByPath[path] = row
+    return row
+  }
+
+  private func kind(_ name: String, _ fields: Fields, title: String) -> Row.Kind? {
+    switch name {
+    case "link":
+      guard let url = string(fields, "url", required: true) else { return nil }
+      return .link(Row.Link(url: url, extraSchemes: Set(strings(fields, "allow-schemes") ?? [])))
+    case "email":
+      if fields["to"] == nil { _ = required(fields, "to") }
+      return .email(
+        Row.Email(
+          to: strings(fields, "to", single: true) ?? [],
+          cc: strings(fields, "cc", single: true) ?? [], bcc: strings(fields, "bcc", single: true) ?? [],
+          subject: string(fields, "subject"), body: string(fields, "body")))
+    case "detail":
+      let nodes = sequence(fields, "sections", required: true) ?? []
+      return .detail(Panel(title: title, sections: sections(nodes, pagePath: fields.path)))
+    case "value":
+      guard let text = liveText(fields, "value", required: true) else { return nil }
+      return .value(text)
+    case "launch":
+      return launch(fields)
+    default:
+      return boundKind(name, fields)
+    }
+  }
+
+  /// The kinds bound to a setting.
+  private func boundKind(_ name: String, _ fields: Fields) -> Row.Kind? {
+    guard let settingNode = required(fields, "setting"), let key = setting(settingNode, path: fields.path) else {
+      return nil
+    }
+    switch name {
+    case "toggle":
+      let on = fields["on"].flatMap { value($0, path: fields.path, key: "on") } ?? true
+      let off = fields["off"].flatMap { value($0, path: fields.path, key: "off") } ?? false
+      return .toggle(Row.Toggle(key: key, on: on, off: off))
+    case "slider":
+      guard let minimum = number(fields, "min", required: true), let maximum = number(fields, "max", required: true),
+        let step = number(fields, "step", required: true)
+      else { return nil }
+      return .slider(Row.Slider(key: key, minimum: minimum, maximum: maximum, step: step, format: format(fields)))
+    case "choice":
+      var choice = Row.Choice(key: key, options: choiceOptions(fields))
+      switch string(fields, "style") {
+      case nil, "menu": choice.presentation = .menu
+      case "radio": choice.presentation = .radio
+      case let other?:
+        report(fields.position(of: "style"), fields.path, "“style” is “menu” or “radio”, not “\(other)”.")
+      }
+      return .choice(choice)
+    case "text":
+      if let type = string(fields, "gvariant-type") {
+        var rule = textRule(fields)
+        if fields["max-length"] == nil { rule.maximumLength = 65536 }
+        return .text(
+          Row.Text(
+            key: key, placeholder: string(fields, "placeholder") ?? "GVariant text", rule: rule,
+            format: .gvariant(type: type)))
+      }
+      return .text(Row.Text(key: key, placeholder: string(fields, "placeholder"), rule: textRule(fields)))
+    case "number":
+      guard let minimum = number(fields, "min", required: true), let maximum = number(fields, "max", required: true)
+      else { return nil }
+      return .number(
+        Row.Number(
+          key: key, minimum: minimum, maximum: maximum, step: number(fields, "step") ?? 1,
+          decimals: integer(fields, "decimals") ?? 0, unit: string(fields, "unit") ?? ""))
+    case "font":
+      return .font(Row.Font(key: key, monospaceOnly: bool(fields, "monospace") ?? false))
+    case "file":
+      let storage: Row.File.Storage
+      switch string(fields, "storage") {
+      case nil, "uri": storage = .uri
+      case "path": storage = .path
+      case let other?:
+        report(fields.position(of: "storage"), fields.path, "“storage” is “uri” or “path”, not “\(other)”.")
+        storage = .uri
+      }
+      return .file(
+        Row.File(
+          key: key, mimeTypes: strings(fields, "mime-types") ?? [], selectsFolder: bool(fields, "folder") ?? false,
+          storage: storage))
+    case "multi-select":
+      let options = choiceOptions(fields).map { Row.MultiSelect.Option($0.value.description, $0.label) }
+      return .multiSelect(Row.MultiSelect(key: key, options: options))
+    default:  // "list"
+      var list = Row.StringList(key: key, itemRule: textRule(fields, nonEmptyByDefault: true))
+      list.placeholder = string(fields, "placeholder")
+      if let maximum = integer(fields, "max-items") { list.maximumItems = maximum }
+      return .list(list)
+    }
+  }
+
+  private func format(_ fields: Fields) -> ValueFormat {
+    switch string(fields, "format") {
+    case "percent":
+      return .percent
+    case nil, "number":
+      return .number(decimals: integer(fields, "decimals") ?? 0, unit: string(fields, "unit") ?? "")
+    case let other?:
+      report(fields.position(of: "format"), fields.path, "“format” is “number” or “percent”, not “\(other)”.")
+      return .number(decimals: 0)
+    }
+  }
+
+  private func textRule(_ fields: Fields, nonEmptyByDefault: Bool = false) -> TextRule {
+    TextRule(
+      nonEmpty: bool(fields, "non-empty") ?? nonEmptyByDefault, maximumLength: integer(fields, "max-length") ?? 4096,
+      pattern: string(fields, "pattern"), patternHint: string(fields, "pattern-hint"))
+  }
+
+  /// `options:` as a list of `{value, label}` mappings.
+  private func choiceOptions(_ fields: Fields) -> [Row.Choice.Option] {
+    guard let nodes = sequence(fields, "options", required: true) else { return [] }
+    return nodes.compactMap { node in
+      guard let option = self.fields(node, path: fields.path, what: "an option", known: ["value", "label"]),
+        let valueNode = required(option, "value"), let value = value(valueNode, path: fields.path, key: "value")
+      else { return nil }
+      return Row.Choice.Option(value, string(option, "label", required: true) ?? value.description)
+    }
+  }
+
+  /// A row that launches an installed application by its desktop file id.
+  private func launch(_ fields: Fields) -> Row.Kind? {
+    guard let app = string(fields, "app", required: true) else { return nil }
+    let id = app.hasSuffix(".desktop") ? app : app + ".desktop"
+    guard Self.isDesktopID(id) else {
+      report(
+        fields.position(of: "app"), fields.path,
+        "“app” must be an installed application's desktop file id such as org.gnome.Calculator, "
+          + "not \(app.quotedForMessage); panel files can't run commands.")
+      return nil
+    }
+    let launcher = self.launcher
+    return .action(Row.Action { context in launcher(id, context) })
+  }
+
+  /// `org.gnome.Calculator.desktop`: letters, digits, `.`, `_` and `-`, no path.
+  static func isDesktopID(_ id: String) -> Bool {
+    let name = id.dropLast(".desktop".count)
+    return !name.isEmpty && !name.hasPrefix(".") && !name.hasPrefix("-")
+      && name.unicodeScalars.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || "._-".unicodeScalars.contains($0) }
+  }
+}

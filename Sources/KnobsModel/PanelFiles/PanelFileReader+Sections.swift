@@ -1,0 +1,30 @@
+import Yams
+
+extension PanelFileReader {
+  static let sectionKeys = ["id", "title", "header", "footer", "visible-when", "rows"]
+
+  /// The sections of a page; `pagePath` is "" for the first page, else the detail row's path.
+  func sections(_ nodes: [Node], pagePath: String) -> [Section] {
+    nodes.enumerated().compactMap { index, node in section(node, pagePath: pagePath, number: index + 1) }
+  }
+
+  private func section(_ node: Node, pagePath: String, number: Int) -> Section? {
+    let provisional =
+      node.mapping?["id"]?.string.map { Panel.join(pagePath, $0) }
+      ?? Panel.join(pagePath, "(section \(number))")
+    guard let fields = fields(node, path: provisional, what: "a section", known: Self.sectionKeys) else { return nil }
+    let id = string(fields, "id", required: true) ?? ""
+    let path = id.isEmpty ? provisional : Panel.join(pagePath, id)
+    let located = Fields(
+      position: fields.position, path: path, what: fields.what, values: fields.values,
+      keyPositions: fields.keyPositions)
+    visit(path, at: fields.position)
+    var section = Section(id, string(located, "title")) {}
+    section.header = liveText(located, "header")
+    section.footer = liveText(located, "footer")
+    if let condition = located["visible-when"] { section.visibleWhen = self.condition(condition, path: path) }
+    let rowNodes = sequence(located, "rows", required: true) ?? []
+    section.rows = rowNodes.enumerated().compactMap { index, node in row(node, sectionPath: path, number: index + 1) }
+    return section
+  }
+}

@@ -1,0 +1,94 @@
+import Yams
+
+extension PanelFileReader {
+  static let settingKeys = ["schema", "key", "ini", "default"]
+
+  /// `{schema: org.gnome.desktop.interface, key: clock-show-seconds}` or
+  /// `{ini: toppings/bacon, default: true}` (a key of the panel's INI file, `group/key`).
+  func setting(_ node: Node, path: String) -> SettingKey? {
+    guard let fields = fields(node, path: path, what: "the setting", known: Self.settingKeys) else { return nil }
+    if let ini = string(fields, "ini") {
+      if fields["schema"] != nil || fields["key"] != nil {
+        report(
+          fields.position, path,
+          "The setting names both an INI key and a GSettings schema; give “ini” or “schema”, not both.")
+        return nil
+      }
+      return iniSetting(ini, fields)
+    }
+    guard fields["schema"] != nil || fields["key"] != nil else {
+      report(
+        fields.position, path, "The setting needs “schema” and “key” (GSettings) or “ini” and “default” (INI file).")
+      return nil
+    }
+    if fields["default"] != nil {
+      report(
+        fields.position(of: "default"), path,
+        "“default” is only for INI settings; a GSettings key's default is in its schema.")
+    }
+    guard let schema = string(fields, "schema", required: true), let key = string(fields, "key", required: true) else {
+      return nil
+    }
+    if !Self.isSchemaID(schema) {
+      report(
+        fields.position(of: "schema"), path,
+        "“\(schema)” is not a GSettings schema id such as org.gnome.desktop.interface.")
+    }
+    return SettingKey(schema: schema, key: key)
+  }
+
+  private func iniSetting(_ ini: String, _ fields: Fields) -> SettingKey? {
+    let path = fields.path
+    guard let iniSchema else {
+      report(fields.position(of: "ini"), path, "The setting is an INI key but the panel has no “ini-file”.")
+      return nil
+    }
+    guard let slash = ini.lastIndex(of: "/"), IniKey.isGroup(String(ini[..<slash])),
+      IniKey.isKey(String(ini[ini.index(after: slash)...]))
+    else {
+      report(
+        fields.position(of: "ini"), path,
+        "“ini” must be GROUP/KEY, such as toppings/bacon (a key is letters, digits, “-”, “_” and “.”), not \(ini.quotedForMessage)."
+      )
+      return nil
+    }
+    guard let defaultNode = required(fields, "default"), let value = value(defaultNode, path: path, key: "default")
+    else { return nil }
+    let key = SettingKey(schema: iniSchema, key: ini)
+    if let earlier = iniDefaults[key], earlier != value {
+      report(
+        Self.position(of: defaultNode), path,
+        "The INI key \(ini) already has the default \(earlier.description.quotedForMessage) in another row.")
+    }
+    iniDefaults[key] = value
+    return key
+  }
+
+  /// `org.gnome.desktop.interface`: dot-separated names of letters, digits and `-`.
+  static func isSchemaID(_ id: String) -> Bool {
+    let parts = id.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count >= 2
+      && parts.allSatisfy { part in
+        !part.isEmpty && part.unicodeScalars.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == "-" }
+      }
+  }
+}
+
+/// The names GKeyFile takes: a group is any text without brackets or control
+/// characters; a key letters, digits, `-`, `_` and `.`.
+public enum IniKey {
+  public static func isGroup(_ group: String) -> Bool {
+    !group.isEmpty && !group.unicodeScalars.contains { $0 == "[" || $0 == "]" || $0.value < 0x20 }
+  }
+
+  public static func isKey(_ key: String) -> Bool {
+    !key.isEmpty
+      && key.unicodeScalars.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || "-_.".unicodeScalars.contains($0) }
+  }
+
+  /// `toppings/bacon` → (`toppings`, `bacon`).
+  public static func split(_ name: String) -> (group: String, key: String)? {
+    guard let slash = name.lastIndex(of: "/") else { return nil }
+    return (String(name[..<slash]), String(name[name.index(after: slash)...]))
+  }
+}

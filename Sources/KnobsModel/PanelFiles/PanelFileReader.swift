@@ -1,0 +1,209 @@
+import Yams
+
+/// Reads the YAML nodes of a panel file into model values, collecting every
+/// mistake with its position instead of stopping at the first.
+final class PanelFileReader {
+  let file: String
+  private(set) var errors: [PanelFileError] = []
+  /// Every section and row path in reading order with where it starts: the
+  /// validator walks a panel in the same order, so its problems find their place.
+  private(set) var visited: [(path: String, position: FilePosition)] = []
+  /// Rows by full path, for templates and conditions that name them.
+  var rowsByPath: [String: Row] = [:]
+  /// Rows that could not be read (their mistakes are reported already).
+  var unreadPaths: Set<String> = []
+  /// Checks run once every row is read: references to rows further down.
+  var deferred: [() -> Void] = []
+  /// `ini:FILE` for the panel's INI file, set before rows are read.
+  var iniSchema: String?
+  var iniDefaults: [SettingKey: SettingValue] = [:]
+  var launcher: ApplicationLauncher
+
+  init(file: String, launcher: @escaping ApplicationLauncher) {
+    self.file = file
+    self.launcher = launcher
+  }
+
+  func report(_ position: FilePosition, _ path: String, _ message: String) {
+    errors.append(
+      PanelFileError(file: file, line: position.line, column: position.column, path: path, message: message))
+  }
+
+  func visit(_ path: String, at position: FilePosition) {
+    visited.append((path, position))
+  }
+
+  static func position(of node: Node) -> FilePosition {
+    guard let mark = node.mark else { return .start }
+    return FilePosition(line: mark.line, column: mark.column)
+  }
+
+  /// The keys and values of a mapping, with what it is called in messages.
+  struct Fields {
+    let position: FilePosition
+    let path: String
+    /// "a row", "the setting": how messages name the mapping.
+    let what: String
+    var values: [String: Node] = [:]
+    var keyPositions: [String: FilePosition] = [:]
+
+    subscript(key: String) -> Node? { values[key] }
+
+    func position(of key: String) -> FilePosition {
+      values[key].map(PanelFileReader.position(of:)) ?? keyPositions[key] ?? position
+    }
+  }
+
+  /// The mapping's fields; a key not in `known` is reported with the nearest
+  /// known key, or with the kinds it belongs to when `elsewhere` knows it.
+  func fields(
+    _ node: Node, path: String, what: String, known: [String], elsewhere: (String) -> String? = { _ in nil }
+  ) -> Fields? {
+    guard case .mapping(let mapping) = node else {
+      report(
+        Self.position(of: node), path,
+        "\(what.capitalizedFirst) must be a mapping of keys to values, \(Self.not(node)).")
+      return nil
+    }
+    var fields = Fields(position: Self.position(of: node), path: path, what: what)
+    for (keyNode, value) in mapping {
+      let keyPosition = Self.position(of: keyNode)
+      guard case .scalar(let scalar) = keyNode else {
+        report(keyPosition, path, "A key in \(what) must be a name, not a list or mapping.")
+        continue
+      }
+      let key = scalar.string
+      guard known.contains(key) else {
+        if let owner = elsewhere(key) {
+          report(keyPosition, path, "“\(key)” is not a key of \(what); it belongs to \(owner).")
+        } else {
+          let nearest = Suggestions.closest(to: key, among: known, limit: 1)
+          let hint = nearest.first.map { " Did you mean “\($0)”?" } ?? ""
+          report(keyPosition, path, "Unknown key “\(key)” in \(what).\(hint)")
+        }
+        continue
+      }
+      fields.values[key] = value
+      fields.keyPositions[key] = keyPosition
+    }
+    return fields
+  }
+
+  /// Reports a missing key; returns the node when it is there.
+  func required(_ fields: Fields, _ key: String) -> Node? {
+    if let node = fields[key] { return node }
+    report(fields.position, fields.path, "\(fields.what.capitalizedFirst) needs “\(key)”.")
+    return nil
+  }
+
+  // MARK: Values
+
+  func string(_ fields: Fields, _ key: String, required isRequired: Bool = false) -> String? {
+    guard let node = isRequired ? required(fields, key) : fields[key] else { return nil }
+    guard case .scalar(let scalar) = node else {
+      report(Self.position(of: node), fields.path, "“\(key)” must be text, \(Self.not(node)).")
+      return nil
+    }
+    return scalar.string
+  }
+
+  func bool(_ fields: Fields, _ key: String) -> Bool? {
+    guard let node = fields[key] else { return nil }
+    guard case .scalar(let scalar) = node, case .bool(let value) = FileScalar.value(scalar) else {
+      report(Self.position(of: node), fields.path, "“\(key)” must be true or false, \(Self.not(node)).")
+      return nil
+    }
+    return value
+  }
+
+  func number(_ fields: Fields, _ key: String, required isRequired: Bool = false) -> Double? {
+    guard let node = isRequired ? required(fields, key) : fields[key] else { return nil }
+    guard case .scalar(let scalar) = node, let value = FileScalar.value(scalar).doubleValue else {
+      report(Self.position(of: node), fields.path, "“\(key)” must be a number, \(Self.not(node)).")
+      return nil
+    }
+    return value
+  }
+
+  func integer(_ fields: Fields, _ key: String) -> Int? {
+    guard let node = fields[key] else { return nil }
+    guard case .scalar(let scalar) = node, case .int(let value) = FileScalar.value(scalar) else {
+      report(Self.position(of: node), fields.path, "“\(key)” must be a whole number, \(Self.not(node)).")
+      return nil
+    }
+    return value
+  }
+
+  /// A list of strings; one string stands for a list of one when `single` allows it.
+  func strings(_ fields: Fields, _ key: String, single: Bool = false) -> [String]? {
+    guard let node = fields[key] else { return nil }
+    if single, case .scalar(let scalar) = node { return [scalar.string] }
+    guard case .sequence(let sequence) = node else {
+      report(Self.position(of: node), fields.path, "“\(key)” must be a list of text, \(Self.not(node)).")
+      return nil
+    }
+    var result: [String] = []
+    for item in sequence {
+      guard case .scalar(let scalar) = item else {
+        report(Self.position(of: item), fields.path, "Each item of “\(key)” must be text, \(Self.not(item)).")
+        continue
+      }
+      result.append(scalar.string)
+    }
+    return result
+  }
+
+  /// The items of a list, each with its node.
+  func sequence(_ fields: Fields, _ key: String, required isRequired: Bool = false) -> [Node]? {
+    guard let node = isRequired ? required(fields, key) : fields[key] else { return nil }
+    guard case .sequence(let sequence) = node else {
+      report(Self.position(of: node), fields.path, "“\(key)” must be a list, \(Self.not(node)).")
+      return nil
+    }
+    return Array(sequence)
+  }
+
+  /// A setting value: a scalar typed as YAML 1.2's core schema types it, or a list of strings.
+  func value(_ node: Node, path: String, key: String) -> SettingValue? {
+    switch node {
+    case .scalar(let scalar):
+      return FileScalar.value(scalar)
+    case .sequence(let sequence):
+      var items: [String] = []
+      for item in sequence {
+        guard case .scalar(let scalar) = item else {
+          report(Self.position(of: item), path, "“\(key)” may only be a list of text, \(Self.not(item)).")
+          return nil
+        }
+        items.append(scalar.string)
+      }
+      return .strings(items)
+    case .mapping, .alias:
+      report(Self.position(of: node), path, "“\(key)” must be a value or a list of text, \(Self.not(node)).")
+      return nil
+    }
+  }
+
+  /// “not a list”, “not “abc””: what a value was instead of what was expected.
+  static func not(_ node: Node) -> String {
+    switch node {
+    case .scalar(let scalar):
+      let text = scalar.string
+      return text.isEmpty ? "not empty" : "not \(ValueError.shortened(text).quotedForMessage)"
+    case .sequence: return "not a list"
+    case .mapping: return "not a mapping"
+    case .alias: return "not an alias"
+    }
+  }
+}
+
+/// Launches an installed application by desktop file id for a `launch` row;
+/// the window passes GIO's, the loader alone a stand-in that says it can't.
+public typealias ApplicationLauncher = @MainActor (_ desktopID: String, _ context: ActionContext) -> Undo?
+
+extension String {
+  var capitalizedFirst: String {
+    guard let first else { return self }
+    return first.uppercased() + dropFirst()
+  }
+}

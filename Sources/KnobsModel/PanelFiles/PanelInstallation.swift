@@ -1,0 +1,118 @@
+import Foundation
+
+/// Installs a panel file for the user: the file in `$XDG_DATA_HOME/knobs/panels/ID.yaml`
+/// and a desktop entry in `$XDG_DATA_HOME/applications/APP-ID.desktop` whose
+/// `Exec` opens it, so it shows in the desktop's app list. Both are written by
+/// renaming a temporary file over the old one.
+public struct PanelInstallation {
+  public var folders: PanelFolders
+  /// Knobs' own application id, which panel ids are derived from.
+  public var appID: String
+
+  public init(folders: PanelFolders, appID: String) {
+    self.folders = folders
+    self.appID = appID
+  }
+
+  public func panelPath(_ id: String) -> String { "\(folders.user)/\(id).yaml" }
+
+  public func entryPath(_ id: String) -> String {
+    "\(folders.userApplications)/\(PanelFolders.applicationID(forPanel: id, appID: appID)).desktop"
+  }
+
+  /// Writes the panel's `bytes` (already checked) and its desktop entry, which runs `executable`.
+  public func install(_ file: PanelFile, bytes: Data, executable: String) throws(InstallError) {
+    do {
+      try SafeFiles.writeAtomically(bytes, to: panelPath(file.id), mode: 0o644)
+      try SafeFiles.writeAtomically(
+        Data(desktopEntry(file, executable: executable).utf8), to: entryPath(file.id), mode: 0o644)
+    } catch {
+      throw .failed(error.description)
+    }
+  }
+
+  /// Removes the user's panel `id` and its desktop entry; returns the paths removed.
+  public func uninstall(_ id: String) throws(InstallError) -> [String] {
+    guard PanelID.isValid(id) else { throw .notInstalled(id, system: nil) }
+    let paths = [panelPath(id), entryPath(id)].filter { SafeFiles.node(at: $0) != .missing }
+    guard !paths.isEmpty else {
+      let system = folders.system.map { "\($0)/\(id).yaml" }.first { FileManager.default.fileExists(atPath: $0) }
+      throw .notInstalled(id, system: system)
+    }
+    do {
+      for path in paths { try SafeFiles.remove(path) }
+    } catch {
+      throw .failed(error.description)
+    }
+    return paths
+  }
+
+  /// The desktop entry that opens the panel with `knobs --panel ID`.
+  public func desktopEntry(_ file: PanelFile, executable: String) -> String {
+    var lines = [
+      "[Desktop Entry]",
+      "Type=Application",
+      "Name=\(Self.escape(file.name))",
+    ]
+    if let comment = file.comment { lines.append("Comment=\(Self.escape(comment))") }
+    lines.append("Icon=\(Self.escape(file.icon ?? appID))")
+    lines.append("Exec=\(Self.quoteForExec(executable)) --panel \(file.id)")
+    lines.append("Terminal=false")
+    lines.append("Categories=Settings;")
+    if !file.keywords.isEmpty {
+      lines.append(
+        "Keywords=" + file.keywords.map { Self.escape($0).replacingOccurrences(of: ";", with: "\\;") + ";" }.joined())
+    }
+    lines.append("StartupNotify=true")
+    lines.append("X-Knobs-Panel=\(file.id)")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A string value as the Desktop Entry Specification escapes it.
+  static func escape(_ value: String) -> String {
+    var result = ""
+    for character in value {
+      switch character {
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      case "\r": result += "\\r"
+      default: result.append(character)
+      }
+    }
+    return result.hasPrefix(" ") ? "\\s" + result.dropFirst() : result
+  }
+
+  /// An `Exec` argument: quoted when it holds reserved characters, with `"`, `` ` ``, `$` and `\` escaped.
+  static func quoteForExec(_ argument: String) -> String {
+    let reserved = " \t\n\"'\\><~|&;$*?#()`%="
+    guard argument.contains(where: { reserved.contains($0) }) else { return argument }
+    var quoted = "\""
+    for character in argument {
+      if character == "%" {
+        quoted += "%%"
+        continue
+      }
+      if "\"`$\\".contains(character) { quoted += "\\" }
+      quoted.append(character)
+    }
+    // Inside a string value, each backslash is itself escaped.
+    return (quoted + "\"").replacingOccurrences(of: "\\", with: "\\\\")
+  }
+}
+
+/// Why a panel could not be installed or removed.
+public enum InstallError: Error, Hashable, Sendable, CustomStringConvertible {
+  case failed(String)
+  /// Nothing of the user's to remove; `system` is the system's file when the panel is installed there.
+  case notInstalled(String, system: String?)
+
+  public var description: String {
+    switch self {
+    case .failed(let reason): return "the panel could not be installed or removed: \(reason)."
+    case .notInstalled(let id, nil): return "no panel \(id.quotedForMessage) is installed for this user."
+    case .notInstalled(let id, let system?):
+      return "the panel \(id.quotedForMessage) is installed by the system (\(system)); remove it with its package."
+    }
+  }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Gtk
+import KnobsModel
+import KnobsUI
+
+/// Panel files on the command line: found by path or installed id, read and
+/// checked against the installed schemas; every problem is printed as
+/// `file:line:column: path: message`.
+@MainActor
+enum FilePanels {
+  /// The file `source` names: a path, or an installed panel's id.
+  static func locate(_ source: String, folders: PanelFolders = PanelFolders()) -> String? {
+    if PanelFolders.isPath(source) || FileManager.default.fileExists(atPath: source) { return source }
+    if let file = folders.file(forID: source) { return file }
+    printError(
+      "knobs: there is no panel file or installed panel “\(source)” (installed panels are in "
+        + "\(([folders.user] + folders.system).joined(separator: ", "))).")
+    return nil
+  }
+
+  /// The panel file, checked; nil after printing why it can't be used.
+  static func load(
+    _ source: String, store: any SettingsStore, launcher: @escaping ApplicationLauncher = PanelFile.cannotLaunch
+  ) -> PanelFile? {
+    guard let path = locate(source) else { return nil }
+    do {
+      return try PanelFile.load(path: path, store: store, launcher: launcher)
+    } catch {
+      error.errors.forEach { printError($0.description) }
+      return nil
+    }
+  }
+
+  /// `knobs --check-panel FILE`: 0 when the file is a valid panel, 2 when it is not.
+  static func check(_ source: String, schemaDirectories: [String]) -> Int32 {
+    let store = GSettingsStore(source: SchemaSource(extraDirectories: schemaDirectories))
+    guard let file = load(source, store: store) else { return 2 }
+    print("The panel \(file.id) is valid: \(file.panel.entryCount) rows.")
+    return 0
+  }
+
+  /// A panel file ready to show or change: the panel, and its stores (GSettings, and its INI file).
+  struct Session {
+    let file: PanelFile
+    let environment: SettingsEnvironment
+    let ini: IniStore?
+    /// The application id the panel's window runs as.
+    var appID: String { PanelFolders.applicationID(forPanel: file.id, appID: AppInfo.id) }
+  }
+
+  /// Loads `source` and opens its stores; nil after printing why it can't be used.
+  static func open(_ source: String, schemaDirectories: [String], launcher: @escaping ApplicationLauncher) -> Session? {
+    let gsettings = GSettingsStore(source: SchemaSource(extraDirectories: schemaDirectories))
+    guard let file = load(source, store: gsettings, launcher: launcher) else { return nil }
+    guard let iniFile = file.iniFile, let schema = file.iniSchema else {
+      return Session(file: file, environment: environment(gsettings, file: file), ini: nil)
+    }
+    let ini: IniStore
+    do {
+      ini = try IniStore(
+        schema: schema, relativePath: iniFile, configHome: ConfigFile.home(), defaults: file.iniDefaults)
+    } catch {
+      printError("\(file.source): \(error)")
+      return nil
+    }
+    var environment = environment(file.routing(gsettings, ini: ini), file: file)
+    if let problem = ini.problem {
+      environment = SettingsEnvironment(store: environment.store, ownSettings: nil, notice: problem)
+    }
+    return Session(file: file, environment: environment, ini: ini)
+  }
+
+  private static func environment(_ store: any SettingsStore, file: PanelFile) -> SettingsEnvironment {
+    SettingsEnvironment(store: store, ownSettings: nil, notice: nil)
+  }
+
+  /// Starts installed applications for `launch` rows, and says in the window when one can't start.
+  static let desktopLauncher: ApplicationLauncher = { desktopID, context in
+    do {
+      try DesktopAppLauncher.launch(desktopID, from: nil)
+    } catch {
+      context.presenter?.showMessage("Couldn't start \(desktopID): \(error)", undo: nil)
+    }
+    return nil
+  }
+}
+
+extension FilePanels {
+  /// `knobs --panel FILE|ID …`: the window, or list, get, set and reset, on a panel file.
+  static func run(_ source: String, _ invocation: Invocation, schemaDirectories: [String]) -> Int32 {
+    guard let session = open(source, schemaDirectories: schemaDirectories, launcher: desktopLauncher) else { return 2 }
+    guard case .window(let openPath) = invocation else {
+      let tool = CommandLineTool(
+        panel: session.file.panel, schemaDirectories: schemaDirectories, environment: session.environment)
+      return tool.run(invocation)
+    }
+    guard initializeGtk() else {
+      printError(Display.missingMessage())
+      return 1
+    }
+    session.ini?.watch()
+    let app = KnobsApplication(appID: session.appID, panel: session.file.panel, allSettings: nil) {
+      session.environment
+    }
+    return app.run(openPath: openPath)
+  }
+}
+
+extension FilePanels {
+  /// `knobs install-panel FILE`: checks the file, then installs it and its desktop entry.
+  static func install(_ path: String, schemaDirectories: [String]) -> Int32 {
+    let store = GSettingsStore(source: SchemaSource(extraDirectories: schemaDirectories))
+    guard let file = load(path, store: store) else {
+      printError("knobs: nothing was installed.")
+      return 2
+    }
+    guard let bytes = FileManager.default.contents(atPath: path) else {
+      printError("knobs: \(path) can't be read.")
+      return 1
+    }
+    let installation = PanelInstallation(folders: PanelFolders(), appID: AppInfo.id)
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    do {
+      try installation.install(file, bytes: bytes, executable: executable)
+    } catch {
+      printError("knobs: \(error)")
+      return 1
+    }
+    print("Installed \(file.id): \(installation.panelPath(file.id))")
+    print("Desktop entry: \(installation.entryPath(file.id))")
+    return 0
+  }
+
+  /// `knobs uninstall-panel ID`: removes the user's panel file and its desktop entry.
+  static func uninstall(_ id: String) -> Int32 {
+    let installation = PanelInstallation(folders: PanelFolders(), appID: AppInfo.id)
+    do {
+      let removed = try installation.uninstall(id)
+      removed.forEach { print("Removed \($0)") }
+      return 0
+    } catch {
+      printError("knobs: \(error)")
+      if case .notInstalled = error { return 2 }
+      return 1
+    }
+  }
+}

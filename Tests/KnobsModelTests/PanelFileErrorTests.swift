@@ -1,0 +1,215 @@
+import Foundation
+import KnobsModel
+import XCTest
+
+/// Bad panel files are refused whole, each mistake with its file, line, column and row path.
+@MainActor
+final class PanelFileErrorTests: XCTestCase {
+  /// A valid panel's first lines; tests append a section or replace a row.
+  static let head = """
+    id: org.example.Pizza
+    name: Pizza
+    ini-file: pizza/pizza.ini
+    sections:
+      - id: dough
+        rows:
+
+    """
+
+  /// The messages for `text`, from parsing and then checking against `store`.
+  func messages(_ text: String, store: MemoryStore = MemoryStore(defaults: [:])) -> [String] {
+    do {
+      let file = try PanelFile.parse(text, file: "p.yaml")
+      return file.problems(against: store).map(\.description)
+    } catch {
+      return error.errors.map(\.description)
+    }
+  }
+
+  func row(_ lines: String) -> String {
+    Self.head
+      + lines.split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n")
+  }
+
+  func testTruncatedFile() async throws {
+    XCTAssertEqual(
+      messages(Self.head + "      - kind: toggle\n        id: x\n        title: \"Thick"),
+      ["p.yaml:9:22: The file is not valid YAML: found unexpected end of stream while scanning a quoted scalar."])
+  }
+
+  func testWrongIndentation() async throws {
+    XCTAssertEqual(
+      messages(Self.head + "      - kind: toggle\n        id: x\n      title: X\n"),
+      ["p.yaml:9:7: The file is not valid YAML: did not find expected '-' indicator while parsing a block collection."])
+  }
+
+  func testUnknownKeySuggestsTheNearestKnownKey() async throws {
+    XCTAssertEqual(
+      messages(row("- kind: toggle\n  id: x\n  titel: X\n  setting: {ini: a/b, default: true}")),
+      [
+        "p.yaml:7:9: dough/x: A toggle row needs “title”.",
+        "p.yaml:9:9: dough/x: Unknown key “titel” in a toggle row. Did you mean “title”?",
+      ])
+    XCTAssertEqual(
+      messages("id: org.example.P\nname: P\nsection: []\n"),
+      [
+        "p.yaml:1:1: The panel needs “sections”.",
+        "p.yaml:3:1: Unknown key “section” in the panel. Did you mean “sections”?",
+      ])
+  }
+
+  func testKeyOfAnotherKindSaysWhichKindsHaveIt() async throws {
+    XCTAssertEqual(
+      messages(row("- kind: toggle\n  id: x\n  title: X\n  url: https://a.b\n  setting: {ini: a/b, default: true}")),
+      ["p.yaml:10:9: dough/x: “url” is not a key of a toggle row; it belongs to link rows."])
+  }
+
+  func testUnknownRowKind() async throws {
+    XCTAssertEqual(
+      messages(row("- kind: togle\n  id: x\n  title: X")),
+      [
+        "p.yaml:7:15: dough/x: Unknown row kind “togle”. Did you mean “toggle”? The kinds are toggle, link, email, "
+          + "detail, value, slider, choice, launch, text, number, font, file, multi-select, list."
+      ])
+    XCTAssertEqual(
+      messages(row("- kind: command\n  id: x\n  title: X\n  exec: rm -rf ~")).first?.hasPrefix(
+        "p.yaml:7:15: dough/x: Unknown row kind “command”."), true)
+  }
+
+  func testDuplicateIDsAreReportedAtTheSecondUse() async throws {
+    let rows = """
+      - kind: toggle
+        id: x
+        title: X
+        setting: {ini: a/b, default: true}
+      - kind: toggle
+        id: x
+        title: Y
+        setting: {ini: a/c, default: true}
+      """
+    XCTAssertEqual(
+      messages(row(rows)), ["p.yaml:11:9: dough/x: The row id “x” is already used by dough/x on this page."])
+    XCTAssertEqual(
+      messages(row(rows.replacingOccurrences(of: "title: X", with: "title: \"\""))),
+      [
+        "p.yaml:7:9: dough/x: The row title is empty.",
+        "p.yaml:11:9: dough/x: The row id “x” is already used by dough/x on this page.",
+      ])
+  }
+
+  func testForbiddenLinkSchemes() async throws {
+    XCTAssertEqual(
+      messages(row("- kind: link\n  id: x\n  title: X\n  url: javascript:alert(1)")),
+      ["p.yaml:7:9: dough/x: Links with the javascript: scheme are never opened."])
+    XCTAssertEqual(
+      messages(row("- kind: link\n  id: x\n  title: X\n  url: file:///etc/passwd\n  allow-schemes: [file]")),
+      ["p.yaml:7:9: dough/x: Links with the file: scheme are never opened."])
+  }
+
+  func testMalformedAddress() async throws {
+    XCTAssertEqual(
+      messages(row("- kind: email\n  id: x\n  title: X\n  to: not an address")),
+      ["p.yaml:7:9: dough/x: The address “not an address” is not a valid email address."])
+  }
+
+  func testMissingSchemaAndKey() async throws {
+    let store = MemoryStore(defaults: [SettingKey(schema: "org.example.Here", key: "k"): true])
+    XCTAssertEqual(
+      messages(
+        row("- kind: toggle\n  id: x\n  title: X\n  setting: {schema: org.example.Missing, key: k}"), store: store),
+      ["p.yaml:7:9: dough/x: The settings schema org.example.Missing is not installed."])
+    XCTAssertEqual(
+      messages(
+        row("- kind: toggle\n  id: x\n  title: X\n  setting: {schema: org.example.Here, key: kk}"), store: store),
+      ["p.yaml:7:9: dough/x: The settings schema org.example.Here has no key “kk”."])
+  }
+
+  func testINIDefaultOfTheWrongTypeForTheRow() async throws {
+    XCTAssertEqual(
+      messages(row("- kind: toggle\n  id: x\n  title: X\n  setting: {ini: a/b, default: thick}")),
+      [
+        "p.yaml:7:9: dough/x: The default of a/b (“thick”) is a string but the toggle writes boolean values."
+      ])
+  }
+
+  func testTemplateNamesAMissingRow() async throws {
+    XCTAssertEqual(
+      messages(row("- kind: value\n  id: x\n  title: X\n  value: \"{dough/y}\"")),
+      ["p.yaml:10:16: dough/x: There is no row at “dough/y”."])
+  }
+
+  func testINIFileOutsideTheConfigFolder() async throws {
+    XCTAssertEqual(
+      messages("id: org.example.P\nname: P\nini-file: /etc/passwd\nsections: []\n"),
+      [
+        "p.yaml:3:11: “ini-file” must be a path inside the config folder ($XDG_CONFIG_HOME), such as "
+          + "pizza/pizza.ini, not “/etc/passwd”."
+      ])
+    XCTAssertEqual(
+      messages("id: org.example.P\nname: P\nini-file: ../x.ini\nsections: []\n"),
+      [
+        "p.yaml:3:11: “ini-file” must be a path inside the config folder ($XDG_CONFIG_HOME) without “..”, “.” or "
+          + "empty parts, not “../x.ini”."
+      ])
+  }
+
+  func testINIFileThroughASymlinkOutOfTheConfigFolder() async throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("knobs-config-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let config = root + "/config"
+    try FileManager.default.createDirectory(atPath: config + "/inside", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: root + "/elsewhere", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: config + "/out", withDestinationPath: root + "/elsewhere")
+    try FileManager.default.createSymbolicLink(atPath: config + "/alias", withDestinationPath: config + "/inside")
+    XCTAssertThrowsError(try ConfigFile.resolve("out/pizza.ini", configHome: config)) { error in
+      XCTAssertEqual(error as? ConfigFileError, .outside("out/pizza.ini"))
+    }
+    let real = URL(fileURLWithPath: config).resolvingSymlinksInPath().path
+    XCTAssertEqual(try ConfigFile.resolve("alias/pizza.ini", configHome: config), real + "/inside/pizza.ini")
+    XCTAssertEqual(try ConfigFile.resolve("new/folder/pizza.ini", configHome: config), real + "/new/folder/pizza.ini")
+  }
+
+  func testFileOverTheSizeLimitIsRefusedBeforeParsing() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("knobs-big-\(UUID()).yaml").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
+    let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+    try handle.truncate(atOffset: 50 * 1024 * 1024)
+    try handle.close()
+    XCTAssertThrowsError(try PanelFile.read(path: path)) { error in
+      XCTAssertEqual(
+        (error as? PanelFileErrors)?.description,
+        "\(path):1:1: The file is 52428800 bytes; a panel file may be at most 1048576 bytes.")
+    }
+  }
+
+  func testBillionLaughsIsRefusedAtItsFirstAnchor() async throws {
+    var bomb =
+      "id: org.example.Lol\nname: Lol\na: &a [\"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\"]\n"
+    for level in 1...9 {
+      let previous = level == 1 ? "a" : "l\(level - 1)"
+      bomb += "l\(level): &l\(level) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ") + "]\n"
+    }
+    bomb += "? *l9\n: x\nsections: [*l9]\n"
+    XCTAssertEqual(
+      messages(bomb), ["p.yaml:3:4: Anchors (&a) and aliases are not allowed in a panel file; write each value out."])
+    XCTAssertEqual(
+      messages("id: org.example.P\nname: *nothing\n"),
+      ["p.yaml:2:7: Aliases (*nothing) are not allowed in a panel file; write each value out."])
+  }
+
+  func testEmptyFileAndBadPanelID() async throws {
+    XCTAssertEqual(messages(""), ["p.yaml:1:1: The file is empty; a panel file starts with “id:”."])
+    XCTAssertEqual(
+      messages("id: pizza\nname: P\nsections:\n  - id: s\n    rows: []\n"),
+      [
+        "p.yaml:1:5: The panel id “pizza” must be reverse-DNS, such as org.example.Pizza: two or more parts of "
+          + "letters, digits, “_” and “-”, separated by dots, not starting with a digit."
+      ])
+  }
+
+  func testMissingSetting() async throws {
+    XCTAssertEqual(
+      messages(row("- kind: toggle\n  id: x\n  title: X")), ["p.yaml:7:9: dough/x: A toggle row needs “setting”."])
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Gtk
+import KnobsModel
+import KnobsUI
+import XCTest
+
+/// The INI store of panel files: GKeyFile, atomic writes, comments kept, outside edits followed.
+@MainActor
+final class IniStoreTests: XCTestCase {
+  static let schema = "ini:pizza/pizza.ini"
+  static let bacon = SettingKey(schema: schema, key: "toppings/bacon")
+  static let thickness = SettingKey(schema: schema, key: "dough/thickness")
+  var config = ""
+
+  override func setUp() async throws {
+    config = FileManager.default.temporaryDirectory.appendingPathComponent("knobs-ini-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+  }
+
+  override func tearDown() async throws {
+    try? FileManager.default.removeItem(atPath: config)
+  }
+
+  func makeStore() throws -> IniStore {
+    try IniStore(
+      schema: Self.schema, relativePath: "pizza/pizza.ini", configHome: config,
+      defaults: [Self.bacon: true, Self.thickness: 3])
+  }
+
+  func testWritesKeepCommentsAndUnknownKeys() async throws {
+    try FileManager.default.createDirectory(atPath: config + "/pizza", withIntermediateDirectories: true)
+    let path = config + "/pizza/pizza.ini"
+    try "# the pizza app's file\n[toppings]\n# crispy\nbacon=true\nanchovies=maybe\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let store = try makeStore()
+    XCTAssertEqual(store.value(for: Self.bacon), true)
+    try store.write(false, for: Self.bacon)
+    try store.write(5, for: Self.thickness)
+    XCTAssertEqual(
+      try String(contentsOfFile: path, encoding: .utf8),
+      // GKeyFile separates a comment at the top from the first group with a blank line.
+      "# the pizza app's file\n\n[toppings]\n# crispy\nbacon=false\nanchovies=maybe\n\n[dough]\nthickness=5\n")
+    store.reset(Self.thickness)
+    XCTAssertEqual(store.value(for: Self.thickness), 3)
+    XCTAssertFalse(try String(contentsOfFile: path, encoding: .utf8).contains("thickness"))
+    XCTAssertThrowsError(try store.write("thick", for: Self.thickness))
+  }
+
+  func testOutsideEditsReachObservers() async throws {
+    let store = try makeStore()
+    store.watch()
+    var changed: [SettingKey] = []
+    let observation = store.observe { changed.append($0) }
+    try FileManager.default.createDirectory(atPath: config + "/pizza", withIntermediateDirectories: true)
+    try "[dough]\nthickness=2\n".write(toFile: config + "/pizza/pizza.ini", atomically: true, encoding: .utf8)
+    XCTAssertTrue(runMainLoop(until: { !changed.isEmpty }, timeout: 10), "the monitor saw the edit")
+    XCTAssertEqual(changed, [Self.thickness])
+    XCTAssertEqual(store.value(for: Self.thickness), 2)
+    observation.cancel()
+  }
+
+  func testSymlinkOutOfTheConfigFolderIsRefused() async throws {
+    let outside = config + "-outside"
+    try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: outside) }
+    try FileManager.default.createSymbolicLink(atPath: config + "/pizza", withDestinationPath: outside)
+    XCTAssertThrowsError(try makeStore()) { error in
+      XCTAssertEqual(error as? ConfigFileError, .outside("pizza/pizza.ini"))
+    }
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside), [], "nothing is written")
+  }
+}
