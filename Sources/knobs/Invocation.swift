@@ -1,3 +1,5 @@
+import KnobsModel
+
 /// What the command line asked for.
 enum Invocation: Equatable {
   case window(openPath: String?)
@@ -10,33 +12,27 @@ enum Invocation: Equatable {
   case set(path: String, value: String)
   case reset(path: String)
 
-  static let usage = """
-    Usage: knobs [--open PATH]
-           knobs list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set PATH VALUE | reset PATH
-           knobs --check-panel | --version | --help
-
-    With no arguments Knobs opens its settings window.
-
-    Options:
-      --open PATH     Open the window at a row or section, e.g. clock/show-seconds.
-                      A running Knobs window moves there instead.
-      --check-panel   Check the settings panel for mistakes and exit (status 2 if any).
-      --version       Print the version and exit.
-      --help          Print this help and exit.
-
-    Commands (no display needed; the same settings the window shows):
-      list [--json]   Every row: path, kind, title and current value; with --json
-                      also the schema, key and raw GVariant value of each setting.
-      list [--json] schema/SCHEMA-ID
-                      Every key of an installed GSettings schema, as generated rows.
-      get PATH        Print a row's current value; --raw prints the GVariant text.
-      set PATH VALUE  Change a setting; a value the row does not allow changes nothing.
-      reset PATH      Return a setting to its default.
-
-    Every key of every installed schema with a fixed path has a path of its own,
-    schema/SCHEMA-ID/KEY, e.g. schema/org.gnome.desktop.interface/clock-format.
-    An enum takes a nick; keys of other types take GVariant text, e.g. "(1, 2)".
-    """
+  /// `knobs --help`, in the user's language: one text per paragraph, for translators.
+  static var usage: String {
+    [
+      tr(
+        // TRANSLATORS: keep the command names, options and PATH, SCHEMA-ID and VALUE as they are.
+        "Usage: knobs [--open PATH]\n       knobs list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set PATH VALUE | reset PATH\n       knobs --check-panel | --version | --help"
+      ),
+      tr("With no arguments Knobs opens its settings window."),
+      tr(
+        // TRANSLATORS: translate the descriptions and keep them aligned; the options stay as they are.
+        "Options:\n  --open PATH     Open the window at a row or section, e.g. clock/show-seconds.\n                  A running Knobs window moves there instead.\n  --check-panel   Check the settings panel for mistakes and exit (status 2 if any).\n  --version       Print the version and exit.\n  --help          Print this help and exit."
+      ),
+      tr(
+        // TRANSLATORS: translate the descriptions and keep them aligned; the commands stay as they are.
+        "Commands (no display needed; the same settings the window shows):\n  list [--json]   Every row: path, kind, title and current value; with --json\n                  also the schema, key and raw GVariant value of each setting.\n  list [--json] schema/SCHEMA-ID\n                  Every key of an installed GSettings schema, as generated rows.\n  get PATH        Print a row's current value; --raw prints the GVariant text.\n  set PATH VALUE  Change a setting; a value the row does not allow changes nothing.\n  reset PATH      Return a setting to its default."
+      ),
+      tr(
+        "Every key of every installed schema with a fixed path has a path of its own,\nschema/SCHEMA-ID/KEY, e.g. schema/org.gnome.desktop.interface/clock-format.\nAn enum takes a nick; keys of other types take GVariant text, e.g. \"(1, 2)\"."
+      ),
+    ].joined(separator: "\n\n")
+  }
 
   /// Parses the arguments after the program name; throws a message for a usage error.
   static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
@@ -48,7 +44,7 @@ enum Invocation: Equatable {
     case "--help", "-h": invocation = .help
     case "--check-panel": invocation = .checkPanel
     case "--open":
-      guard let path = rest.popFirst() else { throw UsageError("--open needs a path, e.g. clock/show-seconds.") }
+      guard let path = rest.popFirst() else { throw UsageError(tr("--open needs a path, e.g. clock/show-seconds.")) }
       invocation = .window(openPath: path)
     case "list":
       var json = false
@@ -61,22 +57,24 @@ enum Invocation: Equatable {
     case "get":
       let raw = rest.first == "--raw"
       if raw { rest.removeFirst() }
-      guard let path = rest.popFirst() else { throw UsageError("get needs a path, e.g. knobs get clock/show-seconds.") }
+      guard let path = rest.popFirst() else {
+        throw UsageError(tr("get needs a path, e.g. knobs get clock/show-seconds."))
+      }
       invocation = .get(path: path, raw: raw)
     case "set":
       guard let path = rest.popFirst(), let value = rest.popFirst() else {
-        throw UsageError("set needs a path and a value, e.g. knobs set fonts/text-size 1.25.")
+        throw UsageError(tr("set needs a path and a value, e.g. knobs set fonts/text-size 1.25."))
       }
       invocation = .set(path: path, value: value)
     case "reset":
       guard let path = rest.popFirst() else {
-        throw UsageError("reset needs a path, e.g. knobs reset appearance/dark-style.")
+        throw UsageError(tr("reset needs a path, e.g. knobs reset appearance/dark-style."))
       }
       invocation = .reset(path: path)
     default:
-      throw UsageError("Unknown argument “\(first)”.")
+      throw UsageError(tr("Unknown argument “%s”.", first))
     }
-    if let extra = rest.first { throw UsageError("Unexpected argument “\(extra)”.") }
+    if let extra = rest.first { throw UsageError(tr("Unexpected argument “%s”.", extra)) }
     return invocation
   }
 }
