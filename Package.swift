@@ -7,7 +7,9 @@ import PackageDescription
 let modelOnly = Context.environment["KNOBS_MODEL_ONLY"] != nil
 
 let model: [Target] = [
-  .target(name: "KnobsModel", dependencies: [.product(name: "Yams", package: "Yams")]),
+  // gettext from the C library (no GTK): texts in the user's language, for the model and above.
+  .target(name: "CIntl"),
+  .target(name: "KnobsModel", dependencies: ["CIntl", .product(name: "Yams", package: "Yams")]),
   .testTarget(name: "KnobsModelTests", dependencies: ["KnobsModel"]),
   // Generated panels for the benchmarks: knobs-bench, and the window through knobs' benchmark hook.
   .target(name: "BenchmarkPanels", dependencies: ["KnobsModel"]),

@@ -54,7 +54,7 @@ struct CommandLineTool {
       guard let target = resolve(path), let key = boundKey(target.entry) else { return 2 }
       guard ensurePersistent(target, key: key) else { return 1 }
       guard target.store.isWritable(key) else {
-        printError("knobs: “\(target.entry.row.title)” is managed by the system and cannot be changed.")
+        printError("knobs: " + tr("“%s” is managed by the system and cannot be changed.", target.entry.row.title))
         return 1
       }
       target.store.reset(key)
@@ -70,14 +70,14 @@ struct CommandLineTool {
     do {
       value = try target.entry.row.parseValue(text, like: target.store.value(for: key))
     } catch {
-      printError("knobs: \(error) Nothing was changed.")
+      printError("knobs: \(error) " + tr("Nothing was changed."))
       return 2
     }
     do {
       // GVariant text that does not parse, or a value of the wrong type or range: the input's fault.
       try target.store.check(value, for: key)
     } catch {
-      printError("knobs: \(error)" + (error.isBadValue ? " Nothing was changed." : ""))
+      printError("knobs: \(error)" + (error.isBadValue ? " " + tr("Nothing was changed.") : ""))
       return error.isBadValue ? 2 : 1
     }
     guard ensurePersistent(target, key: key) else { return 1 }
@@ -104,17 +104,21 @@ struct CommandLineTool {
       return Target(entry: entry, store: panel.routing(environment.store), notice: environment.notice)
     }
     let suggestions = panel.closestPaths(to: path, limit: 3)
-    var message = "knobs: there is no row at “\(path)”."
-    if !suggestions.isEmpty { message += " Did you mean \(suggestions.joined(separator: ", "))?" }
-    printError(message + " “knobs list” shows every path.")
+    var message = "knobs: " + tr("there is no row at “%s”.", path)
+    if !suggestions.isEmpty { message += " " + tr("Did you mean %s?", suggestions.joined(separator: ", ")) }
+    printError(message + " " + tr("“knobs list” shows every path."))
     return nil
   }
 
   private func resolveSchemaKey(_ path: String) -> Target? {
     guard case .key(let schemaID, let key)? = SchemaPath(path) else {
       printError(
-        "knobs: “\(path)” is not a key's path; write schema/SCHEMA-ID/KEY"
-          + (path.contains(":") ? ", or schema/SCHEMA-ID:/FOLDER/KEY for a relocatable schema." : "."))
+        "knobs: "
+          + (path.contains(":")
+            ? tr(
+              "“%s” is not a key's path; write schema/SCHEMA-ID/KEY, or schema/SCHEMA-ID:/FOLDER/KEY for a relocatable schema.",
+              path)
+            : tr("“%s” is not a key's path; write schema/SCHEMA-ID/KEY.", path)))
       return nil
     }
     let schemas = SchemaCommands(schemaDirectories: schemaDirectories)
@@ -122,9 +126,9 @@ struct CommandLineTool {
     guard let entry = panel.entry(at: SchemaPanel.sectionID + "/" + key), entry.row.key != nil else {
       let keys = panel.entries.map(\.row.id)
       let suggestions = Suggestions.closest(to: key, among: keys).map { SchemaPath.key(schema: schemaID, key: $0).text }
-      var message = "knobs: the schema \(schemaID) has no key “\(key)”."
-      if !suggestions.isEmpty { message += " Did you mean \(suggestions.joined(separator: ", "))?" }
-      printError(message + " “knobs list schema/\(schemaID)” shows every key.")
+      var message = "knobs: " + tr("the schema %s has no key “%s”.", schemaID, key)
+      if !suggestions.isEmpty { message += " " + tr("Did you mean %s?", suggestions.joined(separator: ", ")) }
+      printError(message + " " + tr("“knobs list schema/%s” shows every key.", schemaID))
       return nil
     }
     return Target(entry: entry, store: schemas.store, notice: nil)
@@ -138,8 +142,10 @@ struct CommandLineTool {
     }
     guard case .schema(let schemaID)? = schemaPath else {
       printError(
-        "knobs: list takes a schema's path, e.g. schema/org.gnome.desktop.interface"
-          + " or schema/SCHEMA-ID:/FOLDER/ for a relocatable one, not “\(path)”.")
+        "knobs: "
+          + tr(
+            "list takes a schema's path, e.g. schema/org.gnome.desktop.interface or schema/SCHEMA-ID:/FOLDER/ for a relocatable one, not “%s”.",
+            path))
       return 2
     }
     let schemas = SchemaCommands(schemaDirectories: schemaDirectories)
@@ -154,7 +160,7 @@ struct CommandLineTool {
 
   private func boundKey(_ entry: PanelEntry) -> SettingKey? {
     guard let key = entry.row.key else {
-      printError("knobs: “\(entry.row.title)” is a \(entry.row.kindName) row and has no setting to change.")
+      printError("knobs: " + tr("“%s” is a %s row and has no setting to change.", entry.row.title, entry.row.kindName))
       return nil
     }
     return key
@@ -164,8 +170,10 @@ struct CommandLineTool {
   private func ensurePersistent(_ target: Target, key: SettingKey) -> Bool {
     guard target.store.storage(for: key).isPersistent else {
       printError(
-        "knobs: settings can't be saved here: "
-          + (target.notice ?? "there is no settings database (is a D-Bus session running?)."))
+        "knobs: "
+          + tr(
+            "settings can't be saved here: %s",
+            target.notice ?? tr("there is no settings database (is a D-Bus session running?).")))
       return false
     }
     return true
@@ -189,17 +197,19 @@ struct SchemaCommands {
     let (id, folder) = SchemaPath.split(schemaID)
     if let schema = store.source.schema(id) {
       if folder != nil, let own = schema.path {
-        printError("knobs: the schema \(id) has a folder of its own, \(own); write schema/\(id)/KEY.")
+        printError("knobs: " + tr("the schema %1$s has a folder of its own, %2$s; write schema/%1$s/KEY.", id, own))
       } else {
         printError(
-          "knobs: the schema \(id) is relocatable: it has no folder of its own. "
-            + "Name the folder its app keeps it at: schema/\(id):/FOLDER/KEY.")
+          "knobs: "
+            + tr(
+              "the schema %1$s is relocatable: it has no folder of its own. Name the folder its app keeps it at: schema/%1$s:/FOLDER/KEY.",
+              id))
       }
       return nil
     }
-    var message = "knobs: there is no installed settings schema “\(id)”."
+    var message = "knobs: " + tr("there is no installed settings schema “%s”.", id)
     let suggestions = Suggestions.closest(to: id, among: store.schemaIDs)
-    if !suggestions.isEmpty { message += " Did you mean \(suggestions.joined(separator: ", "))?" }
+    if !suggestions.isEmpty { message += " " + tr("Did you mean %s?", suggestions.joined(separator: ", ")) }
     printError(message)
     return nil
   }

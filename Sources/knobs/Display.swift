@@ -1,4 +1,5 @@
 import Foundation
+import KnobsModel
 
 /// Explains a missing or unreachable display in one sentence.
 enum Display {
@@ -6,12 +7,25 @@ enum Display {
     let x11 = environment["DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
     let wayland = environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
     if x11 == nil && wayland == nil {
-      return "knobs: no graphical display is available (DISPLAY and WAYLAND_DISPLAY are unset); "
-        + "run Knobs in a desktop session, use “knobs list/get/set” for the command line, "
-        + "or start it on a virtual display with “xvfb-run knobs”."
+      return "knobs: "
+        + tr(
+          "no graphical display is available (DISPLAY and WAYLAND_DISPLAY are unset); run Knobs in a desktop session, use “knobs list/get/set” for the command line, or start it on a virtual display with “xvfb-run knobs”."
+        )
     }
-    let name = [wayland.map { "Wayland display “\($0)”" }, x11.map { "X display “\($0)”" }]
-      .compactMap { $0 }.joined(separator: " or ")
-    return "knobs: can't connect to the \(name); check that the display is running and that you may use it."
+    let reason: String
+    switch (wayland, x11) {
+    case (let wayland?, let x11?):
+      reason = tr(
+        "can't connect to the Wayland display “%s” or the X display “%s”; check that the display is running and that you may use it.",
+        wayland, x11)
+    case (let wayland?, nil):
+      reason = tr(
+        "can't connect to the Wayland display “%s”; check that the display is running and that you may use it.",
+        wayland)
+    default:
+      reason = tr(
+        "can't connect to the X display “%s”; check that the display is running and that you may use it.", x11 ?? "")
+    }
+    return "knobs: " + reason
   }
 }

@@ -1,3 +1,5 @@
+import KnobsModel
+
 /// What the command line asked for, and of which panel: the app's own, or a
 /// panel file (`--panel FILE|ID`) before the rest.
 struct Request: Equatable {
@@ -8,13 +10,13 @@ struct Request: Equatable {
   static func parse(_ arguments: [String]) throws(UsageError) -> Request {
     guard arguments.first == "--panel" else { return Request(panel: nil, invocation: try Invocation.parse(arguments)) }
     guard arguments.count > 1, !arguments[1].hasPrefix("-") || arguments[1].contains("/") else {
-      throw UsageError("--panel needs a panel file or an installed panel's id, e.g. --panel org.example.Pizza.")
+      throw UsageError(tr("--panel needs a panel file or an installed panel's id, e.g. --panel org.example.Pizza."))
     }
     let invocation = try Invocation.parse(Array(arguments.dropFirst(2)))
     switch invocation {
     case .window, .list, .get, .set, .reset: break
     case .checkPanel(nil): return Request(panel: arguments[1], invocation: .checkPanel(file: arguments[1]))
-    default: throw UsageError("--panel goes with --open, list, get, set, reset or --check-panel.")
+    default: throw UsageError(tr("--panel goes with --open, list, get, set, reset or --check-panel."))
     }
     return Request(panel: arguments[1], invocation: invocation)
   }
@@ -37,43 +39,34 @@ enum Invocation: Equatable {
   case set(path: String, value: String)
   case reset(path: String)
 
-  static let usage = """
-    Usage: knobs [--panel FILE|ID] [--open PATH]
-           knobs [--panel FILE|ID] list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set PATH VALUE | reset PATH
-           knobs --check-panel [FILE] | --version | --help
-           knobs install-panel FILE | uninstall-panel ID
-
-    With no arguments Knobs opens its settings window.
-
-    Options:
-      --panel FILE|ID Show or change the settings of a panel file (docs/panel-format.md),
-                      or of an installed panel by its id, instead of Knobs' own panel.
-      --open PATH     Open the window at a row or section, e.g. clock/show-seconds.
-                      A running Knobs window moves there instead.
-      --check-panel [FILE]
-                      Check the settings panel, or a panel file, for mistakes and exit
-                      (status 2 if any, one “file:line:column: path: message” line each).
-      --version       Print the version and exit.
-      --help          Print this help and exit.
-
-    Commands (no display needed; the same settings the window shows):
-      list [--json]   Every row: path, kind, title and current value; with --json
-                      also the schema, key and raw GVariant value of each setting.
-      list [--json] schema/SCHEMA-ID
-                      Every key of an installed GSettings schema, as generated rows.
-      get PATH        Print a row's current value; --raw prints the GVariant text.
-      set PATH VALUE  Change a setting; a value the row does not allow changes nothing.
-      reset PATH      Return a setting to its default.
-      install-panel FILE
-                      Check a panel file and install it for this user, with a desktop
-                      entry in the app list that opens it.
-      uninstall-panel ID
-                      Remove a panel installed with install-panel, and its desktop entry.
-
-    Every key of every installed schema with a fixed path has a path of its own,
-    schema/SCHEMA-ID/KEY, e.g. schema/org.gnome.desktop.interface/clock-format.
-    An enum takes a nick; keys of other types take GVariant text, e.g. "(1, 2)".
-    """
+  /// `knobs --help`, in the user's language: one text per paragraph, for translators.
+  static var usage: String {
+    [
+      tr(
+        // TRANSLATORS: keep the command names, options and PATH, SCHEMA-ID and VALUE as they are.
+        "Usage: knobs [--panel FILE|ID] [--open PATH]\n       knobs [--panel FILE|ID] list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set PATH VALUE | reset PATH\n       knobs --check-panel [FILE] | --version | --help\n       knobs install-panel FILE | uninstall-panel ID"
+      ),
+      tr("With no arguments Knobs opens its settings window."),
+      tr(
+        // TRANSLATORS: translate the descriptions and keep them aligned; the options stay as they are.
+        "Options:\n  --open PATH     Open the window at a row or section, e.g. clock/show-seconds.\n                  A running Knobs window moves there instead.\n  --check-panel   Check the settings panel for mistakes and exit (status 2 if any).\n  --version       Print the version and exit.\n  --help          Print this help and exit."
+      ),
+      tr(
+        // TRANSLATORS: translate the descriptions and keep them aligned; the commands stay as they are.
+        "Commands (no display needed; the same settings the window shows):\n  list [--json]   Every row: path, kind, title and current value; with --json\n                  also the schema, key and raw GVariant value of each setting.\n  list [--json] schema/SCHEMA-ID\n                  Every key of an installed GSettings schema, as generated rows.\n  get PATH        Print a row's current value; --raw prints the GVariant text.\n  set PATH VALUE  Change a setting; a value the row does not allow changes nothing.\n  reset PATH      Return a setting to its default."
+      ),
+      tr(
+        // TRANSLATORS: translate the descriptions and keep them aligned; the options and commands stay as they are.
+        "Panel files (docs/panel-format.md):\n  --panel FILE|ID Show or change the settings of a panel file, or of an installed\n                  panel by its id, instead of Knobs' own panel.\n  --check-panel FILE\n                  Check a panel file and exit (status 2 if it has mistakes, one\n                  “file:line:column: path: message” line each).\n  install-panel FILE\n                  Check a panel file and install it for this user, with a desktop\n                  entry in the app list that opens it.\n  uninstall-panel ID\n                  Remove a panel installed with install-panel, and its desktop entry."
+      ),
+      tr(
+        "Every key of every installed schema with a fixed path has a path of its own,\nschema/SCHEMA-ID/KEY, e.g. schema/org.gnome.desktop.interface/clock-format.\nAn enum takes a nick; keys of other types take GVariant text, e.g. \"(1, 2)\"."
+      ),
+      tr(
+        "A relocatable schema is reached at a folder of your settings:\nschema/SCHEMA-ID:/FOLDER/KEY, e.g.\nschema/org.gnome.desktop.app-folders.folder:/org/gnome/desktop/app-folders/folders/Utilities/name."
+      ),
+    ].joined(separator: "\n\n")
+  }
 
   /// Parses the arguments after the program name; throws a message for a usage error.
   static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
@@ -88,13 +81,13 @@ enum Invocation: Equatable {
       if file != nil { rest.removeFirst() }
       invocation = .checkPanel(file: file)
     case "install-panel":
-      guard let file = rest.popFirst() else { throw UsageError("install-panel needs a panel file.") }
+      guard let file = rest.popFirst() else { throw UsageError(tr("install-panel needs a panel file.")) }
       invocation = .installPanel(file: file)
     case "uninstall-panel":
-      guard let id = rest.popFirst() else { throw UsageError("uninstall-panel needs a panel's id.") }
+      guard let id = rest.popFirst() else { throw UsageError(tr("uninstall-panel needs a panel's id.")) }
       invocation = .uninstallPanel(id: id)
     case "--open":
-      guard let path = rest.popFirst() else { throw UsageError("--open needs a path, e.g. clock/show-seconds.") }
+      guard let path = rest.popFirst() else { throw UsageError(tr("--open needs a path, e.g. clock/show-seconds.")) }
       invocation = .window(openPath: path)
     case "list":
       var json = false
@@ -107,22 +100,24 @@ enum Invocation: Equatable {
     case "get":
       let raw = rest.first == "--raw"
       if raw { rest.removeFirst() }
-      guard let path = rest.popFirst() else { throw UsageError("get needs a path, e.g. knobs get clock/show-seconds.") }
+      guard let path = rest.popFirst() else {
+        throw UsageError(tr("get needs a path, e.g. knobs get clock/show-seconds."))
+      }
       invocation = .get(path: path, raw: raw)
     case "set":
       guard let path = rest.popFirst(), let value = rest.popFirst() else {
-        throw UsageError("set needs a path and a value, e.g. knobs set fonts/text-size 1.25.")
+        throw UsageError(tr("set needs a path and a value, e.g. knobs set fonts/text-size 1.25."))
       }
       invocation = .set(path: path, value: value)
     case "reset":
       guard let path = rest.popFirst() else {
-        throw UsageError("reset needs a path, e.g. knobs reset appearance/dark-style.")
+        throw UsageError(tr("reset needs a path, e.g. knobs reset appearance/dark-style."))
       }
       invocation = .reset(path: path)
     default:
-      throw UsageError("Unknown argument “\(first)”.")
+      throw UsageError(tr("Unknown argument “%s”.", first))
     }
-    if let extra = rest.first { throw UsageError("Unexpected argument “\(extra)”.") }
+    if let extra = rest.first { throw UsageError(tr("Unexpected argument “%s”.", extra)) }
     return invocation
   }
 }

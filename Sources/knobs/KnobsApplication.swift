@@ -47,7 +47,7 @@ final class KnobsApplication {
       do {
         try application.register()
       } catch {
-        printError("knobs: couldn't start: \(error)")
+        printError("knobs: " + tr("couldn't start: %s", "\(error)"))
         return 1
       }
       if application.isRemote {

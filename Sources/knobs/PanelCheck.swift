@@ -9,11 +9,20 @@ enum PanelCheck {
   ) -> Int32 {
     let problems = panel.validate()
     guard problems.isEmpty else {
-      report("knobs: the settings panel has \(problems.count) problem\(problems.count == 1 ? "" : "s"):")
+      report(
+        "knobs: "
+          + trn(
+            "the settings panel has %d problem:", "the settings panel has %d problems:", problems.count, problems.count)
+      )
       problems.forEach { report("  \($0)") }
       return 2
     }
-    if !quietWhenValid { print("The settings panel is valid: \(panel.entryCount) rows.") }
+    if !quietWhenValid {
+      print(
+        trn(
+          "The settings panel is valid: %d row.", "The settings panel is valid: %d rows.", panel.entryCount,
+          panel.entryCount))
+    }
     return 0
   }
 }

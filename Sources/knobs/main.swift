@@ -4,11 +4,12 @@ import KnobsModel
 import KnobsUI
 
 let started = ContinuousClock.now
+Translation.setUp(directory: Translation.directory(executable: CommandLine.arguments[0]))
 let request: Request
 do {
   request = try Request.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-  printError("knobs: \(error.message)\nTry “knobs --help”.")
+  printError("knobs: \(error.message)\n" + tr("Try “knobs --help”."))
   exit(2)
 }
 

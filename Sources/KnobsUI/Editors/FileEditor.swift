@@ -7,7 +7,7 @@ import KnobsModel
 @MainActor
 final class FileEditor: RowEditor {
   private let file: Row.File
-  private let name = Label("None")
+  private let name = Label(tr("None"))
   private let button: Button
   private weak var row: RowView?
   private var chooser: FileChooser?
@@ -50,7 +50,7 @@ final class FileEditor: RowEditor {
     guard chooser == nil, let row else { return }
     let chooser = FileChooser(
       title: title, parent: row.hostWindow, selectsFolder: file.selectsFolder, mimeTypes: file.mimeTypes,
-      filterName: file.mimeTypes.contains { $0.hasPrefix("image/") } ? "Pictures" : "Supported files")
+      filterName: file.mimeTypes.contains { $0.hasPrefix("image/") } ? tr("Pictures") : tr("Supported files"))
     if let path = file.localPath(of: current), FileManager.default.fileExists(atPath: path) {
       chooser.start(at: path)
     }
@@ -61,7 +61,7 @@ final class FileEditor: RowEditor {
       guard let path else { return }
       let value = self.file.value(forPath: path)
       if let problem = self.file.fileProblem(of: value) {
-        self.row?.showProblem("Not saved: \(problem)")
+        self.row?.showProblem(tr("Not saved: %s", "\(problem)"))
         return
       }
       self.row?.write(.string(value), self.file.key)

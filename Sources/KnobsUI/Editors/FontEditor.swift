@@ -12,7 +12,7 @@ final class FontEditor: RowEditor {
 
   init(_ font: Row.Font) {
     self.font = font
-    button = FontButton(title: "Choose a Font", monospaceOnly: font.monospaceOnly)
+    button = FontButton(title: tr("Choose a Font"), monospaceOnly: font.monospaceOnly)
   }
 
   var suffix: Widget? { button }
@@ -30,7 +30,7 @@ final class FontEditor: RowEditor {
     button.onChange { [weak row, font] description in
       guard let row else { return }
       if let problem = FontDescription.problem(with: description) {
-        row.showProblem("Not saved: \(problem)")
+        row.showProblem(tr("Not saved: %s", "\(problem)"))
         return
       }
       row.showProblem(nil)

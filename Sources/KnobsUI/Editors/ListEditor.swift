@@ -7,11 +7,11 @@ import KnobsModel
 @MainActor
 final class ListEditor: RowEditor {
   private let list: Row.StringList
-  private let button = MenuButton(label: "No items")
+  private let button = MenuButton(label: tr("No items"))
   private let itemsBox = ListBox()
   private let scroller = ScrolledWindow()
   private let entry = Entry()
-  private let addButton = Button(label: "Add")
+  private let addButton = Button(label: tr("Add"))
   private let message = Label()
   private weak var row: RowView?
   private(set) var items: [String] = []
@@ -35,7 +35,7 @@ final class ListEditor: RowEditor {
     column.append(message)
     let adding = Box(.horizontal, spacing: 6)
     entry.expandsHorizontally = true
-    entry.placeholder = list.placeholder ?? "New item"
+    entry.placeholder = list.placeholder ?? tr("New item")
     entry.maximumLength = Int32(clamping: list.itemRule.maximumLength + 1)
     adding.append(entry)
     adding.append(addButton)
@@ -47,7 +47,10 @@ final class ListEditor: RowEditor {
   var focusWidget: Widget { button }
   var kind: String { "list" }
   var valueDescription: String {
-    items.isEmpty ? "No items" : Self.count(items.count) + ": " + items.prefix(20).joined(separator: ", ")
+    items.isEmpty
+      ? tr("No items")
+      // TRANSLATORS: a list's size ("3 items") and its first items, for screen readers.
+      : tr("%s: %s", Self.count(items.count), items.prefix(20).joined(separator: ", "))
   }
 
   func label(title: String) {
@@ -55,8 +58,8 @@ final class ListEditor: RowEditor {
     button.setAccessibleLabel(title)
     button.setAccessibleLabelOfParts(title)
     itemsBox.setAccessibleLabel(title)
-    entry.setAccessibleLabel("New item for \(title)")
-    addButton.setAccessibleLabel("Add to \(title)")
+    entry.setAccessibleLabel(tr("New item for %s", title))
+    addButton.setAccessibleLabel(tr("Add to %s", title))
   }
 
   func connect(to row: RowView) {
@@ -81,24 +84,23 @@ final class ListEditor: RowEditor {
   }
 
   private static func count(_ count: Int) -> String {
-    switch count {
-    case 0: return "No items"
-    case 1: return "1 item"
-    default: return "\(count) items"
-    }
+    count == 0 ? tr("No items") : trn("%d item", "%d items", count, count)
   }
 
   private func rebuild(focusing focusIndex: Int? = nil) {
     itemsBox.removeAll()
     guard items.count <= list.maximumItems else {
-      say("This list has \(items.count) items, more than the \(list.maximumItems) Knobs edits here.")
+      say(
+        trn(
+          "This list has %d item, more than the %d Knobs edits here.",
+          "This list has %d items, more than the %d Knobs edits here.", items.count, items.count, list.maximumItems))
       entry.isSensitive = false
       addButton.isSensitive = false
       return
     }
     entry.isSensitive = true
     addButton.isSensitive = true
-    say(items.isEmpty ? "The list is empty." : nil)
+    say(items.isEmpty ? tr("The list is empty.") : nil)
     for (index, item) in items.enumerated() {
       let itemRow = itemRow(item, at: index)
       itemsBox.append(itemRow)
@@ -116,18 +118,18 @@ final class ListEditor: RowEditor {
     label.ellipsizesEnd = true
     line.append(label)
     let up = Button(iconName: "go-up-symbolic")
-    up.setAccessibleLabel("Move “\(item)” up")
-    up.tooltip = "Move up (Alt+Up)"
+    up.setAccessibleLabel(tr("Move “%s” up", item))
+    up.tooltip = tr("Move up (Alt+Up)")
     up.isSensitive = index > 0
     up.onClick { [weak self] in self?.move(index, by: -1) }
     let down = Button(iconName: "go-down-symbolic")
-    down.setAccessibleLabel("Move “\(item)” down")
-    down.tooltip = "Move down (Alt+Down)"
+    down.setAccessibleLabel(tr("Move “%s” down", item))
+    down.tooltip = tr("Move down (Alt+Down)")
     down.isSensitive = index < items.count - 1
     down.onClick { [weak self] in self?.move(index, by: 1) }
     let remove = Button(iconName: "list-remove-symbolic")
-    remove.setAccessibleLabel("Remove “\(item)”")
-    remove.tooltip = "Remove (Delete)"
+    remove.setAccessibleLabel(tr("Remove “%s”", item))
+    remove.tooltip = tr("Remove (Delete)")
     remove.onClick { [weak self] in self?.remove(at: index) }
     [up, down, remove].forEach {
       $0.hasFrame = false
@@ -135,7 +137,7 @@ final class ListEditor: RowEditor {
     }
     listRow.setChild(line)
     listRow.setAccessibleLabel(item)
-    listRow.setAccessibleDescription("Item \(index + 1) of \(items.count)")
+    listRow.setAccessibleDescription(tr("Item %d of %d", index + 1, items.count))
     let keys = KeyController()
     keys.onKeyPressed { [weak self] key in
       guard let self else { return false }
@@ -151,7 +153,7 @@ final class ListEditor: RowEditor {
   private func add() {
     let item = entry.text
     if let problem = list.itemRule.problem(with: item) {
-      say("Not added: \(problem)")
+      say(tr("Not added: %s", "\(problem)"))
       entry.addCSSClass("error")
       return
     }
@@ -177,7 +179,7 @@ final class ListEditor: RowEditor {
   /// Writes the list if the row's rules allow it; says why not otherwise.
   private func write(_ changed: [String]) -> Bool {
     if let problem = list.problem(with: changed) {
-      say("Not saved: \(problem)")
+      say(tr("Not saved: %s", "\(problem)"))
       return false
     }
     guard let row, row.write(.strings(changed), list.key) else { return false }

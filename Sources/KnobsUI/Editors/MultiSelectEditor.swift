@@ -6,7 +6,7 @@ import KnobsModel
 @MainActor
 final class MultiSelectEditor: RowEditor {
   private let multiSelect: Row.MultiSelect
-  private let button = MenuButton(label: "None")
+  private let button = MenuButton(label: tr("None"))
   private let checks: [CheckButton]
   private var values: [String] = []
 
@@ -29,7 +29,7 @@ final class MultiSelectEditor: RowEditor {
   var kind: String { "multi-select" }
   var valueDescription: String {
     let labels = multiSelect.labels(of: values)
-    return labels.isEmpty ? "None chosen" : labels.joined(separator: ", ")
+    return labels.isEmpty ? tr("None chosen") : labels.joined(separator: ", ")
   }
 
   func label(title: String) {
@@ -58,7 +58,7 @@ final class MultiSelectEditor: RowEditor {
       check.isActive = chosen.contains(option.value)
     }
     let labels = multiSelect.labels(of: values)
-    button.label = labels.isEmpty ? "None" : labels.joined(separator: ", ")
+    button.label = labels.isEmpty ? tr("None") : labels.joined(separator: ", ")
   }
 
   func activate() { button.popup() }

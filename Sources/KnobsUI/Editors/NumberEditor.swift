@@ -41,16 +41,17 @@ final class NumberEditor: RowEditor {
   var focusWidget: Widget { entry }
   var kind: String { "number" }
   var valueDescription: String {
-    "\(stored.map(number.format.string) ?? "No value"), from \(number.format.string(number.minimum)) "
-      + "to \(number.format.string(number.maximum))"
+    tr(
+      "%s, from %s to %s", stored.map(number.format.string) ?? tr("No value"), number.format.string(number.minimum),
+      number.format.string(number.maximum))
   }
 
   func label(title: String) {
     entry.setAccessibleLabel(title)
-    less.setAccessibleLabel("Decrease \(title)")
-    more.setAccessibleLabel("Increase \(title)")
-    less.tooltip = "Decrease (Down)"
-    more.tooltip = "Increase (Up)"
+    less.setAccessibleLabel(tr("Decrease %s", title))
+    more.setAccessibleLabel(tr("Increase %s", title))
+    less.tooltip = tr("Decrease (Down)")
+    more.tooltip = tr("Increase (Up)")
   }
 
   func connect(to row: RowView) {
@@ -93,7 +94,7 @@ final class NumberEditor: RowEditor {
     let typed = entry.text.dropUnit(number.unit).trimmingCharacters(in: .whitespaces)
     guard !(stored.map(text) == typed) else { return }
     guard let value = Double(typed.replacingOccurrences(of: ",", with: ".")), value.isFinite else {
-      row.showProblem("Not saved: “\(typed)” is not a number.")
+      row.showProblem(tr("Not saved: “%s” is not a number.", typed))
       entry.addCSSClass("error")
       return
     }

@@ -54,7 +54,7 @@ final class TextEditor: RowEditor {
     guard let row, entry.text != stored else { return }
     if let problem = text.rule.problem(with: entry.text) {
       entry.addCSSClass("error")
-      row.showProblem("Not saved: \(problem)")
+      row.showProblem(tr("Not saved: %s", "\(problem)"))
       return
     }
     clearProblem()

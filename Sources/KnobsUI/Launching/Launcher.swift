@@ -39,7 +39,7 @@ final class Launcher {
     do {
       uri = try Self.uri(for: row)
     } catch {
-      report("Knobs won't open “\(row.title)”: \(error)", [copy].compactMap { $0 })
+      report(tr("Knobs won't open “%s”: %s", row.title, String(describing: error)), [copy].compactMap { $0 })
       return
     }
     lastLaunch[path] = now
@@ -54,19 +54,19 @@ final class Launcher {
   private static func failureMessage(_ row: Row, _ error: GLibError) -> String {
     let what: String
     switch row.kind {
-    case .email: what = "No email application is set up to write the message."
-    default: what = "No application is set up to open this link."
+    case .email: what = tr("No email application is set up to write the message.")
+    default: what = tr("No application is set up to open this link.")
     }
-    if error.isNotSupported { return "Couldn't open “\(row.title)”. \(what)" }
-    return "Couldn't open “\(row.title)”: \(error.message)"
+    if error.isNotSupported { return tr("Couldn't open “%s”. %s", row.title, what) }
+    return tr("Couldn't open “%s”: %s", row.title, error.message)
   }
 
   private func copyAction(for row: Row, from widget: Widget) -> ToastAction? {
     switch row.kind {
     case .link(let link):
-      return ToastAction(label: "Copy Link") { Clipboard.copy(link.url, from: widget) }
+      return ToastAction(label: tr("Copy Link")) { Clipboard.copy(link.url, from: widget) }
     case .email(let email):
-      return ToastAction(label: "Copy Address") { Clipboard.copy(email.displayAddress, from: widget) }
+      return ToastAction(label: tr("Copy Address")) { Clipboard.copy(email.displayAddress, from: widget) }
     default:
       return nil
     }

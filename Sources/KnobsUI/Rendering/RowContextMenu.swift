@@ -35,9 +35,9 @@ final class RowContextMenu {
     let widget = rowView.listRow
     switch row.kind {
     case .link(let link):
-      entries.append(("Copy Link", { Clipboard.copy(link.url, from: widget) }))
+      entries.append((tr("Copy Link"), { Clipboard.copy(link.url, from: widget) }))
     case .email(let email):
-      entries.append(("Copy Address", { Clipboard.copy(email.displayAddress, from: widget) }))
+      entries.append((tr("Copy Address"), { Clipboard.copy(email.displayAddress, from: widget) }))
     default:
       break
     }
@@ -45,7 +45,7 @@ final class RowContextMenu {
       entries.append((button.label, { [weak rowView] in rowView?.pressButton() }))
     }
     if let store = rowView.store, rowView.canReset(store) {
-      entries.append(("Reset to Default", { [weak rowView] in rowView?.resetToDefault() }))
+      entries.append((tr("Reset to Default"), { [weak rowView] in rowView?.resetToDefault() }))
     }
     return entries
   }

@@ -59,11 +59,11 @@ final class RowControl {
       widget = label
       isActivatable = false
     case .link:
-      (part, widget, isActivatable) = Self.icon("send-to-symbolic", meaning: "Opens in another app")
+      (part, widget, isActivatable) = Self.icon("send-to-symbolic", meaning: tr("Opens in another app"))
     case .email:
-      (part, widget, isActivatable) = Self.icon("mail-unread-symbolic", meaning: "Writes an email")
+      (part, widget, isActivatable) = Self.icon("mail-unread-symbolic", meaning: tr("Writes an email"))
     case .detail, .page:
-      (part, widget, isActivatable) = Self.icon("go-next-symbolic", meaning: "Opens a page")
+      (part, widget, isActivatable) = Self.icon("go-next-symbolic", meaning: tr("Opens a page"))
     case .action:
       part = .none
       widget = nil

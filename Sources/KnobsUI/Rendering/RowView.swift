@@ -145,7 +145,7 @@ final class RowView {
       try host.store.write(value, for: key)
       return true
     } catch {
-      host.showMessage("Couldn't change “\(row.title)”: \(error)", actions: [])
+      host.showMessage(tr("Couldn't change “%s”: %s", row.title, String(describing: error)), actions: [])
       refresh(SettingsReader(host.store))
       return false
     }
@@ -207,20 +207,20 @@ final class RowView {
     guard let key = row.key else { return nil }
     switch settings.store.availability(of: key) {
     case .missingSchema(let schema):
-      return "Unavailable: the settings schema \(schema) is not installed."
+      return tr("Unavailable: the settings schema %s is not installed.", schema)
     case .missingKey(let key):
-      return "Unavailable: \(key.schema) has no setting named \(key.key)."
+      return tr("Unavailable: %s has no setting named %s.", key.schema, key.key)
     case .available:
-      return settings.store.isWritable(key) ? nil : "Managed by the system administrator."
+      return settings.store.isWritable(key) ? nil : tr("Managed by the system administrator.")
     }
   }
 
   private func accessibleDescription(subtitle: String, _ settings: SettingsReader) -> String {
     let purpose: String
     switch row.kind {
-    case .link(let link): purpose = "Opens \(link.displayURL)"
-    case .email(let email): purpose = "Writes an email to \(email.displayAddress)"
-    case .detail, .page: purpose = "Opens a page"
+    case .link(let link): purpose = tr("Opens %s", link.displayURL)
+    case .email(let email): purpose = tr("Writes an email to %s", email.displayAddress)
+    case .detail, .page: purpose = tr("Opens a page")
     case .value(let text): purpose = text.text(settings)
     case .toggle, .slider, .choice, .action, .text, .number, .font, .file, .multiSelect, .list: purpose = ""
     }

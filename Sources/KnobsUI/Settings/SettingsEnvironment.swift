@@ -42,7 +42,7 @@ public struct SettingsEnvironment {
     let anyInstalled = ([appID] + panel.boundKeys.map(\.schema)).contains { gsettings.hasSchema($0) }
     let notice =
       anyInstalled && !gsettings.storage.isPersistent
-      ? "Settings are kept in memory only, so changes won't be kept after Knobs closes." : nil
+      ? tr("Settings are kept in memory only, so changes won't be kept after Knobs closes.") : nil
     return SettingsEnvironment(store: gsettings, ownSettings: own, notice: notice)
   }
 }

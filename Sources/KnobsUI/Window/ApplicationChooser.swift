@@ -8,7 +8,7 @@ import KnobsModel
 @MainActor
 final class ApplicationChooser {
   let window = Window()
-  let search = SearchEntry(placeholder: "Search apps")
+  let search = SearchEntry(placeholder: tr("Search apps"))
   let list = ListBox()
   private let scroller = ScrolledWindow()
   private let empty = Label()
@@ -31,12 +31,12 @@ final class ApplicationChooser {
     window.setDefaultSize(width: 420, height: 560)
     buildHeader(title)
     let column = Box(.vertical, spacing: 0)
-    search.setAccessibleLabel("Search apps")
+    search.setAccessibleLabel(tr("Search apps"))
     search.setMargins(top: 12, bottom: 12, start: 12, end: 12)
     column.append(search)
     list.addCSSClass("knobs-app-list")
     list.activatesOnSingleClick = true
-    list.setAccessibleLabel("Apps")
+    list.setAccessibleLabel(tr("Apps"))
     for application in applications {
       let row = row(for: application)
       rows.append(row)
@@ -57,8 +57,8 @@ final class ApplicationChooser {
 
   private func buildHeader(_ title: String) {
     let header = HeaderBar()
-    let cancel = Button(label: "Cancel")
-    cancel.setAccessibleLabel("Cancel")
+    let cancel = Button(label: tr("Cancel"))
+    cancel.setAccessibleLabel(tr("Cancel"))
     cancel.onClick { [weak self] in self?.close() }
     header.packStart(cancel)
     let titleLabel = Label(title)
@@ -141,7 +141,8 @@ final class ApplicationChooser {
     empty.isVisible = count == 0
     empty.text =
       applications.isEmpty
-      ? "No other apps are installed." : "No apps match “\(text.trimmingCharacters(in: .whitespaces))”."
+      ? tr("No other apps are installed.")
+      : tr("No apps match “%s”.", text.trimmingCharacters(in: .whitespaces))
     list.setAccessibleDescription(count == 1 ? "1 app" : "\(count) apps")
   }
 

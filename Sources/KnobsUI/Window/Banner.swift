@@ -1,4 +1,5 @@
 import Gtk
+import KnobsModel
 
 /// A strip at the top of the window for a lasting condition, such as settings
 /// that won't be kept. Unlike a toast it stays until the condition ends.
@@ -11,9 +12,9 @@ final class Banner {
 
   init() {
     container.addCSSClass("knobs-banner")
-    container.setAccessibleLabel("Notice")
+    container.setAccessibleLabel(tr("Notice"))
     let icon = Image(iconName: "dialog-warning-symbolic")
-    icon.hideFromAssistiveTechnologies(label: "Warning")
+    icon.hideFromAssistiveTechnologies(label: tr("Warning"))
     label.wraps = true
     label.xAlign = 0.5
     label.expandsHorizontally = true

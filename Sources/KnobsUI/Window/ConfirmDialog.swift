@@ -23,7 +23,7 @@ final class ConfirmDialog {
     message.wraps = true
     let buttons = Box(.horizontal, spacing: 12)
     buttons.horizontalAlignment = .end
-    let cancel = Button(label: "Cancel")
+    let cancel = Button(label: tr("Cancel"))
     let confirm = Button(label: confirmation.confirmLabel)
     confirm.addCSSClass(destructive ? "destructive-action" : "suggested-action")
     cancel.onClick { [weak self] in self?.window.destroy() }

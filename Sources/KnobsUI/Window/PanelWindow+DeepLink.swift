@@ -33,8 +33,10 @@ extension PanelWindow {
       return true
     }
     let suggestions = rootPanel.closestPaths(to: trimmed, limit: 3)
-    var message = "There is no setting at “\(trimmed)”."
-    if !suggestions.isEmpty { message += " Did you mean " + suggestions.joined(separator: ", ") + "?" }
+    let message =
+      suggestions.isEmpty
+      ? tr("There is no setting at “%s”.", trimmed)
+      : tr("There is no setting at “%s”. Did you mean %s?", trimmed, suggestions.joined(separator: ", "))
     showMessage(message, actions: [])
     return false
   }

@@ -119,14 +119,14 @@ public final class PanelWindow: PageHost {
 
   private func buildChrome() {
     let header = HeaderBar()
-    backButton.setAccessibleLabel("Back")
-    backButton.tooltip = "Back"
+    backButton.setAccessibleLabel(tr("Back"))
+    backButton.tooltip = tr("Back")
     backButton.onClick { [weak self] in self?.goBack() }
     header.packStart(backButton)
     titleLabel.addCSSClass("title")
     header.setTitleWidget(titleLabel)
-    searchButton.setAccessibleLabel("Search")
-    searchButton.tooltip = "Search (Ctrl+F)"
+    searchButton.setAccessibleLabel(tr("Search"))
+    searchButton.tooltip = tr("Search (Ctrl+F)")
     header.packEnd(searchButton)
     window.setTitlebar(header)
 
@@ -302,7 +302,7 @@ public final class PanelWindow: PageHost {
       guard let self else { return }
       let context = ActionContext(store: self.store, panel: self.rootPanel, presenter: self)
       if let undo = action.perform(context) {
-        self.showMessage(undo.message, actions: [ToastAction(label: "Undo", perform: undo.perform)])
+        self.showMessage(undo.message, actions: [ToastAction(label: tr("Undo"), perform: undo.perform)])
       }
     }
     guard let confirmation = action.confirmation else { return run() }
@@ -340,7 +340,7 @@ extension PanelWindow: ActionPresenter {
   }
 
   public func showMessage(_ message: String, undo: Undo?) {
-    showMessage(message, actions: undo.map { [ToastAction(label: "Undo", perform: $0.perform)] } ?? [])
+    showMessage(message, actions: undo.map { [ToastAction(label: tr("Undo"), perform: $0.perform)] } ?? [])
   }
 
   public func askForText(_ request: TextRequest, onAnswer: @escaping @MainActor (String) -> Void) {

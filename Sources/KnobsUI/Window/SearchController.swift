@@ -13,7 +13,7 @@ import KnobsModel
 /// 22–26 ms for 3,439, 30 ms for 10,000.
 @MainActor
 final class SearchController {
-  let entry = SearchEntry(placeholder: "Search settings")
+  let entry = SearchEntry(placeholder: tr("Search settings"))
   let bar: SearchBar
   /// The search page: the results' list, or the empty state.
   private let results = Box(.vertical)
@@ -40,14 +40,14 @@ final class SearchController {
   init(host: PanelWindow) {
     self.host = host
     bar = SearchBar(entry: entry)
-    entry.setAccessibleLabel("Search settings")
+    entry.setAccessibleLabel(tr("Search settings"))
     list = ListView { [weak self] in
       SectionCell(
         bind: { cell, item in self?.bind(cell, item) },
         unbind: { cell, _ in cell.clear() })
     }
     list.addCSSClass("knobs-page-list")
-    list.setAccessibleLabel("Search Results")
+    list.setAccessibleLabel(tr("Search Results"))
     list.onActivate { [weak self] position in self?.activate(index: position) }
     let keys = KeyController(capturing: true)
     keys.onKeyPressed { [weak self] key in self?.handleKey(key) ?? false }
@@ -136,7 +136,7 @@ final class SearchController {
     }
     if !isShowingResults {
       savedOffset = host.currentPage.scroller.verticalOffset
-      host.stack.addNamed(results, name: "search", title: "Search Results")
+      host.stack.addNamed(results, name: "search", title: tr("Search Results"))
       host.stack.show(results, transition: .none)
       isShowingResults = true
     }
@@ -244,7 +244,7 @@ final class SearchController {
     closeMatchLabel = nil
     noticeSlot.isVisible = query != nil
     guard let query else { return }
-    let text = "No exact matches; showing close matches for “\(query)”"
+    let text = tr("No exact matches; showing close matches for “%s”", query)
     let notice = Box(alertRoleWithSpacing: 6)
     notice.setAccessibleLabel(text)
     let label = Label(text)
@@ -267,10 +267,10 @@ final class SearchController {
     box.expandsVertically = true
     let icon = Image(iconName: "system-search-symbolic")
     icon.addCSSClass("knobs-empty-icon")
-    icon.hideFromAssistiveTechnologies(label: "Search")
-    let title = Label("No Results Found")
+    icon.hideFromAssistiveTechnologies(label: tr("Search"))
+    let title = Label(tr("No Results Found"))
     title.addCSSClass("knobs-empty-title")
-    let hint = Label("Try a different search.")
+    let hint = Label(tr("Try a different search."))
     hint.addCSSClass("dim-label")
     [icon, title, hint].forEach(box.append)
   }
@@ -312,7 +312,7 @@ private final class ResultRow {
     content.append(text)
     let arrow = Image(iconName: "go-next-symbolic")
     arrow.addCSSClass("dim-label")
-    arrow.hideFromAssistiveTechnologies(label: "Go to setting")
+    arrow.hideFromAssistiveTechnologies(label: tr("Go to setting"))
     content.append(arrow)
     listRow.setChild(content)
     listRow.isActivatable = true
@@ -328,6 +328,6 @@ private final class ResultRow {
     context.text = place
     path = entry.path
     listRow.setAccessibleLabel(entry.row.title)
-    listRow.setAccessibleDescription("In \(place)")
+    listRow.setAccessibleDescription(tr("In %s", place))
   }
 }

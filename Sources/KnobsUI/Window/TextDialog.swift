@@ -36,7 +36,7 @@ final class TextDialog {
     problem.isVisible = false
     let buttons = Box(.horizontal, spacing: 12)
     buttons.horizontalAlignment = .end
-    let cancel = Button(label: "Cancel")
+    let cancel = Button(label: tr("Cancel"))
     confirm.addCSSClass("suggested-action")
     cancel.onClick { [weak self] in self?.window.destroy() }
     confirm.onClick { [weak self] in self?.answer() }

@@ -1,4 +1,5 @@
 import Gtk
+import KnobsModel
 
 /// An in-window message at the bottom of the window: it does not block, screen
 /// readers announce it (role alert), and it can carry buttons such as "Undo"
@@ -20,7 +21,7 @@ final class Toast {
     box.horizontalAlignment = .center
     box.verticalAlignment = .end
     box.addCSSClass("knobs-toast")
-    box.setAccessibleLabel("Message")
+    box.setAccessibleLabel(tr("Message"))
     box.setMargins(top: 0, bottom: 18, start: 12, end: 12)
     label.wraps = true
     label.maximumWidthChars = 60
@@ -29,8 +30,8 @@ final class Toast {
     label.expandsHorizontally = true
     let close = Button(iconName: "window-close-symbolic")
     close.hasFrame = false
-    close.setAccessibleLabel("Dismiss")
-    close.tooltip = "Dismiss"
+    close.setAccessibleLabel(tr("Dismiss"))
+    close.tooltip = tr("Dismiss")
     close.onClick { [weak self] in self?.dismiss() }
     box.append(label)
     box.append(buttons)

@@ -11,7 +11,7 @@ from harness.session import SUITE_VARIABLE, processes_with_marker
 
 E2E_FOLDER = Path(__file__).resolve().parents[1]
 # Passed on to the scenario process; the desktop's DISPLAY, buses and XDG_* folders are not.
-PASSED_ON = ["PATH", "LANG", "KNOBS_BIN", "KNOBS_SCHEMA_DIR", "KNOBS_E2E_FAILURES", SUITE_VARIABLE]
+PASSED_ON = ["PATH", "LANG", "KNOBS_BIN", "KNOBS_SCHEMA_DIR", "KNOBS_E2E_FAILURES", "KNOBS_TEST_ARTIFACTS", SUITE_VARIABLE]
 
 
 def scenario(backend="memory", schemas="all", timeout=60):

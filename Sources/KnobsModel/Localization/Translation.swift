@@ -1,0 +1,100 @@
+import CIntl
+import Foundation
+
+/// Knobs' texts in the user's language, through gettext with the domain `knobs`.
+///
+/// Texts are marked with `tr` and `trn`, whose first arguments must be string
+/// literals: `xgettext` reads them from the Swift source with its C parser
+/// (see po/README.md). Values go into a text through C format directives
+/// (`%s`, `%d`, or `%1$s` to reorder), never through Swift interpolation, so
+/// the text looked up is the one extracted, and `msgfmt --check` catches a
+/// translation whose directives don't match:
+///
+///     tr("Couldn't open “%s”: %s", row.title, reason)
+///     trn("%d item", "%d items", items.count, items.count)
+///
+/// A translation whose directives Knobs can't fill (a damaged `.mo` file) is
+/// not shown; the English text is.
+public enum Translation {
+  /// Sets the locale from the environment and binds the domain to `directory`.
+  /// Call once at start, before GTK starts. Returns false for a locale the
+  /// system does not have (an unknown `LANG`): texts then stay English.
+  @discardableResult
+  public static func setUp(directory: String) -> Bool {
+    knobs_intl_init(directory) != 0
+  }
+
+  /// The folder the domain is bound to.
+  public static var directory: String { knobs_intl_directory().map { String(cString: $0) } ?? "" }
+
+  /// Where Knobs' `.mo` files are: `KNOBS_LOCALEDIR` when set; else a `locale`
+  /// folder beside the executable, where the run and test commands build them;
+  /// else the install prefix's `share/locale`.
+  public static func directory(
+    executable: String, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String {
+    if let chosen = environment["KNOBS_LOCALEDIR"], !chosen.isEmpty { return chosen }
+    let binDirectory = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+    let beside = binDirectory.appendingPathComponent("locale").path
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: beside, isDirectory: &isFolder), isFolder.boolValue { return beside }
+    return binDirectory.deletingLastPathComponent().appendingPathComponent("share/locale").path
+  }
+
+  /// `format` with its directives filled from `values`, or nil when a directive
+  /// is not one Knobs fills (`%s`, `%d`, `%i`, `%u`, `%%`, optionally `%N$`) or
+  /// names a value that isn't there.
+  static func format(_ format: String, _ values: [String]) -> String? {
+    var result = ""
+    var next = 0
+    var rest = format[...]
+    while let percent = rest.firstIndex(of: "%") {
+      result += rest[..<percent]
+      rest = rest[rest.index(after: percent)...]
+      if rest.first == "%" {
+        result += "%"
+        rest = rest.dropFirst()
+        continue
+      }
+      var index = next
+      let digits = rest.prefix { $0.isASCII && $0.isNumber }
+      if !digits.isEmpty, rest.dropFirst(digits.count).first == "$", let position = Int(digits), position > 0 {
+        index = position - 1
+        rest = rest.dropFirst(digits.count + 1)
+      } else {
+        next += 1
+      }
+      guard let conversion = rest.first, "sdiu".contains(conversion), values.indices.contains(index) else {
+        return nil
+      }
+      result += values[index]
+      rest = rest.dropFirst()
+    }
+    return result + rest
+  }
+
+  static func fill(_ translated: String, english: String, _ values: [any CustomStringConvertible]) -> String {
+    let texts = values.map(\.description)
+    return format(translated, texts) ?? format(english, texts) ?? english
+  }
+}
+
+/// `msgid` in the user's language, with its format directives filled from `values`.
+public func tr(_ msgid: StaticString, _ values: any CustomStringConvertible...) -> String {
+  let english = msgid.description
+  let translated = english.withCString { String(cString: knobs_gettext($0)) }
+  return Translation.fill(translated, english: english, values)
+}
+
+/// The singular or plural form for `count` in the user's language, with its
+/// format directives filled from `values` (usually `count` first).
+public func trn(
+  _ singular: StaticString, _ plural: StaticString, _ count: Int, _ values: any CustomStringConvertible...
+) -> String {
+  let one = singular.description
+  let many = plural.description
+  let translated = one.withCString { one in
+    many.withCString { many in String(cString: knobs_ngettext(one, many, UInt(max(count, 0)))) }
+  }
+  return Translation.fill(translated, english: count == 1 ? one : many, values)
+}

@@ -1,0 +1,44 @@
+import Foundation
+import XCTest
+
+@testable import KnobsModel
+
+final class TranslationTests: XCTestCase {
+  func testFormatFillsDirectivesInOrderAndByPosition() {
+    XCTAssertEqual(Translation.format("Item %d of %d", ["2", "5"]), "Item 2 of 5")
+    XCTAssertEqual(Translation.format("%2$s before %1$s, %1$s again", ["a", "b"]), "b before a, a again")
+    XCTAssertEqual(Translation.format("100 %% of %s", ["it"]), "100 % of it")
+    XCTAssertEqual(Translation.format("No values", []), "No values")
+  }
+
+  func testFormatRefusesDirectivesItCannotFill() {
+    XCTAssertNil(Translation.format("%x", ["1"]))
+    XCTAssertNil(Translation.format("%s and %s", ["only one"]))
+    XCTAssertNil(Translation.format("%3$s", ["a", "b"]))
+    XCTAssertNil(Translation.format("ends in %", []))
+  }
+
+  func testABrokenTranslationShowsTheEnglishText() {
+    XCTAssertEqual(Translation.fill("Eintrag %s von %s von %s", english: "Item %d of %d", [1, 3]), "Item 1 of 3")
+    XCTAssertEqual(Translation.fill("Eintrag %d von %d", english: "Item %d of %d", [1, 3]), "Eintrag 1 von 3")
+  }
+
+  func testUntranslatedTextsAreFilledInEnglish() {
+    XCTAssertEqual(tr("Item %d of %d", 2, 7), "Item 2 of 7")
+    XCTAssertEqual(trn("%d item", "%d items", 1, 1), "1 item")
+    XCTAssertEqual(trn("%d item", "%d items", 4, 4), "4 items")
+  }
+
+  func testTheLocaleFolderIsChosenFromTheEnvironmentOrTheExecutable() throws {
+    XCTAssertEqual(Translation.directory(executable: "/x/bin/knobs", environment: ["KNOBS_LOCALEDIR": "/l"]), "/l")
+    XCTAssertEqual(
+      Translation.directory(executable: "/nonexistent/bin/knobs", environment: [:]), "/nonexistent/share/locale")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("knobs-locale-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("locale"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    XCTAssertEqual(
+      Translation.directory(executable: folder.appendingPathComponent("knobs").path, environment: [:]),
+      folder.appendingPathComponent("locale").resolvingSymlinksInPath().path)
+  }
+}

@@ -1,0 +1,94 @@
+"""Knobs in German and in Hebrew: the command line's help, the window's own
+texts and messages are translated, and in Hebrew the layout is mirrored.
+Screenshots of both go to $KNOBS_TEST_ARTIFACTS (default build/test-artifacts)."""
+
+import os
+import subprocess
+from pathlib import Path
+
+import gi
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi  # noqa: E402
+
+from harness.driver import wait_for  # noqa: E402
+from harness.scenario import scenario  # noqa: E402
+from harness.session import REPO  # noqa: E402
+
+GERMAN = {"LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8"}
+HEBREW = {"LANG": "he_IL.UTF-8", "LC_ALL": "he_IL.UTF-8"}
+
+
+def save_screenshot(session, name):
+    folder = Path(os.environ.get("KNOBS_TEST_ARTIFACTS") or REPO / "build" / "test-artifacts")
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    subprocess.run(["import", "-display", session.display, "-window", "root", str(path)],
+                   env=session.env, check=True, capture_output=True, timeout=20)
+    assert path.stat().st_size > 0, path
+    return path
+
+
+def extents(node):
+    return Atspi.Component.get_extents(node.accessible, Atspi.CoordType.WINDOW)
+
+
+@scenario()
+def test_german_help_messages_and_window(session, driver):
+    help_text = session.run("--help", extra_env=GERMAN)
+    assert help_text.returncode == 0, help_text.stderr
+    assert help_text.stdout.startswith("Aufruf: knobs [--panel FILE|ID] [--open PATH]"), help_text.stdout[:200]
+    assert "Optionen:" in help_text.stdout and "Befehle (ohne Anzeige" in help_text.stdout, help_text.stdout
+    assert "Panel-Dateien (docs/panel-format.md):" in help_text.stdout, help_text.stdout
+    mistake = session.run("get", "clock/no-such-row", extra_env=GERMAN)
+    assert mistake.returncode == 2 and "gibt es keine Zeile" in mistake.stderr, mistake.stderr
+    # Machine-readable output stays as it is.
+    raw = session.run("get", "--raw", "clock/show-seconds", extra_env=GERMAN)
+    assert raw.stdout.strip() in ("true", "false"), raw.stdout
+
+    session.launch("--open", "appearance/dark-style", extra_env=GERMAN)
+    assert driver.node("push button", "Suchen")
+    assert driver.node("push button", "Zurück")
+    # The memory backend keeps nothing: the banner says so, in German.
+    wait_for("the German notice about settings kept in memory",
+             lambda: any("nur im Speicher" in text for text in driver.alert_texts()))
+    driver.press("Escape")
+    driver.activate_row("Website")
+    wait_for("a German message about the link without a handler",
+             lambda: any("„Website“ konnte nicht geöffnet werden" in text for text in driver.alert_texts()))
+    assert driver.node("push button", "Link kopieren")
+    save_screenshot(session, "translations-german.png")
+
+
+@scenario()
+def test_unknown_language_and_missing_translations_stay_english(session, driver):
+    unknown = session.run("--help", extra_env={"LANG": "xx_YY.UTF-8", "LC_ALL": "xx_YY.UTF-8"})
+    assert unknown.returncode == 0 and unknown.stdout.startswith("Usage: knobs"), unknown.stdout[:200]
+    nowhere = session.run("--help", extra_env={**GERMAN, "KNOBS_LOCALEDIR": str(session.root / "no-locale")})
+    assert nowhere.returncode == 0 and nowhere.stdout.startswith("Usage: knobs"), nowhere.stdout[:200]
+    corrupt = session.root / "corrupt" / "de" / "LC_MESSAGES"
+    corrupt.mkdir(parents=True)
+    (corrupt / "knobs.mo").write_bytes(b"\x95\x04\x12\xde not a catalog")
+    broken = session.run("--help", extra_env={**GERMAN, "KNOBS_LOCALEDIR": str(session.root / "corrupt")})
+    assert broken.returncode == 0 and broken.stdout.startswith("Usage: knobs"), broken.stdout[:200]
+
+
+@scenario()
+def test_hebrew_window_is_right_to_left(session, driver):
+    help_text = session.run("--help", extra_env=HEBREW)
+    assert help_text.stdout.startswith("שימוש: knobs"), help_text.stdout[:200]
+    session.launch("--open", "appearance/dark-style", extra_env=HEBREW)
+    assert driver.node("push button", "חיפוש")
+    assert driver.node("push button", "חזרה")
+    row = driver.row("Dark Style")
+    switch = row.find("check box", "Dark Style")
+    title = next(label for label in row.find_all("label") if label.name == "Dark Style")
+    wait_for("the row is laid out", lambda: extents(switch).width > 0 and extents(title).width > 0)
+    switch_box, title_box = extents(switch), extents(title)
+    assert switch_box.x + switch_box.width <= title_box.x, (
+        f"the switch (x {switch_box.x}..{switch_box.x + switch_box.width}) is not left of its title "
+        f"(x {title_box.x}..{title_box.x + title_box.width})")
+    back = driver.node("push button", "חזרה")
+    search = driver.node("push button", "חיפוש")
+    assert extents(back).x > extents(search).x, "the back button is not at the right end of the header bar"
+    save_screenshot(session, "translations-hebrew.png")
