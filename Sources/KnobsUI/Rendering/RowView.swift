@@ -121,7 +121,7 @@ final class RowView {
       host.runAction(action, title: row.title)
     case .slider:
       control.interactiveWidget?.grabFocus()
-    case .choice, .text, .number, .font, .file, .multiSelect, .list:
+    case .choice, .text, .number, .font, .file, .multiSelect, .list, .shortcut, .color:
       control.editor?.activate()
     case .value:
       break
@@ -218,7 +218,8 @@ final class RowView {
     case .email(let email): purpose = "Writes an email to \(email.displayAddress)"
     case .detail, .page: purpose = "Opens a page"
     case .value(let text): purpose = text.text(settings)
-    case .toggle, .slider, .choice, .action, .text, .number, .font, .file, .multiSelect, .list: purpose = ""
+    case .toggle, .slider, .choice, .action, .text, .number, .font, .file, .multiSelect, .list, .shortcut, .color:
+      purpose = ""
     }
     return [subtitle, purpose].filter { !$0.isEmpty }.joined(separator: ". ")
   }
@@ -235,6 +236,7 @@ final class RowView {
   }
 
   var store: (any SettingsStore)? { host?.store }
+  var keybindings: KeybindingIndex? { host?.keybindings }
   var hostWidgetForMessages: PageHost? { host }
 
   var suffixDescription: String { control.suffixDescription }
