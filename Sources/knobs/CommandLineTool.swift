@@ -198,6 +198,8 @@ struct ListedRow: Encodable {
   let key: String?
   /// The setting's value in GVariant text format (`'Cantarell 11'`, `['a', 'b']`), for scripts; nil for rows without one.
   let raw: String?
+  /// Whether the setting differs from its default; nil (left out) for rows without a setting.
+  let modified: Bool?
 
   @MainActor
   init(_ entry: PanelEntry, path: String, _ settings: SettingsReader) {
@@ -208,6 +210,7 @@ struct ListedRow: Encodable {
     schema = entry.row.key?.schema
     key = entry.row.key?.key
     raw = entry.row.key.flatMap { settings[$0] }?.gvariantText
+    modified = entry.row.isModified(in: settings.store)
   }
 
   static func table(_ rows: [ListedRow]) -> String {

@@ -260,3 +260,14 @@ extension Row {
     return String(value)
   }
 }
+
+extension Row {
+  /// Whether the row's setting differs from the schema's default; nil for rows
+  /// without a setting, false when the store lacks the key.
+  @MainActor
+  public func isModified(in store: any SettingsStore) -> Bool? {
+    guard let key else { return nil }
+    guard let value = store.value(for: key), let defaultValue = store.defaultValue(for: key) else { return false }
+    return value != defaultValue
+  }
+}

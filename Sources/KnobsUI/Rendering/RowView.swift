@@ -14,6 +14,9 @@ final class RowView {
   let listRow = ListViewRow()
   private let titleLabel: Label
   private let subtitleLabel = Label()
+  /// A dot after the title while the setting differs from its default.
+  private let modifiedMark = Label("•")
+  private(set) var isModified = false
   private let control: RowControl
   private weak var host: PageHost?
   private(set) lazy var menu = RowContextMenu(rowView: self)
@@ -24,6 +27,8 @@ final class RowView {
   /// The row's own button (e.g. Remove), if it has one.
   private(set) var rowButton: Button?
   private var currentDescription = ""
+  /// The row's accessible description as last set: what a screen reader says after its title.
+  private(set) var spokenDescription = ""
 
   init(row: Row, path: String, host: PageHost) {
     self.row = row
@@ -67,7 +72,16 @@ final class RowView {
     subtitleLabel.wraps = true
     subtitleLabel.addCSSClass("dim-label")
     subtitleLabel.addCSSClass("knobs-row-subtitle")
-    text.append(titleLabel)
+    let titleLine = Box(.horizontal, spacing: 6)
+    titleLine.append(titleLabel)
+    modifiedMark.addCSSClass("knobs-modified")
+    modifiedMark.tooltip = "Changed from the default"
+    modifiedMark.isVisible = false
+    modifiedMark.verticalAlignment = .center
+    // The row's description says it to screen readers, once.
+    modifiedMark.hideFromAssistiveTechnologies(label: "Changed")
+    titleLine.append(modifiedMark)
+    text.append(titleLine)
     text.append(subtitleLabel)
     if let below = control.belowWidget {
       below.setMargins(top: 6, bottom: 0, start: 0, end: 0)
@@ -174,6 +188,8 @@ final class RowView {
     let isSensitive = status == nil && (row.enabledWhen?.holds(settings) ?? true)
     listRow.isSensitive = isSensitive
     control.refresh(settings)
+    isModified = row.isModified(in: settings.store) ?? false
+    modifiedMark.isVisible = isModified
     currentDescription = accessibleDescription(subtitle: baseSubtitle, settings)
     if let widget = control.interactiveWidget { widget.isSensitive = isSensitive }
     control.belowWidget?.isSensitive = isSensitive
@@ -190,6 +206,7 @@ final class RowView {
     let description = [currentDescription, problem ?? "", note ?? ""].filter { !$0.isEmpty }
       .joined(separator: ". ")
     listRow.setAccessibleDescription(description)
+    spokenDescription = description
     // Screen readers read the control's own state and description, not its row's:
     // a dimmed row's switch must say it is unavailable, and why.
     if let widget = control.interactiveWidget {
@@ -221,8 +238,11 @@ final class RowView {
     case .toggle, .slider, .choice, .action, .text, .number, .font, .file, .multiSelect, .list, .shortcut, .color:
       purpose = ""
     }
-    return [subtitle, purpose].filter { !$0.isEmpty }.joined(separator: ". ")
+    return [isModified ? Self.changedText : "", subtitle, purpose].filter { !$0.isEmpty }.joined(separator: ". ")
   }
+
+  /// What screen readers say of a row whose setting differs from its default.
+  static let changedText = "Changed from the default"
 
   /// Whether the row's setting differs from its default and can be reset.
   func canReset(_ store: any SettingsStore) -> Bool {
