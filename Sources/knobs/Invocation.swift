@@ -7,12 +7,13 @@ enum Invocation: Equatable {
   /// Every row of the app's panel, or with a path (`schema/SCHEMA-ID`) every row of one schema.
   case list(json: Bool, path: String?)
   case get(path: String, raw: Bool)
-  case set(path: String, value: String)
+  /// With `replace`, a shortcut another keybinding uses is taken from it instead of refused.
+  case set(path: String, value: String, replace: Bool)
   case reset(path: String)
 
   static let usage = """
     Usage: knobs [--open PATH]
-           knobs list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set PATH VALUE | reset PATH
+           knobs list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set [--replace] PATH VALUE | reset PATH
            knobs --check-panel | --version | --help
 
     With no arguments Knobs opens its settings window.
@@ -31,6 +32,10 @@ enum Invocation: Equatable {
                       Every key of an installed GSettings schema, as generated rows.
       get PATH        Print a row's current value; --raw prints the GVariant text.
       set PATH VALUE  Change a setting; a value the row does not allow changes nothing.
+                      A shortcut takes one accelerator (<Super>h) or a list
+                      (['<Super>h', '<Alt>F9']); one already used by another
+                      keybinding is refused (status 2) unless --replace is given,
+                      which takes it from the other keybinding.
       reset PATH      Return a setting to its default.
 
     Every key of every installed schema with a fixed path has a path of its own,
@@ -64,10 +69,12 @@ enum Invocation: Equatable {
       guard let path = rest.popFirst() else { throw UsageError("get needs a path, e.g. knobs get clock/show-seconds.") }
       invocation = .get(path: path, raw: raw)
     case "set":
+      let replace = rest.first == "--replace"
+      if replace { rest.removeFirst() }
       guard let path = rest.popFirst(), let value = rest.popFirst() else {
         throw UsageError("set needs a path and a value, e.g. knobs set fonts/text-size 1.25.")
       }
-      invocation = .set(path: path, value: value)
+      invocation = .set(path: path, value: value, replace: replace)
     case "reset":
       guard let path = rest.popFirst() else {
         throw UsageError("reset needs a path, e.g. knobs reset appearance/dark-style.")
