@@ -17,6 +17,7 @@ func referencePanel(
       windowsPage()
       mousePage()
       keyboardPage()
+      shortcutsPage()
       soundPage(themes: themes)
       startupApplicationsPage(autostart: autostart)
     }
