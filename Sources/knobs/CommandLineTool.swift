@@ -103,6 +103,7 @@ struct CommandLineTool {
   {
     guard case .shortcut(let shortcut) = row.kind, shortcut.checksConflicts else { return nil }
     let index = KeybindingIndex(library: GSettingsStore(source: SchemaSource(extraDirectories: schemaDirectories)))
+      .named(by: panel)
     return (index, index.conflicts(for: shortcut.accelerators(of: value), of: shortcut.key, in: store))
   }
 

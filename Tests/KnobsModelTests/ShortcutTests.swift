@@ -138,6 +138,17 @@ final class ShortcutTests: XCTestCase {
       "<Primary> and <Control> are one modifier")
   }
 
+  func testAPanelNamesTheBindingsItsShortcutRowsShow() async throws {
+    let panel = Panel("Keys") {
+      Section("system", "System") { ShortcutRow("overview", "Show the Overview", key: Self.overview) }
+    }
+    let index = KeybindingIndex(library: KeybindingLibrary()).named(by: panel)
+    let named = try XCTUnwrap(index.bindings.first { $0.key == Self.overview })
+    XCTAssertEqual(named.title, "Show the Overview")
+    XCTAssertEqual(named.path, "system/overview")
+    XCTAssertEqual(index.bindings.first { $0.key == Self.close }?.title, "Close window", "others keep the schema's")
+  }
+
   func testReplacingClearsOnlyTheConflictingShortcutOfTheOtherBinding() async throws {
     let library = KeybindingLibrary()
     let index = KeybindingIndex(library: library)

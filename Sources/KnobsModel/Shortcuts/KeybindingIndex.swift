@@ -43,6 +43,20 @@ public struct KeybindingIndex {
     }
   }
 
+  /// The bindings named as `panel`'s shortcut rows name them, with those rows' paths:
+  /// “Show the Overview” at `desktop/keyboard-shortcuts/system/toggle-overview`.
+  public func named(by panel: Panel) -> KeybindingIndex {
+    var rows: [SettingKey: PanelEntry] = [:]
+    for entry in panel.entries {
+      if case .shortcut(let shortcut) = entry.row.kind, rows[shortcut.key] == nil { rows[shortcut.key] = entry }
+    }
+    return KeybindingIndex(
+      bindings: bindings.map { binding in
+        guard let entry = rows[binding.key] else { return binding }
+        return Binding(key: binding.key, title: entry.row.title, path: entry.path)
+      })
+  }
+
   /// The bindings other than `key`'s that use any of `accelerators` now, in the order given.
   public func conflicts(for accelerators: [Accelerator], of key: SettingKey, in store: any SettingsStore)
     -> [ShortcutConflict]

@@ -89,9 +89,11 @@ final class ShortcutDialog {
     if key.shift { modifiers.insert(.shift) }
     if key.control { modifiers.insert(.control) }
     if key.alt { modifiers.insert(.alt) }
+    // X servers often put Hyper on Super's modifier and Meta on Alt's: GDK then reports
+    // both for one key, and the shortcut means the key the user pressed.
     if key.super { modifiers.insert(.super) }
-    if key.hyper { modifiers.insert(.hyper) }
-    if key.meta { modifiers.insert(.meta) }
+    if key.hyper && !key.super { modifiers.insert(.hyper) }
+    if key.meta && !key.alt { modifiers.insert(.meta) }
     let accelerator: Accelerator
     do {
       accelerator = try Accelerator(modifiers: modifiers, key: name)

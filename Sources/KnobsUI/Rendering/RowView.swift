@@ -238,7 +238,7 @@ final class RowView {
     case .toggle, .slider, .choice, .action, .text, .number, .font, .file, .multiSelect, .list, .shortcut, .color:
       purpose = ""
     }
-    return [isModified ? Self.changedText : "", subtitle, purpose].filter { !$0.isEmpty }.joined(separator: ". ")
+    return [subtitle, purpose, isModified ? Self.changedText : ""].filter { !$0.isEmpty }.joined(separator: ". ")
   }
 
   /// What screen readers say of a row whose setting differs from its default.

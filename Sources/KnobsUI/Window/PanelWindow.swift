@@ -93,7 +93,7 @@ public final class PanelWindow: PageHost {
   public var keybindings: KeybindingIndex? {
     if let cachedKeybindings { return cachedKeybindings }
     guard let keybindingSchemas else { return nil }
-    let index = KeybindingIndex(library: keybindingSchemas)
+    let index = KeybindingIndex(library: keybindingSchemas).named(by: rootPanel)
     cachedKeybindings = index
     return index
   }
