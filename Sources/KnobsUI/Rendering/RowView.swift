@@ -14,7 +14,7 @@ final class RowView {
   let listRow = ListViewRow()
   private let titleLabel: Label
   private let subtitleLabel = Label()
-  /// A dot after the title while the setting differs from its default.
+  /// A dot before the control while the setting differs from its default.
   private let modifiedMark = Label("•")
   private(set) var isModified = false
   private let control: RowControl
@@ -72,22 +72,20 @@ final class RowView {
     subtitleLabel.wraps = true
     subtitleLabel.addCSSClass("dim-label")
     subtitleLabel.addCSSClass("knobs-row-subtitle")
-    let titleLine = Box(.horizontal, spacing: 6)
-    titleLine.append(titleLabel)
-    modifiedMark.addCSSClass("knobs-modified")
-    modifiedMark.tooltip = "Changed from the default"
-    modifiedMark.isVisible = false
-    modifiedMark.verticalAlignment = .center
-    // The row's description says it to screen readers, once.
-    modifiedMark.hideFromAssistiveTechnologies(label: "Changed")
-    titleLine.append(modifiedMark)
-    text.append(titleLine)
+    text.append(titleLabel)
     text.append(subtitleLabel)
     if let below = control.belowWidget {
       below.setMargins(top: 6, bottom: 0, start: 0, end: 0)
       text.append(below)
     }
     content.append(text)
+    modifiedMark.addCSSClass("knobs-modified")
+    modifiedMark.tooltip = "Changed from the default"
+    modifiedMark.isVisible = false
+    modifiedMark.verticalAlignment = .center
+    // The row's description says it to screen readers, once.
+    modifiedMark.hideFromAssistiveTechnologies(label: "Changed")
+    content.append(modifiedMark)
     if let suffix = control.widget {
       suffix.verticalAlignment = .center
       content.append(suffix)
