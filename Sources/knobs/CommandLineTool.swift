@@ -47,9 +47,9 @@ struct CommandLineTool {
       }
       print(value.gvariantText)
       return 0
-    case .set(let path, let text):
+    case .set(let path, let text, let replace):
       guard let target = resolve(path), let key = boundKey(target.entry) else { return 2 }
-      return set(text, key: key, target)
+      return set(text, key: key, target, replacing: replace)
     case .reset(let path):
       guard let target = resolve(path), let key = boundKey(target.entry) else { return 2 }
       guard ensurePersistent(target, key: key) else { return 1 }
@@ -65,7 +65,7 @@ struct CommandLineTool {
     }
   }
 
-  private func set(_ text: String, key: SettingKey, _ target: Target) -> Int32 {
+  private func set(_ text: String, key: SettingKey, _ target: Target, replacing: Bool) -> Int32 {
     let value: SettingValue
     do {
       value = try target.entry.row.parseValue(text, like: target.store.value(for: key))
@@ -81,7 +81,14 @@ struct CommandLineTool {
       return error.isBadValue ? 2 : 1
     }
     guard ensurePersistent(target, key: key) else { return 1 }
+    let found = shortcutConflicts(value, row: target.entry.row, store: target.store)
+    let conflicts = found?.1 ?? []
+    if !conflicts.isEmpty && !replacing {
+      conflicts.forEach { printError("knobs: \($0) Nothing was changed; --replace takes it from there.") }
+      return 2
+    }
     do {
+      for conflict in conflicts { try found?.0.clear(conflict, in: target.store) }
       try target.store.write(value, for: key)
     } catch {
       printError("knobs: \(error)")
@@ -89,6 +96,17 @@ struct CommandLineTool {
     }
     Settings.sync()
     return 0
+  }
+
+  /// The keybindings of the installed keybinding schemas that use a shortcut `value` sets,
+  /// for a shortcut row that checks them; none for other rows.
+  private func shortcutConflicts(_ value: SettingValue, row: Row, store: any SettingsStore)
+    -> (KeybindingIndex, [ShortcutConflict])?
+  {
+    guard case .shortcut(let shortcut) = row.kind, shortcut.checksConflicts else { return nil }
+    let index = KeybindingIndex(library: GSettingsStore(source: SchemaSource(extraDirectories: schemaDirectories)))
+      .named(by: panel)
+    return (index, index.conflicts(for: shortcut.accelerators(of: value), of: shortcut.key, in: store))
   }
 
   private func makeEnvironment() -> SettingsEnvironment {
@@ -226,6 +244,8 @@ struct ListedRow: Encodable {
   let key: String?
   /// The setting's value in GVariant text format (`'Cantarell 11'`, `['a', 'b']`), for scripts; nil for rows without one.
   let raw: String?
+  /// Whether the setting differs from its default; nil (left out) for rows without a setting.
+  let modified: Bool?
 
   @MainActor
   init(_ entry: PanelEntry, path: String, _ settings: SettingsReader) {
@@ -236,6 +256,7 @@ struct ListedRow: Encodable {
     schema = entry.row.key?.schema
     key = entry.row.key?.key
     raw = entry.row.key.flatMap { settings[$0] }?.gvariantText
+    modified = entry.row.isModified(in: settings.store)
   }
 
   static func table(_ rows: [ListedRow]) -> String {

@@ -36,7 +36,8 @@ enum Invocation: Equatable {
   /// Every row of the app's panel, or with a path (`schema/SCHEMA-ID`) every row of one schema.
   case list(json: Bool, path: String?)
   case get(path: String, raw: Bool)
-  case set(path: String, value: String)
+  /// With `replace`, a shortcut another keybinding uses is taken from it instead of refused.
+  case set(path: String, value: String, replace: Bool)
   case reset(path: String)
 
   /// `knobs --help`, in the user's language: one text per paragraph, for translators.
@@ -44,7 +45,7 @@ enum Invocation: Equatable {
     [
       tr(
         // TRANSLATORS: keep the command names, options and PATH, SCHEMA-ID and VALUE as they are.
-        "Usage: knobs [--panel FILE|ID] [--open PATH]\n       knobs [--panel FILE|ID] list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set PATH VALUE | reset PATH\n       knobs --check-panel [FILE] | --version | --help\n       knobs install-panel FILE | uninstall-panel ID"
+        "Usage: knobs [--panel FILE|ID] [--open PATH]\n       knobs [--panel FILE|ID] list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set [--replace] PATH VALUE | reset PATH\n       knobs --check-panel [FILE] | --version | --help\n       knobs install-panel FILE | uninstall-panel ID"
       ),
       tr("With no arguments Knobs opens its settings window."),
       tr(
@@ -54,6 +55,10 @@ enum Invocation: Equatable {
       tr(
         // TRANSLATORS: translate the descriptions and keep them aligned; the commands stay as they are.
         "Commands (no display needed; the same settings the window shows):\n  list [--json]   Every row: path, kind, title and current value; with --json\n                  also the schema, key and raw GVariant value of each setting.\n  list [--json] schema/SCHEMA-ID\n                  Every key of an installed GSettings schema, as generated rows.\n  get PATH        Print a row's current value; --raw prints the GVariant text.\n  set PATH VALUE  Change a setting; a value the row does not allow changes nothing.\n  reset PATH      Return a setting to its default."
+      ),
+      tr(
+        // TRANSLATORS: translate the descriptions and keep them aligned; the command, the option and the shortcuts stay as they are.
+        "Shortcuts:\n  set [--replace] PATH VALUE\n                  A shortcut takes one accelerator (<Super>h) or a list\n                  (['<Super>h', '<Alt>F9']); one already used by another\n                  keybinding is refused (status 2) unless --replace is given,\n                  which takes it from the other keybinding."
       ),
       tr(
         // TRANSLATORS: translate the descriptions and keep them aligned; the options and commands stay as they are.
@@ -105,10 +110,12 @@ enum Invocation: Equatable {
       }
       invocation = .get(path: path, raw: raw)
     case "set":
+      let replace = rest.first == "--replace"
+      if replace { rest.removeFirst() }
       guard let path = rest.popFirst(), let value = rest.popFirst() else {
         throw UsageError(tr("set needs a path and a value, e.g. knobs set fonts/text-size 1.25."))
       }
-      invocation = .set(path: path, value: value)
+      invocation = .set(path: path, value: value, replace: replace)
     case "reset":
       guard let path = rest.popFirst() else {
         throw UsageError(tr("reset needs a path, e.g. knobs reset appearance/dark-style."))

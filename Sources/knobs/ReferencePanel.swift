@@ -17,6 +17,7 @@ func referencePanel(
       windowsPage()
       mousePage()
       keyboardPage()
+      shortcutsPage()
       soundPage(themes: themes)
       startupApplicationsPage(autostart: autostart)
     }
@@ -32,7 +33,7 @@ func referencePanel(
         .keywords("bug", "problem")
     }
     Section("help", "Help") {
-      DetailRow("shortcuts", "Keyboard Shortcuts") {
+      DetailRow("shortcuts", "Shortcuts in Knobs") {
         Section("shortcuts", "General") {
           ValueRow("search", "Search", value: "Ctrl+F")
           ValueRow("back", "Go Back", value: "Alt+Left or Escape")

@@ -13,7 +13,8 @@ import XCTest
 final class ReferencePanelTests: GtkTestCase {
   static let pages = [
     ("appearance", "Appearance"), ("fonts", "Fonts"), ("top-bar", "Top Bar"), ("windows", "Windows"),
-    ("mouse", "Mouse & Touchpad"), ("keyboard", "Keyboard"), ("sound", "Sound"),
+    ("mouse", "Mouse & Touchpad"), ("keyboard", "Keyboard"),
+    ("keyboard-shortcuts", "Keyboard Shortcuts"), ("sound", "Sound"),
     ("startup", "Startup Applications"),
   ]
   var store: GSettingsStore!
@@ -150,6 +151,28 @@ final class ReferencePanelTests: GtkTestCase {
     var lines: [String] = []
     XCTAssertEqual(PanelCheck.run(broken, report: { lines.append($0) }), 2)
     XCTAssertTrue(lines.contains { $0.contains("links/bad") }, lines.joined(separator: "\n"))
+  }
+
+  func testTheKeyboardShortcutsPageGroupsTheDesktopsShortcutsAndFindsThemByKey() async throws {
+    let page = try XCTUnwrap(panel.entry(at: "desktop/keyboard-shortcuts")?.row)
+    guard case .detail(let shortcuts) = page.kind else { return XCTFail("not a page") }
+    XCTAssertEqual(
+      shortcuts.sections.map(\.title),
+      [
+        "Accessibility", "Launchers", "Navigation", "Screenshots", "Sound and Media", "System", "Typing", "Windows",
+        nil,
+      ])
+    let rows = shortcuts.sections.flatMap(\.rows).filter { $0.kindName == "shortcut" }
+    XCTAssertEqual(rows.count, 83)
+    for row in rows { XCTAssertEqual(store.availability(of: row.key!), .available, row.title) }
+    XCTAssertEqual(
+      panel.entry(at: "keyboard-shortcuts/minimize")?.row.currentValueText(SettingsReader(store)), "Super+H")
+    let found = PanelSearch(panel: panel).search("super h", settings: SettingsReader(store)).flatMap(\.entries)
+    XCTAssertTrue(found.contains { $0.row.title == "Hide Window" }, found.map(\.path).description)
+    let byAction = PanelSearch(panel: panel).search("hide window", settings: SettingsReader(store)).flatMap(\.entries)
+    XCTAssertEqual(
+      byAction.map(\.path),
+      ["desktop/keyboard-shortcuts/navigation/show-desktop", "desktop/keyboard-shortcuts/windows/minimize"])
   }
 
   func testScreenshotsOfEveryPageInLightAndDark() async throws {

@@ -7,11 +7,12 @@ from harness.driver import TYPE_NAME, wait_for
 from harness.scenario import scenario
 
 DESKTOP_PAGES = [
-    "Appearance", "Fonts", "Top Bar", "Windows", "Mouse & Touchpad", "Keyboard", "Sound", "Startup Applications",
+    "Appearance", "Fonts", "Top Bar", "Windows", "Mouse & Touchpad", "Keyboard", "Keyboard Shortcuts", "Sound",
+    "Startup Applications",
 ]
 SECTIONS = {
     "Reach Out": ["Send Feedback", "Website", "Report an Issue"],
-    "Help": ["Keyboard Shortcuts", "About Knobs", "Privacy Policy"],
+    "Help": ["Shortcuts in Knobs", "About Knobs", "Privacy Policy"],
 }
 # Each desktop page: a path that opens it, and its sections with their rows in order.
 PAGES = {

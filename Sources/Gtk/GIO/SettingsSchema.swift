@@ -36,11 +36,14 @@ public final class SettingsSchema {
     let typeString = Self.typeString(g_settings_schema_key_get_value_type(key)!)
     let range = g_settings_schema_key_get_range(key)!
     defer { g_variant_unref(range) }
+    let defaultValue = g_settings_schema_key_get_default_value(key)!
+    defer { g_variant_unref(defaultValue) }
     return SchemaKeyInfo(
       name: name, typeString: typeString,
       summary: g_settings_schema_key_get_summary(key).map { String(cString: $0) } ?? "",
       description: g_settings_schema_key_get_description(key).map { String(cString: $0) } ?? "",
-      range: Self.range(range, typeString: typeString))
+      range: Self.range(range, typeString: typeString),
+      defaultString: typeString == "s" ? String(cString: g_variant_get_string(defaultValue, nil)) : nil)
   }
 
   static func typeString(_ type: OpaquePointer) -> String {
@@ -103,6 +106,8 @@ public struct SchemaKeyInfo: Hashable, Sendable {
   public var summary: String
   public var description: String
   public var range: SchemaKeyRange
+  /// The default of a string key; nil for keys of other types.
+  public var defaultString: String?
 }
 
 /// What a key allows beyond its type.

@@ -34,9 +34,46 @@ public struct Key: Sendable {
   public let keyval: UInt32
   let modifiers: UInt32
 
+  init(keyval: UInt32, modifiers: UInt32) {
+    self.keyval = keyval
+    self.modifiers = modifiers
+  }
+
+  /// A key as a key event would carry it, for tests: `Key(name: "h", super: true)`.
+  /// Nil when GDK has no key of that name.
+  public init?(name: String, shift: Bool = false, control: Bool = false, alt: Bool = false, super: Bool = false) {
+    let keyval = gdk_keyval_from_name(name)
+    guard keyval != 0, keyval != UInt32(GDK_KEY_VoidSymbol) else { return nil }
+    var modifiers: UInt32 = 0
+    if shift { modifiers |= GDK_SHIFT_MASK.rawValue }
+    if control { modifiers |= GDK_CONTROL_MASK.rawValue }
+    if alt { modifiers |= GDK_ALT_MASK.rawValue }
+    if `super` { modifiers |= GDK_SUPER_MASK.rawValue }
+    self.init(keyval: keyval, modifiers: modifiers)
+  }
+
   public var control: Bool { modifiers & GDK_CONTROL_MASK.rawValue != 0 }
   public var alt: Bool { modifiers & GDK_ALT_MASK.rawValue != 0 }
   public var shift: Bool { modifiers & GDK_SHIFT_MASK.rawValue != 0 }
+  public var `super`: Bool { modifiers & GDK_SUPER_MASK.rawValue != 0 }
+  public var hyper: Bool { modifiers & GDK_HYPER_MASK.rawValue != 0 }
+  public var meta: Bool { modifiers & GDK_META_MASK.rawValue != 0 }
+
+  /// The key's name in an accelerator, lowercase for letters: `h`, `Page_Up`, `F1`,
+  /// `XF86AudioMute` (GDK names media keys without the `XF86` that keybindings use).
+  public var acceleratorKeyName: String? {
+    if keyval == UInt32(GDK_KEY_ISO_Left_Tab) { return "Tab" }
+    guard let name = gdk_keyval_name(gdk_keyval_to_lower(keyval)) else { return nil }
+    let text = String(cString: name)
+    return (0x1008_0000...0x1008_ffff).contains(keyval) && !text.hasPrefix("XF86") ? "XF86" + text : text
+  }
+
+  /// A modifier key pressed on its own (Shift, Control, Alt, Super, AltGr…): no shortcut yet.
+  public var isModifier: Bool {
+    (0xffe1...0xffee).contains(keyval) || (0xfe01...0xfe0f).contains(keyval) || keyval == 0xff7e
+  }
+
+  public var isBackSpace: Bool { keyval == UInt32(GDK_KEY_BackSpace) }
 
   public var isEscape: Bool { keyval == UInt32(GDK_KEY_Escape) }
   /// Space, with no modifier.

@@ -78,6 +78,9 @@ extension Panel {
     case .list(let list):
       return "list \(list.key) placeholder=\(String(describing: list.placeholder)) max=\(list.maximumItems) "
         + rule(list.itemRule)
+    case .shortcut(let shortcut):
+      return "shortcut \(shortcut.key) \(shortcut.storage) conflicts=\(shortcut.checksConflicts)"
+    case .color(let color): return "color \(color.key) format=\(String(describing: color.format))"
     }
   }
 

@@ -58,6 +58,10 @@ public struct Row: Identifiable {
     case multiSelect(MultiSelect)
     /// An editable list of strings.
     case list(StringList)
+    /// Keyboard shortcuts, captured from the keyboard and kept as GTK accelerators.
+    case shortcut(Shortcut)
+    /// A color kept as text, such as `#3465a4`.
+    case color(Color)
   }
 
   /// The setting the row reads and writes, for the kinds that have one.
@@ -72,6 +76,8 @@ public struct Row: Identifiable {
     case .file(let file): return file.key
     case .multiSelect(let multiSelect): return multiSelect.key
     case .list(let list): return list.key
+    case .shortcut(let shortcut): return shortcut.key
+    case .color(let color): return color.key
     case .link, .email, .detail, .page, .value, .action: return nil
     }
   }
@@ -93,6 +99,8 @@ public struct Row: Identifiable {
     case .file: return "file"
     case .multiSelect: return "multi-select"
     case .list: return "list"
+    case .shortcut: return "shortcut"
+    case .color: return "color"
     }
   }
 }

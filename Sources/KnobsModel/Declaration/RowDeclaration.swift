@@ -272,3 +272,22 @@ public struct ListRow: RowDeclaration {
     row = Row(id: id, title: title, kind: .list(.init(key: key, itemRule: itemRule, placeholder: placeholder)))
   }
 }
+
+/// Keyboard shortcuts captured from the keyboard, shown as keycaps; a list key
+/// holds several, a string key one. A shortcut another keybinding uses is reported.
+public struct ShortcutRow: RowDeclaration {
+  public let row: Row
+
+  public init(_ id: String, _ title: String, key: SettingKey, storage: Row.Shortcut.Storage = .list) {
+    row = Row(id: id, title: title, kind: .shortcut(.init(key: key, storage: storage)))
+  }
+}
+
+/// A color kept as text, shown as a swatch and chosen with GTK's color chooser.
+public struct ColorRow: RowDeclaration {
+  public let row: Row
+
+  public init(_ id: String, _ title: String, key: SettingKey, format: ColorFormat? = nil) {
+    row = Row(id: id, title: title, kind: .color(.init(key: key, format: format)))
+  }
+}

@@ -57,7 +57,7 @@ struct PanelValidator {
     case .file(let file): kindProblems = RowRules.problems(file)
     case .multiSelect(let multiSelect): kindProblems = RowRules.problems(multiSelect)
     case .list(let list): kindProblems = RowRules.problems(list)
-    case .detail, .page, .value, .action, .font: kindProblems = []
+    case .detail, .page, .value, .action, .font, .shortcut, .color: kindProblems = []
     }
     kindProblems.forEach { report(path, $0) }
     if let store { StoreRules.problems(row, store: store).forEach { report(path, $0) } }

@@ -34,6 +34,8 @@ extension Row {
       return labels.isEmpty ? "none" : labels.joined(separator: ", ")
     case .list(let list):
       return (settings[list.key]?.stringsValue ?? []).joined(separator: ", ")
+    case .shortcut(let shortcut): return shortcut.label(of: settings[shortcut.key])
+    case .color(let color): return settings.string(color.key)
     case .value(let text): return text.text(settings)
     case .link(let link): return link.url
     case .email(let email): return email.displayAddress
@@ -93,6 +95,15 @@ extension Row {
       let items = try parseItems(text)
       if let reason = list.problem(with: items) { throw .refused(row: title, text: text, reason: reason) }
       return .strings(items)
+    case .shortcut(let shortcut):
+      return try parseShortcuts(text, for: shortcut)
+    case .color(let color):
+      do {
+        let parsed = try RGBColor(parsing: trimmed)
+        return .string(parsed.text(in: color.format(default: sample)))
+      } catch {
+        throw .refused(row: title, text: text, reason: error.description)
+      }
     case .link, .email, .detail, .page, .value, .action:
       throw .notSettable(row: title, kind: kindName)
     }
@@ -189,6 +200,24 @@ extension Row {
     return .strings(kept + chosen.filter { !current.contains($0) })
   }
 
+  /// Shortcuts as a GVariant list (`['<Super>h']`, `[]` for none), one accelerator,
+  /// or `disabled`. Empty text is refused, not read as none.
+  private func parseShortcuts(_ text: String, for shortcut: Row.Shortcut) throws(ValueError) -> SettingValue {
+    let trimmed = text.trimmingWhitespace
+    var texts: [String]
+    if trimmed.hasPrefix("[") || trimmed.hasPrefix("@") {
+      texts = try parseItems(trimmed)
+    } else {
+      texts = [trimmed]
+    }
+    if texts == ["disabled"] { texts = [] }
+    do {
+      return shortcut.value(of: try shortcut.parse(texts))
+    } catch {
+      throw .refused(row: title, text: text, reason: error.description)
+    }
+  }
+
   /// Items as a GVariant list (`['a', 'b']`) or separated by commas.
   private func parseItems(_ text: String) throws(ValueError) -> [String] {
     guard text.trimmingWhitespace.hasPrefix("[") || text.trimmingWhitespace.hasPrefix("@") else {
@@ -229,5 +258,16 @@ extension Row {
   static func plainNumber(_ value: Double) -> String {
     if value.isWhole, abs(value) < 1e15 { return String(Int(value)) }
     return String(value)
+  }
+}
+
+extension Row {
+  /// Whether the row's setting differs from the schema's default; nil for rows
+  /// without a setting, false when the store lacks the key.
+  @MainActor
+  public func isModified(in store: any SettingsStore) -> Bool? {
+    guard let key else { return nil }
+    guard let value = store.value(for: key), let defaultValue = store.defaultValue(for: key) else { return false }
+    return value != defaultValue
   }
 }

@@ -39,6 +39,16 @@ enum StoreRules {
       return expect(.string(""), defaultValue, name: name, kind: row.kindName)
     case .list:
       return expect(.strings([]), defaultValue, name: name, kind: row.kindName)
+    case .shortcut(let shortcut):
+      switch shortcut.storage {
+      case .list: return expect(.strings([]), defaultValue, name: name, kind: "shortcut list")
+      case .single: return expect(.string(""), defaultValue, name: name, kind: "single shortcut")
+      }
+    case .color:
+      guard let text = defaultValue.stringValue else {
+        return expect(.string(""), defaultValue, name: name, kind: row.kindName)
+      }
+      return ColorFormat(of: text) == nil ? ["\(name) is not a color."] : []
     case .multiSelect(let multiSelect):
       guard let values = defaultValue.stringsValue else {
         return expect(.strings([]), defaultValue, name: name, kind: row.kindName)

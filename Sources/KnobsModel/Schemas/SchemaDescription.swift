@@ -26,14 +26,19 @@ public struct KeyDescription: Hashable, Sendable {
   /// Paragraphs, possibly empty.
   public var description: String
   public var range: KeyRange
+  /// The default of a string key (it tells a color key from other text); nil when not known.
+  public var defaultString: String?
 
-  public init(name: String, typeString: String, summary: String = "", description: String = "", range: KeyRange = .any)
-  {
+  public init(
+    name: String, typeString: String, summary: String = "", description: String = "", range: KeyRange = .any,
+    defaultString: String? = nil
+  ) {
     self.name = name
     self.typeString = typeString
     self.summary = summary
     self.description = description
     self.range = range
+    self.defaultString = defaultString
   }
 }
 

@@ -6,8 +6,10 @@
 /// are sliders, other numbers number rows (64-bit integers only with a range a
 /// Double counts exactly); strings are text; string arrays lists; every other
 /// type a text row holding GVariant text, which the store parses and
-/// type-checks before writing. Titles come from the summary (the
-/// key name made readable when there is none), subtitles from the description.
+/// type-checks before writing. String lists of keybinding schemas are
+/// shortcut rows, and string keys named for a color whose default is one are
+/// color rows. Titles come from the summary (the key name made readable when
+/// there is none), subtitles from the description.
 public enum SchemaPanel {
   /// The id of the one section a generated panel has.
   public static let sectionID = "keys"
@@ -55,6 +57,10 @@ public enum SchemaPanel {
       return .choice(.init(key: settingKey, options: nicks.map { .init(.string($0), KeyText.readable($0)) }))
     case ("as", .flags(let nicks)) where !nicks.isEmpty, ("as", .choices(let nicks)) where !nicks.isEmpty:
       return .multiSelect(.init(key: settingKey, options: nicks.map { .init($0, KeyText.readable($0)) }))
+    case ("as", .any) where isKeybinding(key, in: settingKey.schema):
+      return .shortcut(.init(key: settingKey))
+    case ("s", .any) where isColor(key):
+      return .color(.init(key: settingKey))
     case ("s", .any):
       return .text(.init(key: settingKey))
     case ("as", .any):
@@ -62,6 +68,24 @@ public enum SchemaPanel {
     default:
       return numberKind(for: key, settingKey) ?? .text(gvariantText(key, settingKey))
     }
+  }
+
+  /// Whether a string-list key holds shortcuts: any key of a keybinding schema (but the
+  /// list of custom keybindings' paths), or a key whose name says it is a keybinding.
+  public static func isKeybinding(_ key: KeyDescription, in schema: String) -> Bool {
+    guard key.typeString == "as", key.range == .any else { return false }
+    if KeybindingIndex.schemaIDs.contains(schema) || schema.hasSuffix(".keybindings") {
+      return key.name != "custom-keybindings"
+    }
+    return ["keybinding", "keybindings", "shortcut", "shortcuts", "accelerator", "accelerators"].contains {
+      key.name.hasSuffix("-" + $0) || key.name == $0
+    }
+  }
+
+  /// Whether a string key holds a color: its name ends in `color` and its default is one.
+  static func isColor(_ key: KeyDescription) -> Bool {
+    guard key.typeString == "s", key.name.hasSuffix("color"), let text = key.defaultString else { return false }
+    return ColorFormat(of: text) != nil
   }
 
   private static func gvariantText(_ key: KeyDescription, _ settingKey: SettingKey) -> Row.Text {

@@ -44,7 +44,7 @@ public struct PanelSearch {
   /// The matching rows grouped by section, in panel order; no groups for a blank query.
   ///
   /// A row matches when every word of the query occurs, ignoring case and
-  /// accents, in its title, subtitle, keywords, option labels, its section's title or footer,
+  /// accents, in its title, subtitle, keywords, option labels, a shortcut's keycaps, its section's title or footer,
   /// or the titles of the detail pages above it. Hidden rows, rows in hidden
   /// sections and rows under hidden detail rows never match. A section's group
   /// comes where its first match is, so a detail page's sections follow the
@@ -113,7 +113,7 @@ public struct PanelSearch {
     let section = sections[row.sectionIndex]
     var live: FoldedText?
     for words in choices where !words.contains(where: row.fixed.contains) {
-      guard row.liveSubtitle != nil || section.liveFooter != nil else { return false }
+      guard row.liveSubtitle != nil || row.shortcut != nil || section.liveFooter != nil else { return false }
       if live == nil {
         // Visibility first: it is cheaper than computing and folding live text.
         guard entries[index].isVisible(settings) else { return false }
@@ -131,6 +131,8 @@ public struct PanelSearch {
   ) -> FoldedText {
     var texts: [String] = []
     if let subtitle = row.liveSubtitle { texts.append(subtitle.text(settings)) }
+    // “super h” finds the row whose shortcut is Super+H.
+    if let shortcut = row.shortcut { texts.append(shortcut.label(of: settings[shortcut.key])) }
     if let footer = section.liveFooter {
       if let cached = state.footers[row.sectionIndex] {
         texts.append(cached)
@@ -169,6 +171,8 @@ extension Row {
 private struct IndexedRow {
   let fixed: FoldedText
   let liveSubtitle: LiveText?
+  /// A shortcut row's shortcuts, matched as their keycaps.
+  let shortcut: Row.Shortcut?
   let sectionIndex: Int
   /// Whether its visibility depends on settings.
   let isConditional: Bool
@@ -179,6 +183,7 @@ private struct IndexedRow {
     if let subtitle = row.subtitle?.fixedText { texts.append(subtitle) }
     fixed = FoldedText(joining: texts)
     liveSubtitle = row.subtitle?.isLive == true ? row.subtitle : nil
+    if case .shortcut(let shortcut) = row.kind { self.shortcut = shortcut } else { shortcut = nil }
     self.sectionIndex = sectionIndex
     isConditional = entry.hasVisibilityConditions
   }

@@ -2,7 +2,8 @@ import Gtk
 import KnobsModel
 
 /// The control of a row that edits a value in more than one widget or with a
-/// dialog: text, numbers, fonts, files, choices, multi-selects and lists.
+/// dialog: text, numbers, fonts, files, choices, multi-selects, lists,
+/// shortcuts and colors.
 ///
 /// An editor shows the setting in `refresh` (never writing back) and sends the
 /// user's changes to its row, which writes them or says why not.
@@ -45,6 +46,8 @@ enum RowEditors {
     case .choice(let choice): return choice.presentation == .radio ? RadioEditor(choice) : ChoiceEditor(choice)
     case .multiSelect(let multiSelect): return MultiSelectEditor(multiSelect)
     case .list(let list): return ListEditor(list)
+    case .shortcut(let shortcut): return ShortcutEditor(shortcut)
+    case .color(let color): return ColorEditor(color)
     case .toggle, .link, .email, .detail, .page, .value, .slider, .action: return nil
     }
   }

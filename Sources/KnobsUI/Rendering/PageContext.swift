@@ -14,6 +14,8 @@ protocol PageHost: AnyObject {
   func launch(_ row: Row, path: String, from widget: Widget)
   func runAction(_ action: Row.Action, title: String)
   func showMessage(_ message: String, actions: [ToastAction])
+  /// The desktop's keybindings, to report a shortcut another one uses; nil to check none.
+  var keybindings: KeybindingIndex? { get }
 }
 
 /// A button in an in-window message.

@@ -41,7 +41,7 @@ final class RowControl {
       part = .slider(scale, value, slider)
       widget = box
       isActivatable = false
-    case .choice, .text, .number, .font, .file, .multiSelect, .list:
+    case .choice, .text, .number, .font, .file, .multiSelect, .list, .shortcut, .color:
       let editor = RowEditors.make(for: kind)!
       part = .editor(editor)
       widget = editor.suffix

@@ -18,6 +18,9 @@ final class RowView {
   /// far more to measure (see `Label.wrapsWhenLonger`).
   static let shortText = 24
   private let subtitleLabel = Label()
+  /// A dot before the control while the setting differs from its default.
+  private let modifiedMark = Label("•")
+  private(set) var isModified = false
   private let control: RowControl
   private weak var host: PageHost?
   private(set) lazy var menu = RowContextMenu(rowView: self)
@@ -28,6 +31,8 @@ final class RowView {
   /// The row's own button (e.g. Remove), if it has one.
   private(set) var rowButton: Button?
   private var currentDescription = ""
+  /// The row's accessible description as last set: what a screen reader says after its title.
+  private(set) var spokenDescription = ""
 
   init(row: Row, path: String, host: PageHost) {
     self.row = row
@@ -77,6 +82,13 @@ final class RowView {
       text.append(below)
     }
     content.append(text)
+    modifiedMark.addCSSClass("knobs-modified")
+    modifiedMark.tooltip = "Changed from the default"
+    modifiedMark.isVisible = false
+    modifiedMark.verticalAlignment = .center
+    // The row's description says it to screen readers, once.
+    modifiedMark.hideFromAssistiveTechnologies(label: "Changed")
+    content.append(modifiedMark)
     if let suffix = control.widget {
       suffix.verticalAlignment = .center
       content.append(suffix)
@@ -124,7 +136,7 @@ final class RowView {
       host.runAction(action, title: row.title)
     case .slider:
       control.interactiveWidget?.grabFocus()
-    case .choice, .text, .number, .font, .file, .multiSelect, .list:
+    case .choice, .text, .number, .font, .file, .multiSelect, .list, .shortcut, .color:
       control.editor?.activate()
     case .value:
       break
@@ -177,6 +189,8 @@ final class RowView {
     let isSensitive = status == nil && (row.enabledWhen?.holds(settings) ?? true)
     listRow.isSensitive = isSensitive
     control.refresh(settings)
+    isModified = row.isModified(in: settings.store) ?? false
+    modifiedMark.isVisible = isModified
     currentDescription = accessibleDescription(subtitle: baseSubtitle, settings)
     if let widget = control.interactiveWidget { widget.isSensitive = isSensitive }
     control.belowWidget?.isSensitive = isSensitive
@@ -194,6 +208,7 @@ final class RowView {
     let description = [currentDescription, problem ?? "", note ?? ""].filter { !$0.isEmpty }
       .joined(separator: ". ")
     listRow.setAccessibleDescription(description)
+    spokenDescription = description
     // Screen readers read the control's own state and description, not its row's:
     // a dimmed row's switch must say it is unavailable, and why.
     if let widget = control.interactiveWidget {
@@ -222,10 +237,14 @@ final class RowView {
     case .email(let email): purpose = tr("Writes an email to %s", email.displayAddress)
     case .detail, .page: purpose = tr("Opens a page")
     case .value(let text): purpose = text.text(settings)
-    case .toggle, .slider, .choice, .action, .text, .number, .font, .file, .multiSelect, .list: purpose = ""
+    case .toggle, .slider, .choice, .action, .text, .number, .font, .file, .multiSelect, .list, .shortcut, .color:
+      purpose = ""
     }
-    return [subtitle, purpose].filter { !$0.isEmpty }.joined(separator: ". ")
+    return [subtitle, purpose, isModified ? Self.changedText : ""].filter { !$0.isEmpty }.joined(separator: ". ")
   }
+
+  /// What screen readers say of a row whose setting differs from its default.
+  static let changedText = "Changed from the default"
 
   /// Whether the row's setting differs from its default and can be reset.
   func canReset(_ store: any SettingsStore) -> Bool {
@@ -239,6 +258,7 @@ final class RowView {
   }
 
   var store: (any SettingsStore)? { host?.store }
+  var keybindings: KeybindingIndex? { host?.keybindings }
   var hostWidgetForMessages: PageHost? { host }
 
   var suffixDescription: String { control.suffixDescription }

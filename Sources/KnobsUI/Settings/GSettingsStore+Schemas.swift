@@ -31,7 +31,7 @@ extension GSettingsStore: SchemaLibrary {
     let keys = schema.keyNames.compactMap(schema.key).map { key in
       KeyDescription(
         name: key.name, typeString: key.typeString, summary: key.summary, description: key.description,
-        range: Self.keyRange(key.range))
+        range: Self.keyRange(key.range), defaultString: key.defaultString)
     }
     return SchemaDescription(id: id, path: path, keys: keys)
   }

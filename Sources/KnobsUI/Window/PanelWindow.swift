@@ -31,6 +31,11 @@ public final class PanelWindow: PageHost {
   private let windowState: WindowState?
   /// The All Settings pages, where `schema/ID/KEY` paths lead; nil for a panel without them.
   public var schemaPages: AllSettings?
+  /// Where the desktop's keybindings are described, for shortcut conflicts; nil to check none.
+  public var keybindingSchemas: (any SchemaLibrary)? {
+    didSet { cachedKeybindings = nil }
+  }
+  private var cachedKeybindings: KeybindingIndex?
   /// Search state; see PanelWindow+Search.
   var search: SearchController!
 
@@ -107,6 +112,15 @@ public final class PanelWindow: PageHost {
     let settings = SettingsReader(store)
     pages.forEach { $0.reloadFoundRows(settings) }
     search.panelChanged()
+  }
+
+  /// The keybindings of the installed keybinding schemas, read when first needed.
+  public var keybindings: KeybindingIndex? {
+    if let cachedKeybindings { return cachedKeybindings }
+    guard let keybindingSchemas else { return nil }
+    let index = KeybindingIndex(library: keybindingSchemas).named(by: rootPanel)
+    cachedKeybindings = index
+    return index
   }
 
   public convenience init(

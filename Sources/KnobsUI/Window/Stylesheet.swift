@@ -51,6 +51,12 @@ public enum Stylesheet {
     .knobs-app-list { background: none; }
     .knobs-slider-value { min-width: 48px; font-feature-settings: "tnum"; }
     .knobs-destructive { color: @error_color; }
+    .knobs-modified { color: @theme_selected_bg_color; font-weight: bold; }
+    .knobs-shortcut .keycap {
+      min-width: 16px; padding: 1px 6px 3px 6px; border-radius: 5px; font-size: smaller;
+      border: 1px solid alpha(@borders, 0.8); box-shadow: inset 0 -2px alpha(@borders, 0.5);
+      background-color: @theme_base_color;
+    }
     .knobs-toast {
       background-color: rgba(30, 30, 30, 0.92);
       color: white;

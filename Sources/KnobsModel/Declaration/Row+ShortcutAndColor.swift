@@ -1,0 +1,88 @@
+extension Row {
+  /// Keyboard shortcuts kept as GTK accelerators: a list of them (`as`, as the
+  /// desktop's keybinding schemas keep them) or one in a string key.
+  public struct Shortcut {
+    public var key: SettingKey
+    public var storage: Storage
+    /// Whether a shortcut another keybinding already uses is reported before it is written.
+    public var checksConflicts: Bool
+
+    public init(key: SettingKey, storage: Storage = .list, checksConflicts: Bool = true) {
+      self.key = key
+      self.storage = storage
+      self.checksConflicts = checksConflicts
+    }
+
+    public enum Storage: Sendable {
+      /// A string list: any number of accelerators, none when disabled.
+      case list
+      /// A string: one accelerator, or "" when disabled.
+      case single
+    }
+
+    /// The accelerators a value holds. Empty strings and `disabled`, which
+    /// keybinding schemas use for "no shortcut", are none; text that does not
+    /// parse is left out.
+    public func accelerators(of value: SettingValue?) -> [Accelerator] {
+      let texts: [String]
+      switch value {
+      case .strings(let strings)?: texts = strings
+      case .string(let string)?: texts = [string]
+      default: texts = []
+      }
+      var seen: Set<Accelerator> = []
+      return texts.filter { !Self.meansNone($0) }.compactMap { try? Accelerator(parsing: $0) }
+        .filter { seen.insert($0).inserted }
+    }
+
+    /// The value that holds `accelerators`, in the key's shape.
+    public func value(of accelerators: [Accelerator]) -> SettingValue {
+      switch storage {
+      case .list: return .strings(accelerators.map(\.text))
+      case .single: return .string(accelerators.first?.text ?? "")
+      }
+    }
+
+    /// Parses accelerator texts for this key: each must parse, none twice, and a
+    /// single-shortcut key takes at most one. An empty list disables the shortcut.
+    public func parse(_ texts: [String]) throws(AcceleratorError) -> [Accelerator] {
+      var accelerators: [Accelerator] = []
+      for text in texts {
+        let accelerator = try Accelerator(parsing: text)
+        if accelerators.contains(accelerator) { throw .duplicate(accelerator.label) }
+        accelerators.append(accelerator)
+      }
+      if storage == .single, accelerators.count > 1 { throw .tooMany(count: accelerators.count) }
+      return accelerators
+    }
+
+    /// How the shortcuts read: `Super+H, Alt+F4`, or `Disabled`.
+    public func label(of value: SettingValue?) -> String {
+      let accelerators = accelerators(of: value)
+      return accelerators.isEmpty ? "Disabled" : accelerators.map(\.label).joined(separator: ", ")
+    }
+
+    static func meansNone(_ text: String) -> Bool {
+      let trimmed = text.trimmingWhitespace
+      return trimmed.isEmpty || trimmed == "disabled"
+    }
+  }
+
+  /// A color kept as text in a string key, chosen with GTK's color chooser.
+  public struct Color {
+    public var key: SettingKey
+    /// How the color is written; nil writes it the way the key's default is written.
+    public var format: ColorFormat?
+
+    public init(key: SettingKey, format: ColorFormat? = nil) {
+      self.key = key
+      self.format = format
+    }
+
+    /// The format to write: the declared one, else the default's, else `#rrggbb`.
+    public func format(default defaultValue: SettingValue?) -> ColorFormat {
+      if let format { return format }
+      return defaultValue?.stringValue.flatMap(ColorFormat.init(of:)) ?? .hex
+    }
+  }
+}

@@ -1,0 +1,120 @@
+/// A keyboard shortcut in GTK's accelerator syntax: modifiers in angle
+/// brackets, then one key (`<Super>h`, `<Primary><Alt>t`, `XF86AudioMute`).
+///
+/// Parsing normalizes what GTK treats as the same: `<Ctrl>`, `<Control>` and
+/// `<Primary>` are one modifier, modifier names ignore case, a letter key is
+/// lowercase and key aliases (`Prior`, `Page_Up`) are one key. `text` writes
+/// the accelerator the way `gtk_accelerator_name` does.
+public struct Accelerator: Hashable, Sendable {
+  public let modifiers: Modifiers
+  /// The key's name as written back: `h`, `Page_Up`, `F1`, `XF86AudioMute`.
+  public let key: String
+
+  /// The modifier keys held with the key.
+  public struct Modifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let shift = Modifiers(rawValue: 1 << 0)
+    public static let control = Modifiers(rawValue: 1 << 1)
+    public static let alt = Modifiers(rawValue: 1 << 2)
+    public static let meta = Modifiers(rawValue: 1 << 3)
+    public static let `super` = Modifiers(rawValue: 1 << 4)
+    public static let hyper = Modifiers(rawValue: 1 << 5)
+
+    /// In the order GTK writes them, with the name written and the keycap shown.
+    static let ordered: [(Modifiers, name: String, keycap: String)] = [
+      (.shift, "Shift", "Shift"), (.control, "Control", "Ctrl"), (.alt, "Alt", "Alt"), (.meta, "Meta", "Meta"),
+      (.super, "Super", "Super"), (.hyper, "Hyper", "Hyper"),
+    ]
+
+    /// The spellings GTK's parser accepts for each modifier, lowercased.
+    static let spellings: [String: Modifiers] = [
+      "shift": .shift, "shft": .shift, "control": .control, "ctrl": .control, "ctl": .control, "primary": .control,
+      "alt": .alt, "mod1": .alt, "meta": .meta, "super": .super, "hyper": .hyper,
+    ]
+  }
+
+  /// Parses GTK accelerator text; throws when it is empty, names an unknown
+  /// modifier or key, or is a modifier alone.
+  public init(parsing text: String) throws(AcceleratorError) {
+    let trimmed = text.trimmingWhitespace
+    guard !trimmed.isEmpty else { throw .empty }
+    var modifiers: Modifiers = []
+    var rest = Substring(trimmed)
+    while rest.hasPrefix("<") {
+      guard let close = rest.firstIndex(of: ">") else { throw .malformed(trimmed) }
+      let name = String(rest[rest.index(after: rest.startIndex)..<close])
+      guard let modifier = Modifiers.spellings[name.lowercased()] else { throw .unknownModifier(name) }
+      modifiers.insert(modifier)
+      rest = rest[rest.index(after: close)...]
+    }
+    let keyName = String(rest).trimmingWhitespace
+    guard !keyName.isEmpty else { throw .modifierOnly(trimmed) }
+    guard !keyName.contains("<"), !keyName.contains(">"), !keyName.contains(where: \.isWhitespace) else {
+      throw .malformed(trimmed)
+    }
+    if KeyNames.isModifierKey(keyName) { throw .modifierOnly(trimmed) }
+    guard let key = KeyNames.canonical(keyName) else { throw .unknownKey(keyName) }
+    self.modifiers = modifiers
+    self.key = key
+  }
+
+  public init(modifiers: Modifiers, key: String) throws(AcceleratorError) {
+    var text = ""
+    for (modifier, name, _) in Modifiers.ordered where modifiers.contains(modifier) { text += "<\(name)>" }
+    try self.init(parsing: text + key)
+  }
+
+  /// The accelerator as GTK writes it: `<Shift><Control>t`, `<Super>Page_Up`.
+  public var text: String {
+    Modifiers.ordered.filter { modifiers.contains($0.0) }.map { "<\($0.name)>" }.joined() + key
+  }
+
+  /// The keys to press, as keycaps: `["Super", "H"]`.
+  public var keycaps: [String] {
+    Modifiers.ordered.filter { modifiers.contains($0.0) }.map(\.keycap) + [KeyNames.keycap(key)]
+  }
+
+  /// The keycaps joined with “+”, as GTK labels a shortcut: `Super+H`.
+  public var label: String { keycaps.joined(separator: "+") }
+
+  /// Whether pressing it types text or moves around instead of being a shortcut: a
+  /// letter, digit, punctuation, Space, Tab, Enter or arrow key with no modifier but
+  /// Shift. Capturing refuses these, as GNOME Settings does; F-keys and media keys are fine alone.
+  public var needsModifier: Bool {
+    modifiers.subtracting(.shift).isEmpty && KeyNames.typesOrMoves(key)
+  }
+}
+
+extension Accelerator: CustomStringConvertible {
+  public var description: String { text }
+}
+
+/// Why text is not an accelerator.
+public enum AcceleratorError: Error, Hashable, Sendable, CustomStringConvertible {
+  case empty
+  case malformed(String)
+  case unknownModifier(String)
+  case unknownKey(String)
+  /// Only modifiers (`<Shift>`, `Shift_L`): a shortcut needs a key besides them.
+  case modifierOnly(String)
+  /// The same shortcut twice in one list.
+  case duplicate(String)
+  /// The key holds a single shortcut but several were given.
+  case tooMany(count: Int)
+
+  public var description: String {
+    switch self {
+    case .empty: return "A shortcut can't be empty."
+    case .malformed(let text): return "\(text.quotedForMessage) is not a shortcut; write it like <Super>h."
+    case .unknownModifier(let name):
+      return "<\(name)> is not a modifier; use <Shift>, <Control>, <Alt>, <Super>, <Hyper> or <Meta>."
+    case .unknownKey(let name): return "\(name.quotedForMessage) is not the name of a key."
+    case .modifierOnly(let text):
+      return "\(text.quotedForMessage) is only modifiers; a shortcut needs a key besides them."
+    case .duplicate(let label): return "\(label) is in the list twice."
+    case .tooMany(let count): return "This setting holds one shortcut, not \(count)."
+    }
+  }
+}

@@ -1,0 +1,94 @@
+/// The desktop's keybinding settings, to find which one already uses a shortcut.
+///
+/// The bindings are the string-list keys of the keybinding schemas that are
+/// installed; their values are read from the store each time, so a change made
+/// elsewhere is seen.
+@MainActor
+public struct KeybindingIndex {
+  /// The schemas whose keys hold the desktop's shortcuts.
+  public nonisolated static let schemaIDs = [
+    "org.gnome.desktop.wm.keybindings", "org.gnome.mutter.keybindings", "org.gnome.mutter.wayland.keybindings",
+    "org.gnome.shell.keybindings", "org.gnome.settings-daemon.plugins.media-keys",
+  ]
+
+  /// One keybinding setting.
+  public struct Binding: Hashable, Sendable {
+    public var key: SettingKey
+    /// What the shortcut does, from the schema's summary: “Hide window”.
+    public var title: String
+    /// Where it is reached: `schema/org.gnome.desktop.wm.keybindings/minimize`.
+    public var path: String
+
+    public init(key: SettingKey, title: String, path: String) {
+      self.key = key
+      self.title = title
+      self.path = path
+    }
+  }
+
+  public let bindings: [Binding]
+
+  public init(bindings: [Binding]) {
+    self.bindings = bindings
+  }
+
+  /// The keybinding keys of the installed schemas among `schemaIDs`.
+  public init(library: any SchemaLibrary, schemaIDs: [String] = KeybindingIndex.schemaIDs) {
+    bindings = schemaIDs.compactMap(library.describeSchema).flatMap { schema in
+      schema.keys.filter { SchemaPanel.isKeybinding($0, in: schema.id) }.map { key in
+        Binding(
+          key: SettingKey(schema: schema.id, key: key.name), title: SchemaPanel.title(for: key),
+          path: SchemaPath.key(schema: schema.id, key: key.name).text)
+      }
+    }
+  }
+
+  /// The bindings named as `panel`'s shortcut rows name them, with those rows' paths:
+  /// “Show the Overview” at `desktop/keyboard-shortcuts/system/toggle-overview`.
+  public func named(by panel: Panel) -> KeybindingIndex {
+    var rows: [SettingKey: PanelEntry] = [:]
+    for entry in panel.entries {
+      if case .shortcut(let shortcut) = entry.row.kind, rows[shortcut.key] == nil { rows[shortcut.key] = entry }
+    }
+    return KeybindingIndex(
+      bindings: bindings.map { binding in
+        guard let entry = rows[binding.key] else { return binding }
+        return Binding(key: binding.key, title: entry.row.title, path: entry.path)
+      })
+  }
+
+  /// The bindings other than `key`'s that use any of `accelerators` now, in the order given.
+  public func conflicts(for accelerators: [Accelerator], of key: SettingKey, in store: any SettingsStore)
+    -> [ShortcutConflict]
+  {
+    let probe = Row.Shortcut(key: key)
+    var found: [ShortcutConflict] = []
+    for accelerator in accelerators {
+      for binding in bindings where binding.key != key {
+        if probe.accelerators(of: store.value(for: binding.key)).contains(accelerator) {
+          found.append(ShortcutConflict(binding: binding, accelerator: accelerator))
+        }
+      }
+    }
+    return found
+  }
+
+  /// Removes the conflicting shortcut from the other binding, keeping its other shortcuts.
+  public func clear(_ conflict: ShortcutConflict, in store: any SettingsStore) throws(SettingsError) {
+    let key = conflict.binding.key
+    let current = store.value(for: key)
+    let shape = Row.Shortcut(key: key, storage: current?.stringValue != nil ? .single : .list)
+    let kept = shape.accelerators(of: current).filter { $0 != conflict.accelerator }
+    try store.write(shape.value(of: kept), for: key)
+  }
+}
+
+/// A shortcut already used by another keybinding.
+public struct ShortcutConflict: Hashable, Sendable, CustomStringConvertible {
+  public var binding: KeybindingIndex.Binding
+  public var accelerator: Accelerator
+
+  public var description: String {
+    "\(accelerator.label) is already used by “\(binding.title)” (\(binding.path))."
+  }
+}

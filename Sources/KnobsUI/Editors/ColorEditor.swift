@@ -1,0 +1,57 @@
+import Gtk
+import KnobsModel
+
+/// A color shown as a swatch on a button that opens GTK's color chooser; the
+/// chosen color is written in the key's own format (`#rrggbb` for the
+/// desktop's background colors).
+@MainActor
+final class ColorEditor: RowEditor {
+  private let color: Row.Color
+  let button: ColorButton
+  private weak var row: RowView?
+  private var shown = ""
+
+  init(_ color: Row.Color) {
+    self.color = color
+    button = ColorButton(title: "Choose a Color", usesAlpha: color.format == .rgba || color.format == .hexWithAlpha)
+  }
+
+  var suffix: Widget? { button }
+  var focusWidget: Widget { button }
+  var kind: String { "color-button" }
+  var valueDescription: String { shown }
+
+  func label(title: String) {
+    button.setAccessibleLabel(title)
+    button.setAccessibleLabelOfParts(title)
+  }
+
+  func connect(to row: RowView) {
+    self.row = row
+    button.onChange { [weak self, weak row] picked in
+      guard let self, let row else { return }
+      let format = self.color.format(default: row.store?.defaultValue(for: self.color.key))
+      let rgb = RGBColor(
+        red: Self.byte(picked.red), green: Self.byte(picked.green), blue: Self.byte(picked.blue), alpha: picked.alpha)
+      row.showProblem(nil)
+      row.write(.string(rgb.text(in: format)), self.color.key)
+    }
+  }
+
+  func refresh(_ settings: SettingsReader) {
+    let text = settings.string(color.key)
+    shown = text
+    guard let parsed = try? RGBColor(parsing: text) else {
+      row?.showNote(text.isEmpty ? nil : "“\(text)” is not a color; choosing one replaces it.")
+      return
+    }
+    row?.showNote(nil)
+    button.color = ColorButton.Color(
+      red: Double(parsed.red) / 255, green: Double(parsed.green) / 255, blue: Double(parsed.blue) / 255,
+      alpha: parsed.alpha)
+  }
+
+  func activate() { button.activateAsUser() }
+
+  private static func byte(_ channel: Double) -> UInt8 { UInt8((min(max(channel, 0), 1) * 255).rounded()) }
+}
