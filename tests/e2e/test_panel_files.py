@@ -96,7 +96,8 @@ def test_a_bad_panel_file_is_refused_and_nothing_is_written(session, driver):
     assert checked.stderr.splitlines() == [
         f"{bad}:17:14: dough/thickness: “min” must be a number, not “one”.",
         f"{bad}:29:15: sauce/sauce: Unknown row kind “choise”. Did you mean “choice”? The kinds are toggle, "
-        "link, email, detail, value, slider, choice, launch, text, number, font, file, multi-select, list.",
+        "link, email, detail, value, slider, choice, launch, text, number, font, file, multi-select, list, shortcut, "
+        "color.",
     ], checked.stderr
     opened = session.run("--panel", str(bad))
     assert opened.returncode == 2 and "“min” must be a number" in opened.stderr, opened
@@ -104,3 +105,55 @@ def test_a_bad_panel_file_is_refused_and_nothing_is_written(session, driver):
     assert installed.returncode == 2, installed
     assert not (session.data_home() / "knobs").exists()
     assert not (Path(session.env["XDG_CONFIG_HOME"]) / "knobs-pizza").exists()
+
+
+BROKEN = """id: org.example.Broken
+name: Broken
+sections:
+  - id: dough
+    rows:
+      - kind: slider
+        id: thickness
+        title: Thickness
+        setting: {schema: org.gnome.desktop.interface, key: text-scaling-factr}
+        min: 1
+        max: 5
+        step: 1
+      - kind: color
+        id: crust
+        title: Crust
+        setting: {schema: org.gnome.desktop.background, key: primary-color}
+        format: cmyk
+"""
+
+
+@scenario(backend="memory")
+def test_a_broken_installed_panel_shows_its_problems_in_a_window(session, driver):
+    folder = session.data_home() / "knobs" / "panels"
+    folder.mkdir(parents=True)
+    path = folder / "org.example.Broken.yaml"
+    path.write_text(BROKEN)
+    expected = [f"{path}:17:17: dough/crust: “format” is “hex”, “hex-alpha”, “rgb” or “rgba”, not “cmyk”."]
+    # As the desktop's app list starts it: by id, with a display and nobody reading stderr.
+    process = session.launch("--panel", "org.example.Broken")
+    driver.window_title = "org.example.Broken"
+    window = driver.window()
+    labels = [label.name for label in window.find_all("label")]
+    assert f"Couldn't open “org.example.Broken”: the settings panel has 1 problem:" in labels, labels
+    assert "\n".join(expected) in labels, labels
+    window.find("push button", "Close").do_action()
+    assert wait_for("knobs exits", lambda: process.poll() is not None) is not None
+    assert process.returncode == 2
+    _, log = session.apps[-1]
+    log.flush()
+    log.seek(0)
+    assert log.read().splitlines() == expected
+
+    # Fixed but for a mistyped key: the message suggests the key it meant, on the command line too.
+    path.write_text(BROKEN.replace("format: cmyk", "format: hex"))
+    checked = session.run("--check-panel", str(path))
+    assert checked.returncode == 2, checked
+    assert checked.stderr.splitlines() == [
+        f"{path}:6:9: dough/thickness: The settings schema org.gnome.desktop.interface has no key "
+        "“text-scaling-factr”. Did you mean “text-scaling-factor”?"
+    ], checked.stderr
