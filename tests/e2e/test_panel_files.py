@@ -157,3 +157,24 @@ def test_a_broken_installed_panel_shows_its_problems_in_a_window(session, driver
         f"{path}:6:9: dough/thickness: The settings schema org.gnome.desktop.interface has no key "
         "“text-scaling-factr”. Did you mean “text-scaling-factor”?"
     ], checked.stderr
+
+
+@scenario(backend="memory")
+def test_an_ini_file_swapped_for_a_symlink_out_of_the_config_folder_is_not_read(session, driver):
+    driver.window_title = "Pizza Builder"
+    session.launch("--panel", str(PIZZA))
+    driver.switch("Cheese Border").toggle()
+    wait_for("the INI file has the cheese border", lambda: ini_value(session, "dough", "cheese-border") == "true")
+    path = Path(session.env["XDG_CONFIG_HOME"]) / "knobs-pizza" / "pizza.ini"
+    outside = session.root / "elsewhere.ini"
+    outside.write_text("[dough]\ncheese-border=false\n[toppings]\nolives=true\n")
+    # Another program replaces the file with a symlink leading out of the config folder.
+    path.unlink()
+    path.symlink_to(outside)
+    refusal = ("The INI file “knobs-pizza/pizza.ini” leads out of the config folder through a symlink; "
+               "Knobs won't read or write it.")
+    wait_for("the window says so", lambda: any(refusal in text for text in driver.alert_texts()))
+    assert driver.switch("Cheese Border").checked, "nothing was read through the symlink"
+    wait_for("its rows can't be changed", lambda: not driver.switch("Cheese Border").sensitive)
+    assert not driver.switch("Olives").checked
+    assert outside.read_text() == "[dough]\ncheese-border=false\n[toppings]\nolives=true\n"
