@@ -101,8 +101,11 @@ extension FilePanels {
       problems.append(problem)
     }
     guard let session else {
-      // Started from the desktop's app list, nobody reads stderr: the window says it too.
-      if case .window = invocation, initializeGtk() { showProblems(problems, source: source) }
+      // An installed panel opened by id is started from the desktop's app list, where nobody reads
+      // stderr: a window says it too. A file named by path is someone at a terminal, who reads it there.
+      if case .window = invocation, !PanelFolders.isPath(source), initializeGtk() {
+        showProblems(problems, source: source)
+      }
       return 2
     }
     guard case .window(let openPath) = invocation else {
