@@ -96,6 +96,27 @@ def test_the_changed_mark_is_announced_and_gone_after_reset(session, driver):
     assert gsettings_get(session, WM_KEYS, "close") == "['<Alt>F4']"
 
 
+@scenario(backend="dconf", timeout=90)
+def test_a_second_shortcut_is_added_and_one_removed(session, driver):
+    launch_at(session, driver, "keyboard-shortcuts/minimize", "Hide Window")
+    dialog = open_set_shortcut(driver)
+    dialog.find("push button", "Add Shortcut…").do_action()
+    wait_for("Set Shortcut waits for the shortcut to add",
+             lambda: dialog_says(driver, "Press the new shortcut to add to “Hide Window”."))
+    driver.press("alt", "F9", window="Set Shortcut")
+    wait_for("dconf has both shortcuts",
+             lambda: gsettings_get(session, WM_KEYS, "minimize") == "['<Super>h', '<Alt>F9']")
+    wait_for("Set Shortcut is gone", lambda: driver.find_app_window("Set Shortcut") is None)
+    wait_for("the row has both", lambda: driver.row("Hide Window").find("push button") is not None)
+
+    driver.row("Hide Window").find("push button").do_action()
+    dialog = wait_for("Set Shortcut opens again", lambda: driver.find_app_window("Set Shortcut"))
+    dialog.find("push button", "Remove “Super+H”").do_action()
+    wait_for("dconf has the other one only", lambda: gsettings_get(session, WM_KEYS, "minimize") == "['<Alt>F9']")
+    assert dialog.find("push button", "Remove “Alt+F9”") is not None, "the dialog stays, listing the rest"
+    assert session.run("get", "keyboard-shortcuts/minimize").stdout.strip() == "Alt+F9"
+
+
 COLORS = """id: org.example.Colors
 name: Colors
 sections:
