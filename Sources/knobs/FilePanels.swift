@@ -9,24 +9,28 @@ import KnobsUI
 @MainActor
 enum FilePanels {
   /// The file `source` names: a path, or an installed panel's id.
-  static func locate(_ source: String, folders: PanelFolders = PanelFolders()) -> String? {
+  static func locate(
+    _ source: String, folders: PanelFolders = PanelFolders(), problems: (String) -> Void = printError
+  ) -> String? {
     if PanelFolders.isPath(source) || FileManager.default.fileExists(atPath: source) { return source }
     if let file = folders.file(forID: source) { return file }
-    printError(
+    problems(
       "knobs: there is no panel file or installed panel “\(source)” (installed panels are in "
         + "\(([folders.user] + folders.system).joined(separator: ", "))).")
     return nil
   }
 
-  /// The panel file, checked; nil after printing why it can't be used.
+  /// The panel file, checked; nil after handing each reason it can't be used to `problems`
+  /// (which prints it unless told otherwise).
   static func load(
-    _ source: String, store: any SettingsStore, launcher: @escaping ApplicationLauncher = PanelFile.cannotLaunch
+    _ source: String, store: any SettingsStore, launcher: @escaping ApplicationLauncher = PanelFile.cannotLaunch,
+    problems: (String) -> Void = printError
   ) -> PanelFile? {
-    guard let path = locate(source) else { return nil }
+    guard let path = locate(source, problems: problems) else { return nil }
     do {
       return try PanelFile.load(path: path, store: store, launcher: launcher)
     } catch {
-      error.errors.forEach { printError($0.description) }
+      error.errors.forEach { problems($0.description) }
       return nil
     }
   }
@@ -48,10 +52,13 @@ enum FilePanels {
     var appID: String { PanelFolders.applicationID(forPanel: file.id, appID: AppInfo.id) }
   }
 
-  /// Loads `source` and opens its stores; nil after printing why it can't be used.
-  static func open(_ source: String, schemaDirectories: [String], launcher: @escaping ApplicationLauncher) -> Session? {
+  /// Loads `source` and opens its stores; nil after handing `problems` why it can't be used.
+  static func open(
+    _ source: String, schemaDirectories: [String], launcher: @escaping ApplicationLauncher,
+    problems: (String) -> Void = printError
+  ) -> Session? {
     let gsettings = GSettingsStore(source: SchemaSource(extraDirectories: schemaDirectories))
-    guard let file = load(source, store: gsettings, launcher: launcher) else { return nil }
+    guard let file = load(source, store: gsettings, launcher: launcher, problems: problems) else { return nil }
     guard let iniFile = file.iniFile, let schema = file.iniSchema else {
       return Session(file: file, environment: environment(gsettings, file: file), ini: nil)
     }
@@ -60,7 +67,7 @@ enum FilePanels {
       ini = try IniStore(
         schema: schema, relativePath: iniFile, configHome: ConfigFile.home(), defaults: file.iniDefaults)
     } catch {
-      printError("\(file.source): \(error)")
+      problems("\(file.source): \(error)")
       return nil
     }
     var environment = environment(file.routing(gsettings, ini: ini), file: file)
@@ -88,7 +95,19 @@ enum FilePanels {
 extension FilePanels {
   /// `knobs --panel FILE|ID …`: the window, or list, get, set and reset, on a panel file.
   static func run(_ source: String, _ invocation: Invocation, schemaDirectories: [String]) -> Int32 {
-    guard let session = open(source, schemaDirectories: schemaDirectories, launcher: desktopLauncher) else { return 2 }
+    var problems: [String] = []
+    let session = open(source, schemaDirectories: schemaDirectories, launcher: desktopLauncher) { problem in
+      printError(problem)
+      problems.append(problem)
+    }
+    guard let session else {
+      // An installed panel opened by id is started from the desktop's app list, where nobody reads
+      // stderr: a window says it too. A file named by path is someone at a terminal, who reads it there.
+      if case .window = invocation, !PanelFolders.isPath(source), initializeGtk() {
+        showProblems(problems, source: source)
+      }
+      return 2
+    }
     guard case .window(let openPath) = invocation else {
       let tool = CommandLineTool(
         panel: session.file.panel, schemaDirectories: schemaDirectories, environment: session.environment)
@@ -102,7 +121,26 @@ extension FilePanels {
     let app = KnobsApplication(appID: session.appID, panel: session.file.panel, allSettings: nil) {
       session.environment
     }
+    // The INI file turning unreadable later (a symlink out of the config folder swapped in) is said in the window.
+    app.onWindowPresented = { window in
+      session.ini?.onProblemChanged = { [weak window] problem in
+        if let problem { window?.showNotice(problem) } else { window?.hideNotice() }
+      }
+    }
     return app.run(openPath: openPath)
+  }
+
+  /// A window with the problems of a panel that can't open, until it is closed.
+  private static func showProblems(_ problems: [String], source: String) {
+    MainLoopBridge.install()
+    let application = Application(id: AppInfo.id + ".PanelProblems", unique: false)
+    var shown: PanelProblemsWindow?
+    application.onStartup { Stylesheet.install() }
+    application.onActivate {
+      if shown == nil { shown = PanelProblemsWindow(application: application, source: source, lines: problems) }
+      shown?.present()
+    }
+    _ = application.run(programName: "knobs")
   }
 }
 

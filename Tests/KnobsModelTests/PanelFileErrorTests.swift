@@ -69,7 +69,7 @@ final class PanelFileErrorTests: XCTestCase {
       messages(row("- kind: togle\n  id: x\n  title: X")),
       [
         "p.yaml:7:15: dough/x: Unknown row kind “togle”. Did you mean “toggle”? The kinds are toggle, link, email, "
-          + "detail, value, slider, choice, launch, text, number, font, file, multi-select, list."
+          + "detail, value, slider, choice, launch, text, number, font, file, multi-select, list, shortcut, color."
       ])
     XCTAssertEqual(
       messages(row("- kind: command\n  id: x\n  title: X\n  exec: rm -rf ~")).first?.hasPrefix(
@@ -121,7 +121,86 @@ final class PanelFileErrorTests: XCTestCase {
     XCTAssertEqual(
       messages(
         row("- kind: toggle\n  id: x\n  title: X\n  setting: {schema: org.example.Here, key: kk}"), store: store),
-      ["p.yaml:7:9: dough/x: The settings schema org.example.Here has no key “kk”."])
+      ["p.yaml:7:9: dough/x: The settings schema org.example.Here has no key “kk”. Did you mean “k”?"])
+  }
+
+  func testMissingKeySuggestsTheNearestKeyOnlyWhenItIsClose() async throws {
+    let seconds = SettingKey(schema: "org.example.Clock", key: "clock-show-seconds")
+    let store = MemoryStore(defaults: [
+      seconds: false, SettingKey(schema: "org.example.Clock", key: "clock-format"): "24h",
+    ])
+    XCTAssertEqual(
+      messages(
+        row("- kind: toggle\n  id: x\n  title: X\n  setting: {schema: org.example.Clock, key: clock-show-secs}"),
+        store: store),
+      [
+        "p.yaml:7:9: dough/x: The settings schema org.example.Clock has no key “clock-show-secs”. "
+          + "Did you mean “clock-show-seconds”?"
+      ])
+    XCTAssertEqual(
+      messages(
+        row("- kind: toggle\n  id: x\n  title: X\n  setting: {schema: org.example.Clock, key: volume}"), store: store),
+      ["p.yaml:7:9: dough/x: The settings schema org.example.Clock has no key “volume”."])
+  }
+
+  func testBadShortcutInADefaultIsReportedAtItsPosition() async throws {
+    XCTAssertEqual(
+      messages(
+        row(
+          """
+          - kind: shortcut
+            id: bake
+            title: Bake
+            setting: {ini: keys/bake, default: ["<Control>b", "<Bogus>x", "<Shift>", "<Ctrl>b"]}
+          """)),
+      [
+        "p.yaml:10:59: dough/bake: The default holds a bad shortcut: <Bogus> is not a modifier; "
+          + "use <Shift>, <Control>, <Alt>, <Super>, <Hyper> or <Meta>.",
+        "p.yaml:10:71: dough/bake: The default holds a bad shortcut: “<Shift>” is only modifiers; "
+          + "a shortcut needs a key besides them.",
+        "p.yaml:10:82: dough/bake: Ctrl+B is in the list twice.",
+      ])
+    XCTAssertEqual(
+      messages(
+        row(
+          """
+          - kind: shortcut
+            id: bake
+            title: Bake
+            single: true
+            setting:
+              ini: keys/bake
+              default: [a, b]
+          """)),
+      ["p.yaml:13:20: dough/bake: This setting holds one shortcut, not 2."])
+  }
+
+  func testBadColorInADefaultIsReportedAtItsPosition() async throws {
+    XCTAssertEqual(
+      messages(
+        row(
+          """
+          - kind: color
+            id: crust
+            title: Crust
+            setting:
+              ini: looks/crust
+              default: "#12345"
+          - kind: color
+            id: sauce
+            title: Sauce
+            format: cmyk
+            setting:
+              ini: looks/sauce
+              default: #c0ffee
+          """)),
+      [
+        "p.yaml:12:20: dough/crust: The default is not a color: “#12345” is not a color; "
+          + "write it like #3465a4 or rgb(52,101,164).",
+        "p.yaml:16:17: dough/sauce: “format” is “hex”, “hex-alpha”, “rgb” or “rgba”, not “cmyk”.",
+        "p.yaml:19:19: dough/sauce: The default color is empty; quote a hex color (default: \"#3465a4\"), "
+          + "as “#” starts a comment in YAML.",
+      ])
   }
 
   func testINIDefaultOfTheWrongTypeForTheRow() async throws {

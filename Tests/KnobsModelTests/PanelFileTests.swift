@@ -269,4 +269,67 @@ final class PanelFileTests: XCTestCase {
     XCTAssertEqual(choice.options.map(\.value), [.string("no"), .string("yes"), .string("on")])
     XCTAssertEqual(file.problems(against: MemoryStore(defaults: [:])), [])
   }
+
+  func testShortcutAndColorRowsReadAsTheSwiftDeclaration() async throws {
+    let file = try PanelFile.parse(
+      """
+      id: org.example.Keys
+      name: Keys
+      ini-file: keys/keys.ini
+      sections:
+        - id: keys
+          rows:
+            - kind: shortcut
+              id: hide
+              title: Hide Window
+              setting: {schema: org.gnome.desktop.wm.keybindings, key: minimize}
+            - kind: shortcut
+              id: bake
+              title: Bake
+              single: true
+              check-conflicts: false
+              setting: {ini: keys/bake, default: "<Control>b"}
+            - kind: shortcut
+              id: serve
+              title: Serve
+              setting: {ini: keys/serve, default: ["<Super>s", "<Alt>F9"]}
+            - kind: color
+              id: background
+              title: Background
+              setting: {schema: org.gnome.desktop.background, key: primary-color}
+            - kind: color
+              id: crust
+              title: Crust
+              format: rgba
+              setting: {ini: looks/crust, default: "#c68642"}
+      """, file: "keys.yaml")
+    let ini = "ini:keys/keys.ini"
+    let gsettings = MemoryStore(defaults: [
+      SettingKey(schema: "org.gnome.desktop.wm.keybindings", key: "minimize"): .strings(["<Super>h"]),
+      SettingKey(schema: "org.gnome.desktop.background", key: "primary-color"): "#023c88",
+    ])
+    XCTAssertEqual(file.problems(against: gsettings), [])
+    let settings = SettingsReader(file.routing(gsettings, ini: MemoryStore(defaults: file.iniDefaults)))
+    var bake = ShortcutRow("bake", "Bake", key: SettingKey(schema: ini, key: "keys/bake"), storage: .single).row
+    if case .shortcut(var shortcut) = bake.kind {
+      shortcut.checksConflicts = false
+      bake.kind = .shortcut(shortcut)
+    }
+    let swift = Panel("Keys") {
+      Section("keys") {
+        ShortcutRow("hide", "Hide Window", key: SettingKey(schema: "org.gnome.desktop.wm.keybindings", key: "minimize"))
+        bake
+        ShortcutRow("serve", "Serve", key: SettingKey(schema: ini, key: "keys/serve"))
+        ColorRow(
+          "background", "Background", key: SettingKey(schema: "org.gnome.desktop.background", key: "primary-color"))
+        ColorRow("crust", "Crust", key: SettingKey(schema: ini, key: "looks/crust"), format: .rgba)
+      }
+    }
+    XCTAssertEqual(file.panel.outline(settings), swift.outline(settings))
+    let outline = file.panel.outline(settings)
+    XCTAssertTrue(outline.contains("shortcut \(ini) keys/bake single conflicts=false"), outline)
+    XCTAssertTrue(outline.contains("color \(ini) looks/crust format=Optional(KnobsModel.ColorFormat.rgba)"), outline)
+    XCTAssertEqual(
+      file.iniDefaults[SettingKey(schema: ini, key: "keys/serve")], .strings(["<Super>s", "<Alt>F9"]))
+  }
 }

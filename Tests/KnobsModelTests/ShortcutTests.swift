@@ -38,7 +38,11 @@ final class ShortcutTests: XCTestCase {
     XCTAssertEqual(try parsed("<Primary><Alt>t").label, "Ctrl+Alt+T")
     XCTAssertEqual(try parsed("<Super>Page_Up").label, "Super+Page Up")
     XCTAssertEqual(try parsed("<Alt>space").label, "Alt+Space")
-    XCTAssertEqual(try parsed("<Alt><Super>minus").label, "Alt+Super+-")
+    XCTAssertEqual(try parsed("<Alt><Super>minus").label, "Super+Alt+-")
+    // Keycaps in GNOME Settings' order, whatever order the text has them in.
+    XCTAssertEqual(try parsed("<Shift><Alt><Control><Super>t").keycaps, ["Super", "Ctrl", "Alt", "Shift", "T"])
+    XCTAssertEqual(try parsed("<Shift><Super>Page_Up").label, "Super+Shift+Page Up")
+    XCTAssertEqual(try parsed("<Shift><Super>Page_Up").text, "<Shift><Super>Page_Up")
     XCTAssertEqual(try parsed("XF86AudioMute").label, "Audio Mute")
   }
 

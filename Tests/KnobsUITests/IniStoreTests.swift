@@ -69,4 +69,38 @@ final class IniStoreTests: XCTestCase {
     }
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside), [], "nothing is written")
   }
+
+  func testSymlinkSwappedInLaterIsNotReadAndIsReported() async throws {
+    try FileManager.default.createDirectory(atPath: config + "/pizza", withIntermediateDirectories: true)
+    let path = config + "/pizza/pizza.ini"
+    try "[dough]\nthickness=2\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let outside = config + "-outside"
+    try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: outside) }
+    try "[dough]\nthickness=9\n".write(toFile: outside + "/secret.ini", atomically: true, encoding: .utf8)
+    let store = try makeStore()
+    store.watch()
+    var reported: [String?] = []
+    store.onProblemChanged = { reported.append($0) }
+    XCTAssertEqual(store.value(for: Self.thickness), 2)
+
+    // Another program replaces the file with a symlink out of the config folder.
+    try FileManager.default.removeItem(atPath: path)
+    try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: outside + "/secret.ini")
+    XCTAssertTrue(runMainLoop(until: { store.problem != nil }, timeout: 10), "the monitor saw the swap")
+    let refusal = ConfigFileError.outside("pizza/pizza.ini").description
+    XCTAssertEqual(store.problem, refusal)
+    XCTAssertEqual(reported, [refusal])
+    XCTAssertEqual(store.value(for: Self.thickness), 2, "nothing was read through the symlink")
+    XCTAssertFalse(store.isWritable(Self.thickness))
+    XCTAssertThrowsError(try store.write(4, for: Self.thickness))
+    XCTAssertEqual(try String(contentsOfFile: outside + "/secret.ini", encoding: .utf8), "[dough]\nthickness=9\n")
+
+    // A regular file back in its place is read again.
+    try FileManager.default.removeItem(atPath: path)
+    try "[dough]\nthickness=4\n".write(toFile: path, atomically: true, encoding: .utf8)
+    XCTAssertTrue(runMainLoop(until: { store.problem == nil }, timeout: 10), "the monitor saw the file return")
+    XCTAssertEqual(reported, [refusal, nil])
+    XCTAssertEqual(store.value(for: Self.thickness), 4)
+  }
 }

@@ -80,6 +80,43 @@ final class ShortcutRowTests: GtkTestCase {
     XCTAssertEqual(try shortcutEditor("hide").valueDescription, "Super+J")
   }
 
+  func testAddShortcutAddsASecondOneAndRemoveTakesOneOut() async throws {
+    var dialog = try await openDialog("hide")
+    XCTAssertEqual(dialog.removeButtons.map(\.accelerator.text), ["<Super>h"], "the current shortcut is listed")
+    XCTAssertTrue(dialog.addButton.isVisible)
+    dialog.addButton.click()
+    XCTAssertTrue(dialog.isAdding)
+    XCTAssertEqual(dialog.messageText, "Press the new shortcut to add to “Hide Window”.")
+    XCTAssertTrue(dialog.handle(try key("F9", alt: true)))
+    await settle()
+    XCTAssertEqual(store.value(for: Self.minimize), .strings(["<Super>h", "<Alt>F9"]), "added, not replaced")
+    XCTAssertEqual(try shortcutEditor("hide").valueDescription, "Super+H, Alt+F9")
+    XCTAssertNil(try shortcutEditor("hide").dialog, "the dialog closes once the shortcut is added")
+
+    dialog = try await openDialog("hide")
+    XCTAssertEqual(dialog.removeButtons.map(\.accelerator.label), ["Super+H", "Alt+F9"])
+    dialog.removeButtons[0].button.click()
+    await settle()
+    XCTAssertEqual(store.value(for: Self.minimize), .strings(["<Alt>F9"]))
+    XCTAssertEqual(dialog.removeButtons.map(\.accelerator.label), ["Alt+F9"], "the list follows; the dialog stays")
+    XCTAssertNotNil(try shortcutEditor("hide").dialog)
+    XCTAssertFalse(dialog.handle(try key("Tab")), "Tab moves to the list's buttons")
+    dialog.removeButtons[0].button.click()
+    await settle()
+    XCTAssertEqual(store.value(for: Self.minimize), .strings([]))
+    XCTAssertEqual(try shortcutEditor("hide").valueDescription, "Disabled")
+    XCTAssertTrue(dialog.handle(try key("Escape")))
+  }
+
+  func testAddingAShortcutAlreadyInTheListChangesNothing() async throws {
+    let dialog = try await openDialog("hide")
+    dialog.startAdding()
+    XCTAssertTrue(dialog.handle(try key("h", super: true)))
+    await settle()
+    XCTAssertEqual(store.value(for: Self.minimize), .strings(["<Super>h"]))
+    XCTAssertFalse(row("hide").isModified)
+  }
+
   func testAKeyThatTypesTextAloneIsRefusedAndCapturingGoesOn() async throws {
     let dialog = try await openDialog("hide")
     dialog.handle(try key("h"))

@@ -96,7 +96,8 @@ def test_a_bad_panel_file_is_refused_and_nothing_is_written(session, driver):
     assert checked.stderr.splitlines() == [
         f"{bad}:17:14: dough/thickness: “min” must be a number, not “one”.",
         f"{bad}:29:15: sauce/sauce: Unknown row kind “choise”. Did you mean “choice”? The kinds are toggle, "
-        "link, email, detail, value, slider, choice, launch, text, number, font, file, multi-select, list.",
+        "link, email, detail, value, slider, choice, launch, text, number, font, file, multi-select, list, shortcut, "
+        "color.",
     ], checked.stderr
     opened = session.run("--panel", str(bad))
     assert opened.returncode == 2 and "“min” must be a number" in opened.stderr, opened
@@ -104,3 +105,76 @@ def test_a_bad_panel_file_is_refused_and_nothing_is_written(session, driver):
     assert installed.returncode == 2, installed
     assert not (session.data_home() / "knobs").exists()
     assert not (Path(session.env["XDG_CONFIG_HOME"]) / "knobs-pizza").exists()
+
+
+BROKEN = """id: org.example.Broken
+name: Broken
+sections:
+  - id: dough
+    rows:
+      - kind: slider
+        id: thickness
+        title: Thickness
+        setting: {schema: org.gnome.desktop.interface, key: text-scaling-factr}
+        min: 1
+        max: 5
+        step: 1
+      - kind: color
+        id: crust
+        title: Crust
+        setting: {schema: org.gnome.desktop.background, key: primary-color}
+        format: cmyk
+"""
+
+
+@scenario(backend="memory")
+def test_a_broken_installed_panel_shows_its_problems_in_a_window(session, driver):
+    folder = session.data_home() / "knobs" / "panels"
+    folder.mkdir(parents=True)
+    path = folder / "org.example.Broken.yaml"
+    path.write_text(BROKEN)
+    expected = [f"{path}:17:17: dough/crust: “format” is “hex”, “hex-alpha”, “rgb” or “rgba”, not “cmyk”."]
+    # As the desktop's app list starts it: by id, with a display and nobody reading stderr.
+    process = session.launch("--panel", "org.example.Broken")
+    driver.window_title = "org.example.Broken"
+    window = driver.window()
+    labels = [label.name for label in window.find_all("label")]
+    assert f"Couldn't open “org.example.Broken”: the settings panel has 1 problem:" in labels, labels
+    assert "\n".join(expected) in labels, labels
+    window.find("push button", "Close").do_action()
+    assert wait_for("knobs exits", lambda: process.poll() is not None) is not None
+    assert process.returncode == 2
+    _, log = session.apps[-1]
+    log.flush()
+    log.seek(0)
+    assert log.read().splitlines() == expected
+
+    # Fixed but for a mistyped key: the message suggests the key it meant, on the command line too.
+    path.write_text(BROKEN.replace("format: cmyk", "format: hex"))
+    checked = session.run("--check-panel", str(path))
+    assert checked.returncode == 2, checked
+    assert checked.stderr.splitlines() == [
+        f"{path}:6:9: dough/thickness: The settings schema org.gnome.desktop.interface has no key "
+        "“text-scaling-factr”. Did you mean “text-scaling-factor”?"
+    ], checked.stderr
+
+
+@scenario(backend="memory")
+def test_an_ini_file_swapped_for_a_symlink_out_of_the_config_folder_is_not_read(session, driver):
+    driver.window_title = "Pizza Builder"
+    session.launch("--panel", str(PIZZA))
+    driver.switch("Cheese Border").toggle()
+    wait_for("the INI file has the cheese border", lambda: ini_value(session, "dough", "cheese-border") == "true")
+    path = Path(session.env["XDG_CONFIG_HOME"]) / "knobs-pizza" / "pizza.ini"
+    outside = session.root / "elsewhere.ini"
+    outside.write_text("[dough]\ncheese-border=false\n[toppings]\nolives=true\n")
+    # Another program replaces the file with a symlink leading out of the config folder.
+    path.unlink()
+    path.symlink_to(outside)
+    refusal = ("The INI file “knobs-pizza/pizza.ini” leads out of the config folder through a symlink; "
+               "Knobs won't read or write it.")
+    wait_for("the window says so", lambda: any(refusal in text for text in driver.alert_texts()))
+    assert driver.switch("Cheese Border").checked, "nothing was read through the symlink"
+    wait_for("its rows can't be changed", lambda: not driver.switch("Cheese Border").sensitive)
+    assert not driver.switch("Olives").checked
+    assert outside.read_text() == "[dough]\ncheese-border=false\n[toppings]\nolives=true\n"

@@ -2,12 +2,14 @@
 mark of a setting changed from its default, against the real dconf database."""
 
 import json
+import re
 
 from harness.driver import wait_for
 from harness.scenario import scenario
 
 WM_KEYS = "org.gnome.desktop.wm.keybindings"
 SHELL_KEYS = "org.gnome.shell.keybindings"
+BACKGROUND = "org.gnome.desktop.background"
 CHANGED = "Changed from the default"
 
 
@@ -92,3 +94,60 @@ def test_the_changed_mark_is_announced_and_gone_after_reset(session, driver):
     wait_for("the mark is gone after the reset", lambda: CHANGED not in driver.row("Close Window").description)
     assert listed(session, "desktop/keyboard-shortcuts/windows/close")["modified"] is False
     assert gsettings_get(session, WM_KEYS, "close") == "['<Alt>F4']"
+
+
+@scenario(backend="dconf", timeout=90)
+def test_a_second_shortcut_is_added_and_one_removed(session, driver):
+    launch_at(session, driver, "keyboard-shortcuts/minimize", "Hide Window")
+    dialog = open_set_shortcut(driver)
+    dialog.find("push button", "Add Shortcut…").do_action()
+    wait_for("Set Shortcut waits for the shortcut to add",
+             lambda: dialog_says(driver, "Press the new shortcut to add to “Hide Window”."))
+    driver.press("alt", "F9", window="Set Shortcut")
+    wait_for("dconf has both shortcuts",
+             lambda: gsettings_get(session, WM_KEYS, "minimize") == "['<Super>h', '<Alt>F9']")
+    wait_for("Set Shortcut is gone", lambda: driver.find_app_window("Set Shortcut") is None)
+    wait_for("the row has both", lambda: driver.row("Hide Window").find("push button") is not None)
+
+    driver.row("Hide Window").find("push button").do_action()
+    dialog = wait_for("Set Shortcut opens again", lambda: driver.find_app_window("Set Shortcut"))
+    dialog.find("push button", "Remove “Super+H”").do_action()
+    wait_for("dconf has the other one only", lambda: gsettings_get(session, WM_KEYS, "minimize") == "['<Alt>F9']")
+    assert dialog.find("push button", "Remove “Alt+F9”") is not None, "the dialog stays, listing the rest"
+    assert session.run("get", "keyboard-shortcuts/minimize").stdout.strip() == "Alt+F9"
+
+
+COLORS = """id: org.example.Colors
+name: Colors
+sections:
+  - id: background
+    rows:
+      - kind: color
+        id: primary
+        title: Background Color
+        setting: {schema: org.gnome.desktop.background, key: primary-color}
+"""
+
+
+@scenario(backend="dconf", timeout=90)
+def test_a_color_chosen_in_the_window_is_written_as_rrggbb(session, driver):
+    panel = session.root / "colors.yaml"
+    panel.write_text(COLORS)
+    assert session.run("--check-panel", str(panel)).returncode == 0
+    before = gsettings_get(session, BACKGROUND, "primary-color")
+    session.launch("--panel", str(panel))
+    driver.window_title = "Colors"
+    button = wait_for("the color button", lambda: driver.window().find("push button", "Background Color"))
+    button.do_action()
+    dialog = wait_for("the color chooser opens", lambda: driver.find_app_window("Choose a Color"))
+    # GTK 4.8's chooser names its palette swatches; its custom color editor has no names to drive it by.
+    dialog.find("radio button", "Blue").do_action(("select",))
+    dialog.find("push button", re.compile(r".*\bSelect$")).do_action(("click",))
+    wait_for("the chooser closes", lambda: driver.find_app_window("Choose a Color") is None)
+    wait_for("dconf has a new #rrggbb color",
+             lambda: re.fullmatch(r"'#[0-9a-f]{6}'", gsettings_get(session, BACKGROUND, "primary-color"))
+             and gsettings_get(session, BACKGROUND, "primary-color") != before)
+    written = gsettings_get(session, BACKGROUND, "primary-color")
+    assert written == "'#3584e4'", f"GTK's palette Blue is #3584e4, got {written}"
+    assert session.run("--panel", str(panel), "get", "background/primary").stdout.strip() == "#3584e4"
+    wait_for("the row says it changed", lambda: CHANGED in driver.row("Background Color").description)

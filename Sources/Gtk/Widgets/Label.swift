@@ -46,6 +46,15 @@ public final class Label: Widget {
     set { gtk_label_set_xalign(c(), newValue) }
   }
 
+  /// Whether the text can be selected and copied.
+  public var isSelectable: Bool {
+    get { gtk_label_get_selectable(c()) != 0 }
+    set { gtk_label_set_selectable(c(), newValue ? 1 : 0) }
+  }
+
+  /// Selects nothing (a selectable label selects all its text when it first gets the focus).
+  public func clearSelection() { gtk_label_select_region(c(), 0, 0) }
+
   public var ellipsizesEnd: Bool {
     get { gtk_label_get_ellipsize(c()) == PANGO_ELLIPSIZE_END }
     set { gtk_label_set_ellipsize(c(), newValue ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE) }

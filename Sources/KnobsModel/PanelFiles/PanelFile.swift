@@ -162,10 +162,19 @@ public struct PanelFile {
       case .missingSchema(let schema):
         place(entry.path, "The settings schema \(schema) is not installed.")
       case .missingKey(let key):
-        place(entry.path, "The settings schema \(key.schema) has no key \(key.key.quotedForMessage).")
+        let names = (store as? any KeyNaming)?.keyNames(of: key.schema) ?? []
+        let hint = Self.nearestKey(to: key.key, among: names).map { " Did you mean \($0.quotedForMessage)?" } ?? ""
+        place(entry.path, "The settings schema \(key.schema) has no key \(key.key.quotedForMessage).\(hint)")
       }
     }
     return found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+  }
+
+  /// The key a mistyped name most likely meant: the nearest by edit distance, if at most a third of it differs.
+  static func nearestKey(to name: String, among names: [String]) -> String? {
+    guard let nearest = Suggestions.closest(to: name, among: names, limit: 1).first else { return nil }
+    let distance = EditDistance.between(Array(name.utf8), Array(nearest.utf8))
+    return distance <= max(2, name.utf8.count / 3) ? nearest : nil
   }
 
   /// Whether the validator's message is about an id used twice on a page.

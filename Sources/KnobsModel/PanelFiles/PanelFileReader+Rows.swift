@@ -4,7 +4,7 @@ extension PanelFileReader {
   /// The row kinds a file may declare, in the order the documentation lists them.
   static let rowKinds = [
     "toggle", "link", "email", "detail", "value", "slider", "choice", "launch", "text", "number", "font", "file",
-    "multi-select", "list",
+    "multi-select", "list", "shortcut", "color",
   ]
   static let commonRowKeys = ["kind", "id", "title", "subtitle", "icon", "keywords", "enabled-when", "visible-when"]
   static let kindKeys: [String: [String]] = [
@@ -22,6 +22,8 @@ extension PanelFileReader {
     "file": ["setting", "mime-types", "folder", "storage"],
     "multi-select": ["setting", "options"],
     "list": ["setting", "placeholder", "max-items"] + textRuleKeys,
+    "shortcut": ["setting", "single", "check-conflicts"],
+    "color": ["setting", "format"],
   ]
   static let textRuleKeys = ["non-empty", "max-length", "pattern", "pattern-hint"]
 
@@ -167,6 +169,16 @@ extension PanelFileReader {
     case "multi-select":
       let options = choiceOptions(fields).map { Row.MultiSelect.Option($0.value.description, $0.label) }
       return .multiSelect(Row.MultiSelect(key: key, options: options))
+    case "shortcut":
+      let shortcut = Row.Shortcut(
+        key: key, storage: bool(fields, "single") == true ? .single : .list,
+        checksConflicts: bool(fields, "check-conflicts") ?? true)
+      if let node = settingDefault(fields) { checkShortcuts(node, for: shortcut, path: fields.path) }
+      return .shortcut(shortcut)
+    case "color":
+      let color = Row.Color(key: key, format: colorFormat(fields))
+      if let node = settingDefault(fields) { checkColor(node, path: fields.path) }
+      return .color(color)
     default:  // "list"
       var list = Row.StringList(key: key, itemRule: textRule(fields, nonEmptyByDefault: true))
       list.placeholder = string(fields, "placeholder")
@@ -184,6 +196,69 @@ extension PanelFileReader {
     case let other?:
       report(fields.position(of: "format"), fields.path, "“format” is “number” or “percent”, not “\(other)”.")
       return .number(decimals: 0)
+    }
+  }
+
+  /// `format:` of a color row: `hex`, `hex-alpha`, `rgb` or `rgba`; nil writes the default's format.
+  private func colorFormat(_ fields: Fields) -> ColorFormat? {
+    switch string(fields, "format") {
+    case nil: return nil
+    case "hex": return .hex
+    case "hex-alpha": return .hexWithAlpha
+    case "rgb": return .rgb
+    case "rgba": return .rgba
+    case let other?:
+      report(
+        fields.position(of: "format"), fields.path,
+        "“format” is “hex”, “hex-alpha”, “rgb” or “rgba”, not \(other.quotedForMessage).")
+      return nil
+    }
+  }
+
+  /// The `default:` node of the row's INI setting, if it has one.
+  private func settingDefault(_ fields: Fields) -> Node? {
+    guard case .mapping(let mapping)? = fields["setting"] else { return nil }
+    return mapping["default"]
+  }
+
+  /// Each accelerator of a shortcut row's default parses, none twice, and a single key holds one;
+  /// a mistake is reported at the accelerator's own line and column.
+  private func checkShortcuts(_ node: Node, for shortcut: Row.Shortcut, path: String) {
+    let items: [Node]
+    switch node {
+    case .scalar: items = [node]
+    case .sequence(let sequence): items = Array(sequence)
+    case .mapping, .alias: return  // reported as a value already
+    }
+    var seen: [Accelerator] = []
+    for item in items {
+      guard case .scalar(let scalar) = item, !Row.Shortcut.meansNone(scalar.string) else { continue }
+      do {
+        let accelerator = try Accelerator(parsing: scalar.string)
+        if seen.contains(accelerator) {
+          report(Self.position(of: item), path, AcceleratorError.duplicate(accelerator.label).description)
+        }
+        seen.append(accelerator)
+      } catch {
+        report(Self.position(of: item), path, "The default holds a bad shortcut: \(error.description)")
+      }
+    }
+    if shortcut.storage == .single, seen.count > 1 {
+      report(Self.position(of: node), path, AcceleratorError.tooMany(count: seen.count).description)
+    }
+  }
+
+  /// A color row's default is a color, reported at its line and column when it is not.
+  private func checkColor(_ node: Node, path: String) {
+    guard case .scalar(let scalar) = node else { return }  // a list is the validator's type mistake
+    do {
+      _ = try RGBColor(parsing: scalar.string)
+    } catch .empty {
+      report(
+        Self.position(of: node), path,
+        "The default color is empty; quote a hex color (default: \"#3465a4\"), as “#” starts a comment in YAML.")
+    } catch {
+      report(Self.position(of: node), path, "The default is not a color: \(error.description)")
     }
   }
 

@@ -1,7 +1,7 @@
 /// What the All Settings pages need from the installed schemas: GSettings in
 /// the app, a few schemas written by hand in tests.
 @MainActor
-public protocol SchemaLibrary: AnyObject {
+public protocol SchemaLibrary: KeyNaming {
   /// Every installed schema, relocatable ones too, sorted by id.
   var installedSchemas: [InstalledSchema] { get }
   /// Why some schemas could not be read (a corrupt compiled file, say), in words.
@@ -27,4 +27,11 @@ public struct InstalledSchema: Hashable, Sendable {
     self.path = path
     self.keyCount = keyCount
   }
+}
+
+/// Stores that can list a schema's keys, for “did you mean” when a panel names a key that is not there.
+@MainActor
+public protocol KeyNaming: AnyObject {
+  /// The key names of an installed schema, sorted; none when it is not installed.
+  func keyNames(of schemaID: String) -> [String]
 }

@@ -72,3 +72,9 @@ public final class MemoryStore: SettingsStore {
     observers.add(handler)
   }
 }
+
+extension MemoryStore: KeyNaming {
+  public func keyNames(of schemaID: String) -> [String] {
+    defaults.keys.filter { $0.schema == schemaID }.map(\.key).sorted()
+  }
+}

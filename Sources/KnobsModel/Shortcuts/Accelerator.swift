@@ -71,9 +71,12 @@ public struct Accelerator: Hashable, Sendable {
     Modifiers.ordered.filter { modifiers.contains($0.0) }.map { "<\($0.name)>" }.joined() + key
   }
 
-  /// The keys to press, as keycaps: `["Super", "H"]`.
+  /// The keys to press, as keycaps: `["Super", "H"]`. Modifiers come in GNOME Settings' order:
+  /// Super, Ctrl, Alt, Shift (Hyper after Super, Meta after Alt).
   public var keycaps: [String] {
-    Modifiers.ordered.filter { modifiers.contains($0.0) }.map(\.keycap) + [KeyNames.keycap(key)]
+    let shown: [Modifiers] = [.super, .hyper, .control, .alt, .meta, .shift]
+    let caps = Dictionary(uniqueKeysWithValues: Modifiers.ordered.map { ($0.0.rawValue, $0.keycap) })
+    return shown.filter { modifiers.contains($0) }.compactMap { caps[$0.rawValue] } + [KeyNames.keycap(key)]
   }
 
   /// The keycaps joined with “+”, as GTK labels a shortcut: `Super+H`.

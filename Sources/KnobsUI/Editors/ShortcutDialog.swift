@@ -6,6 +6,11 @@ import KnobsModel
 /// shortcut, modifiers alone are waited past. A combination another keybinding
 /// uses asks first, offering Replace (which clears the other) or Cancel.
 ///
+/// For a key that holds a list, the dialog also lists the current shortcuts,
+/// each with a remove button, and offers Add Shortcut…: the next combination is
+/// then added to the list instead of replacing the first shortcut. Tab, Enter
+/// and Space (never shortcuts alone) reach those buttons.
+///
 /// The dialog is a modal window of its own with a key controller in the capture
 /// phase, so it sees every key before any widget does, and the main window's
 /// shortcuts are untouched and work again as soon as it closes.
@@ -18,12 +23,21 @@ final class ShortcutDialog {
   private let hint = Label("Press Esc to cancel or Backspace to disable the keyboard shortcut.")
   let cancelButton = Button(label: "Cancel")
   let replaceButton = Button(label: "Replace")
+  /// The current shortcuts with their remove buttons (keys that hold a list).
+  private let shortcutList = Box(.vertical, spacing: 6)
+  let addButton = Button(label: tr("Add Shortcut…"))
+  /// The remove button of each listed shortcut, in the list's order.
+  private(set) var removeButtons: [(accelerator: Accelerator, button: Button)] = []
+  /// Whether the next combination is added to the list rather than replacing its first shortcut.
+  private(set) var isAdding = false
+  private let title: String
   private var closeHandlers: [@MainActor () -> Void] = []
   /// The shortcuts waiting for Replace, and the bindings they would be taken from.
   private(set) var pending: (accelerators: [Accelerator], conflicts: [ShortcutConflict])?
 
   init(editor: ShortcutEditor, title: String, parent: Window) {
     self.editor = editor
+    self.title = title
     window.title = "Set Shortcut"
     window.isModal = true
     window.destroysWithParent = true
@@ -45,7 +59,17 @@ final class ShortcutDialog {
     replaceButton.onClick { [weak self] in self?.replace() }
     buttons.append(cancelButton)
     buttons.append(replaceButton)
-    [heading, message, hint, buttons].forEach(column.append)
+    let holdsList = editor.shortcut.storage == .list
+    addButton.isVisible = holdsList
+    addButton.horizontalAlignment = .start
+    addButton.onClick { [weak self] in self?.startAdding() }
+    [heading, message, hint].forEach(column.append)
+    if holdsList {
+      column.append(shortcutList)
+      column.append(addButton)
+      list(editor.accelerators)
+    }
+    column.append(buttons)
     window.setChild(column)
     let keys = KeyController(capturing: true)
     keys.onKeyPressed { [weak self] key in self?.handle(key) ?? false }
@@ -73,6 +97,8 @@ final class ShortcutDialog {
     }
     // Asking about a conflict: the buttons take Tab, Enter and Space; another combination is captured anew.
     if pending != nil, plain, !key.isBackSpace { return false }
+    // With a list to edit, Tab, Enter and Space reach its buttons: none of them is a shortcut alone.
+    if editor?.shortcut.storage == .list, Self.isNavigation(key) { return false }
     if key.isModifier { return true }
     if key.isBackSpace && plain {
       editor?.apply([])
@@ -105,7 +131,11 @@ final class ShortcutDialog {
       show("\(accelerator.label) types text or moves around. Hold Ctrl, Alt or Super with it.")
       return
     }
-    let proposal = editor.proposal(setting: accelerator)
+    if isAdding, editor.accelerators.contains(accelerator) {
+      close()
+      return
+    }
+    let proposal = isAdding ? editor.accelerators + [accelerator] : editor.proposal(setting: accelerator)
     let conflicts = editor.conflicts(for: accelerator)
     guard let first = conflicts.first else {
       editor.apply(proposal)
@@ -119,6 +149,56 @@ final class ShortcutDialog {
     heading.text = "Replace Shortcut?"
     replaceButton.isVisible = true
     _ = cancelButton.grabFocus()
+  }
+
+  /// Tab and Shift+Tab, Enter and Space with no other modifier.
+  private static func isNavigation(_ key: Key) -> Bool {
+    guard !key.control, !key.alt, !key.super, !key.hyper, !key.meta else { return false }
+    let name = key.acceleratorKeyName
+    if name == "Tab" || name == "ISO_Left_Tab" { return true }
+    return !key.shift && (name == "Return" || name == "KP_Enter" || key.isSpace)
+  }
+
+  /// Lists `accelerators`, each with a button that removes it.
+  private func list(_ accelerators: [Accelerator]) {
+    shortcutList.removeAll()
+    removeButtons = []
+    shortcutList.isVisible = !accelerators.isEmpty
+    for accelerator in accelerators {
+      let line = Box(.horizontal, spacing: 4)
+      for cap in accelerator.keycaps {
+        let label = Label(cap)
+        label.addCSSClass("keycap")
+        line.append(label)
+      }
+      let spacer = Label("")
+      spacer.expandsHorizontally = true
+      line.append(spacer)
+      let remove = Button(iconName: "list-remove-symbolic")
+      let name = tr("Remove “%s”", accelerator.label)
+      remove.setAccessibleLabel(name)
+      remove.tooltip = name
+      remove.onClick { [weak self] in self?.remove(accelerator) }
+      line.append(remove)
+      shortcutList.append(line)
+      removeButtons.append((accelerator, remove))
+    }
+  }
+
+  /// Takes `accelerator` out of the key's list and writes the rest; the dialog stays open.
+  func remove(_ accelerator: Accelerator) {
+    guard let editor else { return }
+    let rest = editor.accelerators.filter { $0 != accelerator }
+    guard editor.apply(rest) else { return }
+    list(rest)
+    _ = (removeButtons.first?.button ?? addButton).grabFocus()
+  }
+
+  /// The next combination pressed is added to the list.
+  func startAdding() {
+    isAdding = true
+    addButton.isVisible = false
+    show(tr("Press the new shortcut to add to “%s”.", title))
   }
 
   private func show(_ text: String) {

@@ -20,7 +20,12 @@ public final class IniStore: SettingsStore {
   private let defaults: [SettingKey: SettingValue]
   private var values: [SettingKey: SettingValue] = [:]
   /// Why the file can't be read, when it can't; it is then never written.
-  public private(set) var problem: String?
+  public private(set) var problem: String? {
+    didSet { if problem != oldValue { onProblemChanged?(problem) } }
+  }
+  /// Called when the file becomes unreadable after an outside change (a symlink
+  /// out of the config folder swapped in, say), and again with nil once it is readable.
+  public var onProblemChanged: (@MainActor (String?) -> Void)?
   private let observers = ChangeObservers()
   private var monitor: FileMonitor?
 
@@ -108,14 +113,27 @@ public final class IniStore: SettingsStore {
 
   private func reloadAndNotify() {
     let before = values
+    let problemBefore = problem
     reload()
-    for key in defaults.keys.sorted(by: { $0.key < $1.key }) where before[key] != values[key] {
+    // When the file becomes unreadable or readable again, rows ask again whether they may write.
+    let changedProblem = problem != problemBefore
+    for key in defaults.keys.sorted(by: { $0.key < $1.key }) where changedProblem || before[key] != values[key] {
       observers.notify(key)
     }
   }
 
   /// Reads every declared key from the file; a key that is missing or can't be read as its type reads as its default.
+  /// The path is checked again each time: a file swapped for a symlink out of the config folder is not read,
+  /// and the values read before stay.
   private func reload() {
+    do throws(ConfigFileError) {
+      guard try ConfigFile.resolve(relativePath, configHome: configHome) == path else {
+        throw ConfigFileError.outside(relativePath)
+      }
+    } catch {
+      problem = error.description
+      return
+    }
     let file = KeyFile()
     do {
       guard let text = try Self.readText(path) else {
@@ -137,16 +155,10 @@ public final class IniStore: SettingsStore {
     values = read
   }
 
-  /// The file's text; nil when there is no file yet. A symlink leading out of the folder was refused before.
-  private static func readText(_ path: String) throws -> String? {
-    guard FileManager.default.fileExists(atPath: path) else { return nil }
-    let data = try Data(contentsOf: URL(fileURLWithPath: path))
-    guard data.count <= 1024 * 1024 else { throw IniFileTooLarge() }
-    return String(decoding: data, as: UTF8.self)
-  }
-
-  private struct IniFileTooLarge: Error, CustomStringConvertible {
-    var description: String { "it is larger than 1 MB" }
+  /// The file's text; nil when there is no file yet. The path was checked against the config folder just
+  /// before, and a symlink put in its place meanwhile is not followed.
+  private static func readText(_ path: String) throws(ConfigFileError) -> String? {
+    try ConfigFile.readText(path)
   }
 
   private static func get(like sample: SettingValue, from file: KeyFile, _ group: String, _ key: String)

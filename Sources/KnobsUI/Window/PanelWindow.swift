@@ -337,6 +337,8 @@ public final class PanelWindow: PageHost {
 
   /// Shows a lasting notice at the top of the window (e.g. settings won't be kept).
   public func showNotice(_ text: String) { banner.show(text) }
+  /// Hides the notice `showNotice` showed.
+  public func hideNotice() { banner.hide() }
 }
 
 extension PanelWindow: ActionPresenter {
