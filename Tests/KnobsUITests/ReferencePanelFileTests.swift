@@ -93,7 +93,7 @@ final class ReferencePanelFileTests: XCTestCase {
         rows:
           - kind: detail
             id: shortcuts
-            title: Keyboard Shortcuts
+            title: Shortcuts in Knobs
             sections:
               - id: shortcuts
                 title: General

@@ -28,7 +28,12 @@ public final class SettingsSchema {
   }
 
   /// The key's type, range and texts; nil when the schema has no such key.
-  public func key(_ name: String) -> SchemaKeyInfo? {
+  ///
+  /// - Parameter readsDefault: also read the default of a string key. Only when
+  ///   asked: GLib translates a default marked for translation as it reads it,
+  ///   and warns on every read when an installed translation is broken (one of
+  ///   the weather library's Hebrew defaults is, for instance).
+  public func key(_ name: String, readsDefault: Bool = false) -> SchemaKeyInfo? {
     guard g_settings_schema_has_key(schema, name) != 0, let key = g_settings_schema_get_key(schema, name) else {
       return nil
     }
@@ -36,14 +41,17 @@ public final class SettingsSchema {
     let typeString = Self.typeString(g_settings_schema_key_get_value_type(key)!)
     let range = g_settings_schema_key_get_range(key)!
     defer { g_variant_unref(range) }
-    let defaultValue = g_settings_schema_key_get_default_value(key)!
-    defer { g_variant_unref(defaultValue) }
+    var defaultString: String?
+    if readsDefault, typeString == "s", let defaultValue = g_settings_schema_key_get_default_value(key) {
+      defaultString = String(cString: g_variant_get_string(defaultValue, nil))
+      g_variant_unref(defaultValue)
+    }
     return SchemaKeyInfo(
       name: name, typeString: typeString,
       summary: g_settings_schema_key_get_summary(key).map { String(cString: $0) } ?? "",
       description: g_settings_schema_key_get_description(key).map { String(cString: $0) } ?? "",
       range: Self.range(range, typeString: typeString),
-      defaultString: typeString == "s" ? String(cString: g_variant_get_string(defaultValue, nil)) : nil)
+      defaultString: defaultString)
   }
 
   static func typeString(_ type: OpaquePointer) -> String {

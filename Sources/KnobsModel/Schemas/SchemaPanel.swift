@@ -82,9 +82,12 @@ public enum SchemaPanel {
     }
   }
 
+  /// Whether a key of this name could hold a color; only such keys' defaults are read (see `isColor`).
+  public static func mayBeColor(_ keyName: String) -> Bool { keyName.hasSuffix("color") }
+
   /// Whether a string key holds a color: its name ends in `color` and its default is one.
   static func isColor(_ key: KeyDescription) -> Bool {
-    guard key.typeString == "s", key.name.hasSuffix("color"), let text = key.defaultString else { return false }
+    guard key.typeString == "s", mayBeColor(key.name), let text = key.defaultString else { return false }
     return ColorFormat(of: text) != nil
   }
 

@@ -28,7 +28,8 @@ extension GSettingsStore: SchemaLibrary {
   public func describeSchema(_ id: String) -> SchemaDescription? {
     guard let schema = source.schema(id), let path = schema.path ?? SchemaSource.split(id).path else { return nil }
     guard schema.path == nil || SchemaSource.split(id).path == nil, SchemaPath.isFolder(path) else { return nil }
-    let keys = schema.keyNames.compactMap(schema.key).map { key in
+    // The generator looks at the default only to tell colors kept as text (`primary-color`).
+    let keys = schema.keyNames.compactMap { schema.key($0, readsDefault: SchemaPanel.mayBeColor($0)) }.map { key in
       KeyDescription(
         name: key.name, typeString: key.typeString, summary: key.summary, description: key.description,
         range: Self.keyRange(key.range), defaultString: key.defaultString)
