@@ -2,6 +2,7 @@
 texts and messages are translated, and in Hebrew the layout is mirrored.
 Screenshots of both go to $KNOBS_TEST_ARTIFACTS (default build/test-artifacts)."""
 
+import json
 import os
 import subprocess
 from pathlib import Path
@@ -45,6 +46,15 @@ def test_german_help_messages_and_window(session, driver):
     # Machine-readable output stays as it is.
     raw = session.run("get", "--raw", "clock/show-seconds", extra_env=GERMAN)
     assert raw.stdout.strip() in ("true", "false"), raw.stdout
+    listed = json.loads(session.run("list", "--json", extra_env=GERMAN).stdout)
+    # Scripts read the JSON listing: its titles and values stay English.
+    cursor_size = next(row for row in listed if row["path"].endswith("appearance/themes/cursor-size"))
+    assert (cursor_size["title"], cursor_size["value"]) == ("Cursor Size", "Default"), cursor_size
+    dark = next(row for row in listed if row["path"].endswith("appearance/style/dark-style"))
+    assert dark["title"] == "Dark Style", dark
+    # The table is for people: German.
+    table = session.run("list", extra_env=GERMAN).stdout
+    assert "Dunkler Stil" in table and "Zeigergröße" in table, table[:500]
 
     session.launch("--open", "appearance/dark-style", extra_env=GERMAN)
     assert driver.node("push button", "Suchen")
