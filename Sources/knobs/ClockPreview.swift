@@ -32,7 +32,11 @@ struct ClockPreview {
     return time
   }
 
-  var sentence: String { "The clock will read “\(text())”." }
+  var sentence: String {
+    tr(
+      // TRANSLATORS: %s is the clock as the top bar shows it, e.g. "Mon 14:05".
+      "The clock will read “%s”.", text())
+  }
 
   private func twoDigits(_ value: Int?) -> String {
     let value = value ?? 0

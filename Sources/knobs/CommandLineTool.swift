@@ -237,8 +237,8 @@ struct SchemaCommands {
 struct ListedRow: Encodable {
   let path: String
   let kind: String
-  let title: String
-  let value: String
+  var title: String
+  var value: String
   /// The GSettings schema and key the row is bound to; nil for rows without a setting.
   let schema: String?
   let key: String?
@@ -269,10 +269,19 @@ struct ListedRow: Encodable {
     }.joined(separator: "\n")
   }
 
+  /// The row with its title and value as the English texts they translate:
+  /// scripts read the JSON listing, whatever the user's language.
+  var untranslated: ListedRow {
+    var row = self
+    row.title = Translation.englishTexts(of: title).first ?? title
+    row.value = Translation.englishTexts(of: value).first ?? value
+    return row
+  }
+
   static func json(_ rows: [ListedRow]) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
-    let data = (try? encoder.encode(rows)) ?? Data("[]".utf8)
+    let data = (try? encoder.encode(rows.map(\.untranslated))) ?? Data("[]".utf8)
     return String(decoding: data, as: UTF8.self)
   }
 }

@@ -22,50 +22,54 @@ func referencePanel(
       startupApplicationsPage(autostart: autostart)
     }
     allSettings
-    Section("reach-out", "Reach Out") {
+    Section("reach-out", tr("Reach Out")) {
       EmailRow(
-        "feedback", "Send Feedback", to: AppInfo.maintainersAddress, subject: "Knobs feedback",
+        "feedback", tr("Send Feedback"), to: AppInfo.maintainersAddress, subject: "Knobs feedback",
         body: "\n\n--\nKnobs \(AppInfo.version)"
       )
-      .subtitle("Write to the maintainers")
-      LinkRow("website", "Website", url: AppInfo.website)
-      LinkRow("report-issue", "Report an Issue", url: AppInfo.issues)
+      .subtitle(tr("Write to the maintainers"))
+      LinkRow("website", tr("Website"), url: AppInfo.website)
+      LinkRow("report-issue", tr("Report an Issue"), url: AppInfo.issues)
         .keywords("bug", "problem")
     }
-    Section("help", "Help") {
-      DetailRow("shortcuts", "Shortcuts in Knobs") {
-        Section("shortcuts", "General") {
-          ValueRow("search", "Search", value: "Ctrl+F")
-          ValueRow("back", "Go Back", value: "Alt+Left or Escape")
-          ValueRow("context-menu", "Row Menu", value: "Menu or Shift+F10")
-          ValueRow("close", "Close Window", value: "Ctrl+W")
-          ValueRow("quit", "Quit", value: "Ctrl+Q")
+    Section("help", tr("Help")) {
+      DetailRow("shortcuts", tr("Shortcuts in Knobs")) {
+        Section("shortcuts", tr("General")) {
+          ValueRow("search", tr("Search"), value: "Ctrl+F")
+          ValueRow("back", tr("Go Back"), value: tr("Alt+Left or Escape"))
+          ValueRow("context-menu", tr("Row Menu"), value: tr("Menu or Shift+F10"))
+          ValueRow("close", tr("Close Window"), value: "Ctrl+W")
+          ValueRow("quit", tr("Quit"), value: "Ctrl+Q")
         }
       }
-      DetailRow("about", "About Knobs") {
-        Section("info", "Knobs") {
-          ValueRow("version", "Version", value: AppInfo.version)
-          ValueRow("gtk-version", "GTK Version") { _ in gtkVersion() }
-          ValueRow("storage", "Settings Storage") { settings in
+      DetailRow("about", tr("About Knobs")) {
+        Section("info", tr("Knobs")) {
+          ValueRow("version", tr("Version"), value: AppInfo.version)
+          ValueRow("gtk-version", tr("GTK Version")) { _ in gtkVersion() }
+          ValueRow("storage", tr("Settings Storage")) { settings in
             let storage = settings.store.storage
-            return storage.isPersistent ? "\(storage.backend)" : "\(storage.backend) (not kept)"
+            return storage.isPersistent
+              ? "\(storage.backend)"
+              : tr(
+                // TRANSLATORS: %s is the name of a settings backend, such as memory.
+                "%s (not kept)", "\(storage.backend)")
           }
         }
-        Section("links", "Links") {
-          LinkRow("license", "License", url: AppInfo.license)
-            .subtitle("GNU General Public License, version 3 or later")
-          LinkRow("source", "Source Code", url: AppInfo.source)
+        Section("links", tr("Links")) {
+          LinkRow("license", tr("License"), url: AppInfo.license)
+            .subtitle(tr("GNU General Public License, version 3 or later"))
+          LinkRow("source", tr("Source Code"), url: AppInfo.source)
         }
       }
-      LinkRow("privacy", "Privacy Policy", url: AppInfo.privacy)
+      LinkRow("privacy", tr("Privacy Policy"), url: AppInfo.privacy)
     }
-    Section("reset", footer: "Returns every setting on every page to its default.") {
+    Section("reset", footer: .fixed(tr("Returns every setting on every page to its default."))) {
       ActionRow(
-        "reset-all", "Reset All",
+        "reset-all", tr("Reset All"),
         confirmation: Confirmation(
-          title: "Reset All Settings?",
-          message: "Every setting on this panel returns to its default. You can undo this right after.",
-          confirmLabel: "Reset"),
+          title: tr("Reset All Settings?"),
+          message: tr("Every setting on this panel returns to its default. You can undo this right after."),
+          confirmLabel: tr("Reset")),
         isDestructive: true
       ) { context in
         context.panel.resetAll(in: context.store)

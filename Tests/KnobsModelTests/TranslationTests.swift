@@ -41,4 +41,48 @@ final class TranslationTests: XCTestCase {
       Translation.directory(executable: folder.appendingPathComponent("knobs").path, environment: [:]),
       folder.appendingPathComponent("locale").resolvingSymlinksInPath().path)
   }
+
+  /// Search finds a translated row by the words the user sees and by the
+  /// English ones, which instructions on the web use.
+  @MainActor
+  func testSearchFindsTranslatedTextsByTheirWordsAndByTheEnglishOnes() async {
+    let german = [
+      "Style": "Stil", "Dark Style": "Dunkler Stil", "Animations": "Animationen",
+      "Prefer dark colors in apps that support it": "Dunkle Farben in Apps bevorzugen, die dies unterstützen",
+    ]
+    let panel = Translation.withCatalog(german) {
+      Panel("P") {
+        Section("style", tr("Style")) {
+          ValueRow("dark-style", tr("Dark Style"), value: "")
+            .subtitle(tr("Prefer dark colors in apps that support it"))
+          ValueRow("animations", tr("Animations"), value: "")
+          ValueRow("contrast", "Kontrast", value: "")
+        }
+      }
+    }
+    XCTAssertEqual(panel.entry(at: "style/dark-style")?.row.title, "Dunkler Stil")
+    XCTAssertEqual(Translation.englishTexts(of: "Dunkler Stil"), ["Dark Style"])
+    XCTAssertEqual(Translation.englishTexts(of: "Kontrast"), [])
+    let search = PanelSearch(panel: panel)
+    let reader = SettingsReader(MemoryStore(defaults: [:]))
+    func paths(_ query: String) -> [String] {
+      search.search(query, settings: reader).flatMap { $0.entries.map(\.path) }
+    }
+    XCTAssertEqual(paths("dunkler"), ["style/dark-style"])
+    XCTAssertEqual(paths("dark style"), ["style/dark-style"])
+    XCTAssertEqual(paths("animations"), ["style/animations"])
+    XCTAssertEqual(paths("animationen"), ["style/animations"])
+    // The section's English title counts, as its German one does.
+    XCTAssertEqual(paths("style kontrast"), ["style/contrast"])
+    XCTAssertEqual(paths("stil kontrast"), ["style/contrast"])
+  }
+
+  func testATranslationWithTheCatalogIsRememberedWithItsFilledEnglishText() {
+    let text = Translation.withCatalog(["Switch to Workspace %d": "Zur Arbeitsfläche %d wechseln"]) {
+      tr("Switch to Workspace %d", 3)
+    }
+    XCTAssertEqual(text, "Zur Arbeitsfläche 3 wechseln")
+    XCTAssertEqual(Translation.englishTexts(of: text), ["Switch to Workspace 3"])
+    XCTAssertEqual(tr("Switch to Workspace %d", 3), "Switch to Workspace 3")
+  }
 }

@@ -2,6 +2,7 @@
 texts and messages are translated, and in Hebrew the layout is mirrored.
 Screenshots of both go to $KNOBS_TEST_ARTIFACTS (default build/test-artifacts)."""
 
+import json
 import os
 import subprocess
 from pathlib import Path
@@ -45,19 +46,51 @@ def test_german_help_messages_and_window(session, driver):
     # Machine-readable output stays as it is.
     raw = session.run("get", "--raw", "clock/show-seconds", extra_env=GERMAN)
     assert raw.stdout.strip() in ("true", "false"), raw.stdout
+    listed = json.loads(session.run("list", "--json", extra_env=GERMAN).stdout)
+    # Scripts read the JSON listing: its titles and values stay English.
+    cursor_size = next(row for row in listed if row["path"].endswith("appearance/themes/cursor-size"))
+    assert (cursor_size["title"], cursor_size["value"]) == ("Cursor Size", "Default"), cursor_size
+    dark = next(row for row in listed if row["path"].endswith("appearance/style/dark-style"))
+    assert dark["title"] == "Dark Style", dark
+    # The table is for people: German.
+    table = session.run("list", extra_env=GERMAN).stdout
+    assert "Dunkler Stil" in table and "Zeigergröße" in table, table[:500]
 
     session.launch("--open", "appearance/dark-style", extra_env=GERMAN)
     assert driver.node("push button", "Suchen")
     assert driver.node("push button", "Zurück")
+    # The shipped panel's rows are German too: the switch the window opened at.
+    assert driver.switch("Dunkler Stil")
     # The memory backend keeps nothing: the banner says so, in German.
     wait_for("the German notice about settings kept in memory",
              lambda: any("nur im Speicher" in text for text in driver.alert_texts()))
     driver.press("Escape")
-    driver.activate_row("Website")
+    driver.activate_row("Webseite")
     wait_for("a German message about the link without a handler",
-             lambda: any("„Website“ konnte nicht geöffnet werden" in text for text in driver.alert_texts()))
+             lambda: any("„Webseite“ konnte nicht geöffnet werden" in text for text in driver.alert_texts()))
     assert driver.node("push button", "Link kopieren")
     save_screenshot(session, "translations-german.png")
+
+
+def search_results(driver):
+    return [(row.name, row.description) for row in driver.window().find_all("list item")
+            if row.description.startswith("In ")]
+
+
+@scenario()
+def test_german_search_finds_rows_by_german_and_by_english_words(session, driver):
+    session.launch(extra_env=GERMAN)
+    driver.row("Erscheinungsbild")
+    driver.press("Control_L", "f")
+    found = ("Sekunden anzeigen", "In Obere Leiste › Uhr")
+    driver.type_text("sekunden anzeigen")
+    wait_for("Sekunden anzeigen is found by its German words",
+             lambda: search_results(driver) == [found])
+    driver.press("Control_L", "a")
+    # Instructions on the web name the English title.
+    driver.type_text("show seconds")
+    wait_for("Sekunden anzeigen is found by the English words",
+             lambda: search_results(driver) == [found])
 
 
 @scenario()
@@ -80,9 +113,10 @@ def test_hebrew_window_is_right_to_left(session, driver):
     session.launch("--open", "appearance/dark-style", extra_env=HEBREW)
     assert driver.node("push button", "חיפוש")
     assert driver.node("push button", "חזרה")
-    row = driver.row("Dark Style")
-    switch = row.find("check box", "Dark Style")
-    title = next(label for label in row.find_all("label") if label.name == "Dark Style")
+    # The row's title is Hebrew, as the screenshot shows.
+    row = driver.row("סגנון כהה")
+    switch = row.find("check box", "סגנון כהה")
+    title = next(label for label in row.find_all("label") if label.name == "סגנון כהה")
     wait_for("the row is laid out", lambda: extents(switch).width > 0 and extents(title).width > 0)
     switch_box, title_box = extents(switch), extents(title)
     assert switch_box.x + switch_box.width <= title_box.x, (

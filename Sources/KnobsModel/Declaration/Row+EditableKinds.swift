@@ -173,10 +173,12 @@ extension Row {
     /// Why `items` may not be written, if they may not: too many, or an item the rule refuses.
     public func problem(with items: [String]) -> String? {
       if items.count > maximumItems {
-        return "The list has \(items.count) items; at most \(maximumItems) are allowed."
+        return trn(
+          "The list has %1$d item; at most %2$d are allowed.", "The list has %1$d items; at most %2$d are allowed.",
+          items.count, items.count, maximumItems)
       }
       for (index, item) in items.enumerated() {
-        if let problem = itemRule.problem(with: item) { return "Item \(index + 1): \(problem)" }
+        if let problem = itemRule.problem(with: item) { return tr("Item %1$d: %2$s", index + 1, problem) }
       }
       return nil
     }
@@ -203,12 +205,14 @@ public struct TextRule: Sendable {
 
   /// Why `text` is refused, in a sentence; nil when it is accepted.
   public func problem(with text: String) -> String? {
-    if nonEmpty && text.isBlank { return "It can't be empty." }
+    if nonEmpty && text.isBlank { return tr("It can't be empty.") }
     if text.count > maximumLength {
-      return "It is \(text.count) characters long; at most \(maximumLength) are allowed."
+      return trn(
+        "It is %1$d character long; at most %2$d are allowed.", "It is %1$d characters long; at most %2$d are allowed.",
+        text.count, text.count, maximumLength)
     }
     if let pattern, !Self.matches(text, pattern: pattern) {
-      return patternHint.map { "It must be \($0)." } ?? "It doesn't have the expected form."
+      return patternHint.map { tr("It must be %s.", $0) } ?? tr("It doesn't have the expected form.")
     }
     return nil
   }
@@ -258,8 +262,8 @@ public enum OptionProviderError: Error, Hashable, Sendable, CustomStringConverti
 
   public var description: String {
     switch self {
-    case .failed(let reason): return "The options couldn't be listed: \(reason)"
-    case .nothingFound: return "No options were found on this system."
+    case .failed(let reason): return tr("The options couldn't be listed: %s", reason)
+    case .nothingFound: return tr("No options were found on this system.")
     }
   }
 }

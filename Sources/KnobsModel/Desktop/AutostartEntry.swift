@@ -57,8 +57,11 @@ public enum AutostartError: Error, Hashable, Sendable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .noSuchEntry(let id): return "There is no startup application \(id)."
-    case .cannotChange(let name, let reason): return "Knobs leaves “\(name)” as it is: \(reason)."
+    case .noSuchEntry(let id): return tr("There is no startup application %s.", id)
+    case .cannotChange(let name, let reason):
+      return tr(
+        // TRANSLATORS: %2$s is a reason, such as "its file links outside the autostart folder".
+        "Knobs leaves “%1$s” as it is: %2$s.", name, reason)
     case .failed(let path, let reason): return "Couldn't write \(path): \(reason)."
     }
   }

@@ -95,11 +95,13 @@ public final class AutostartStore: SettingsStore {
     else { return nil }
     var problem: String?
     if let type = file.string("Type"), type != "Application" {
-      problem = "it is a \(type) entry, not an application"
+      problem = tr(
+        // TRANSLATORS: part of a sentence about a startup app's desktop file; Knobs capitalizes its first letter.
+        "it is a %s entry, not an application", type)
     } else if file.string("Type") == nil {
-      problem = "it has no Type=Application line, so the session ignores it"
+      problem = tr("it has no Type=Application line, so the session ignores it")
     } else if file.rawValue("Exec") == nil && file.bool("DBusActivatable") != true {
-      problem = "it has no Exec line, so nothing would start"
+      problem = tr("it has no Exec line, so nothing would start")
     }
     let name = file.localizedString("Name", languages: folders.languages).flatMap { $0.isEmpty ? nil : $0 }
     return AutostartEntry(
@@ -120,7 +122,7 @@ public final class AutostartStore: SettingsStore {
     do {
       switch SafeFiles.node(at: path) {
       case .missing:
-        return .failure(Problem(text: "it has gone"))
+        return .failure(Problem(text: tr("it has gone")))
       case .file:
         data = try SafeFiles.read(path)
       case .symlink(let target):
@@ -129,20 +131,20 @@ public final class AutostartStore: SettingsStore {
           return .failure(
             Problem(
               text: leadsNowhere
-                ? "it links to \(target), which does not exist"
-                : "it links to \(target), outside the autostart folder, and Knobs does not follow such links"))
+                ? tr("it links to %s, which does not exist", target)
+                : tr("it links to %s, outside the autostart folder, and Knobs does not follow such links", target)))
         }
         data = try SafeFiles.read(inside)
       case .other(let kind):
-        return .failure(Problem(text: "it is a \(kind), not a desktop file"))
+        return .failure(Problem(text: tr("it is a %s, not a desktop file", Self.describe(kind))))
       }
     } catch {
-      return .failure(Problem(text: "it can't be read: \(error)"))
+      return .failure(Problem(text: tr("it can't be read: %s", "\(error)")))
     }
     do {
       return .success(try DesktopEntryFile(data: data))
     } catch {
-      return .failure(Problem(text: "it is not a valid desktop file: \(error)"))
+      return .failure(Problem(text: tr("it is not a valid desktop file: %s", "\(error)")))
     }
   }
 
@@ -186,7 +188,7 @@ public final class AutostartStore: SettingsStore {
         throw .cannotChange(id, reason: "\(path) can't be read: \(error)")
       }
     case .symlink(let target): return .link(target)
-    case .other(let kind): throw .cannotChange(id, reason: "\(path) is a \(kind)")
+    case .other(let kind): throw .cannotChange(id, reason: tr("%1$s is a %2$s", path, Self.describe(kind)))
     }
   }
 
@@ -197,22 +199,22 @@ public final class AutostartStore: SettingsStore {
     switch SafeFiles.node(at: path) {
     case .file(let mode):
       guard case .success(let file) = readUserFile(id) else {
-        throw .cannotChange(name, reason: "its file is not a valid desktop file")
+        throw .cannotChange(name, reason: tr("its file is not a valid desktop file"))
       }
       return (file, mode)
     case .symlink:
       guard case .success(let file) = readUserFile(id) else {
-        throw .cannotChange(name, reason: "its file links outside the autostart folder")
+        throw .cannotChange(name, reason: tr("its file links outside the autostart folder"))
       }
       return (file, 0o644)
     case .other(let kind):
-      throw .cannotChange(name, reason: "\(path) is a \(kind)")
+      throw .cannotChange(name, reason: tr("%1$s is a %2$s", path, Self.describe(kind)))
     case .missing:
       guard let system = systemDesktopFiles()[id] else { throw .noSuchEntry(id) }
       do {
         return (try DesktopEntryFile(data: try SafeFiles.read(system, followingLinks: true)), 0o644)
       } catch {
-        throw .cannotChange(name, reason: "the system's file can't be read")
+        throw .cannotChange(name, reason: tr("the system's file can't be read"))
       }
     }
   }
@@ -252,7 +254,7 @@ public final class AutostartStore: SettingsStore {
       {
         file = systemFile
       } else {
-        throw .cannotChange(entry.name, reason: "the system's file can't be read")
+        throw .cannotChange(entry.name, reason: tr("the system's file can't be read"))
       }
       file.set("Hidden", "true")
       try write(file, id: id, mode: mode)
@@ -280,16 +282,16 @@ public final class AutostartStore: SettingsStore {
       do {
         file = try DesktopEntryFile(data: try SafeFiles.read(application.path, followingLinks: true))
       } catch {
-        throw .cannotChange(application.name, reason: "its desktop file can't be read")
+        throw .cannotChange(application.name, reason: tr("its desktop file can't be read"))
       }
     case .file(_, let userMode):
       guard case .success(let user) = readUserFile(id) else {
-        throw .cannotChange(application.name, reason: "\(userPath(id)) is not a valid desktop file")
+        throw .cannotChange(application.name, reason: tr("%s is not a valid desktop file", userPath(id)))
       }
       (file, mode) = (user, userMode)
     case .link:
       guard case .success(let user) = readUserFile(id) else {
-        throw .cannotChange(application.name, reason: "\(userPath(id)) links outside the autostart folder")
+        throw .cannotChange(application.name, reason: tr("%s links outside the autostart folder", userPath(id)))
       }
       file = user
     }
@@ -353,5 +355,10 @@ public final class AutostartStore: SettingsStore {
 
   public func observe(_ handler: @escaping @MainActor (SettingKey) -> Void) -> Observation {
     observers.add(handler)
+  }
+
+  /// What `SafeFiles.Node.other` names, in the user's language.
+  private static func describe(_ kind: String) -> String {
+    kind == "folder" ? tr("folder") : tr("special file")
   }
 }

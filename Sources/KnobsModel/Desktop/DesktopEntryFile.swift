@@ -205,12 +205,12 @@ public enum DesktopEntryError: Error, Hashable, Sendable, CustomStringConvertibl
   public var description: String {
     switch self {
     case .notUTF8: return "it is not UTF-8 text"
-    case .noDesktopEntryGroup: return "it has no [Desktop Entry] group"
-    case .firstGroupNotDesktopEntry(let name): return "its first group is [\(name)], not [Desktop Entry]"
-    case .duplicateGroup(let name): return "the group [\(name)] appears twice"
-    case .duplicateKey(let key, let line): return "\(key) appears twice (line \(line))"
-    case .entryBeforeGroup(let line): return "line \(line) comes before any group"
-    case .malformedLine(let line): return "line \(line) is not a key, a group or a comment"
+    case .noDesktopEntryGroup: return tr("it has no [Desktop Entry] group")
+    case .firstGroupNotDesktopEntry(let name): return tr("its first group is [%s], not [Desktop Entry]", name)
+    case .duplicateGroup(let name): return tr("the group [%s] appears twice", name)
+    case .duplicateKey(let key, let line): return tr("%1$s appears twice (line %2$d)", key, line)
+    case .entryBeforeGroup(let line): return tr("line %d comes before any group", line)
+    case .malformedLine(let line): return tr("line %d is not a key, a group or a comment", line)
     }
   }
 }

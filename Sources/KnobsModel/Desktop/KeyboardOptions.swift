@@ -125,8 +125,8 @@ public enum KeyboardOptionsError: Error, Hashable, Sendable, CustomStringConvert
 
   public var description: String {
     switch self {
-    case .unreadable(let path): return "The keyboard options could not be read from \(path)."
-    case .noOptions(let path): return "\(path) lists no keyboard options."
+    case .unreadable(let path): return tr("The keyboard options could not be read from %s.", path)
+    case .noOptions(let path): return tr("%s lists no keyboard options.", path)
     }
   }
 }

@@ -168,9 +168,9 @@ enum FileProblem: Error, Equatable, CustomStringConvertible {
   var description: String {
     switch self {
     case .system(let code): return String(cString: strerror(code)).lowercased()
-    case .notAFile: return "it is not a regular file"
-    case .notAFolder(let path): return "\(path) is not a folder"
-    case .tooLarge: return "it is too large to be a desktop file"
+    case .notAFile: return tr("it is not a regular file")
+    case .notAFolder(let path): return tr("%s is not a folder", path)
+    case .tooLarge: return tr("it is too large to be a desktop file")
     }
   }
 }

@@ -1,5 +1,6 @@
 import CIntl
 import Foundation
+import Synchronization
 
 /// Knobs' texts in the user's language, through gettext with the domain `knobs`.
 ///
@@ -75,14 +76,52 @@ public enum Translation {
 
   static func fill(_ translated: String, english: String, _ values: [any CustomStringConvertible]) -> String {
     let texts = values.map(\.description)
-    return format(translated, texts) ?? format(english, texts) ?? english
+    let englishText = format(english, texts) ?? english
+    guard translated != english, let text = format(translated, texts) else { return englishText }
+    if text != englishText { remember(text, english: englishText) }
+    return text
+  }
+
+  /// What `tr` and `trn` gave in the user's language, with the English texts
+  /// they stand for; and, in tests, a catalog used instead of gettext.
+  private struct State {
+    var english: [String: [String]] = [:]
+    var catalog: [String: String]?
+  }
+
+  private static let state = Mutex(State())
+
+  private static func remember(_ text: String, english: String) {
+    state.withLock { state in
+      if state.english[text]?.contains(english) != true { state.english[text, default: []].append(english) }
+    }
+  }
+
+  /// The English texts that `text`, given by `tr` or `trn` in the user's
+  /// language, translates; empty for a text Knobs did not translate. Search
+  /// matches them too, so instructions copied from the web in English find the
+  /// translated row.
+  public static func englishTexts(of text: String) -> [String] {
+    state.withLock { $0.english[text] ?? [] }
+  }
+
+  /// Runs `body` with `catalog` (English text to translation) in place of the
+  /// `.mo` files: for tests, which can't rely on the system's locales.
+  static func withCatalog<Result>(_ catalog: [String: String], _ body: () throws -> Result) rethrows -> Result {
+    state.withLock { $0.catalog = catalog }
+    defer { state.withLock { $0.catalog = nil } }
+    return try body()
+  }
+
+  static func catalogText(_ english: String) -> String? {
+    state.withLock { $0.catalog?[english] }
   }
 }
 
 /// `msgid` in the user's language, with its format directives filled from `values`.
 public func tr(_ msgid: StaticString, _ values: any CustomStringConvertible...) -> String {
   let english = msgid.description
-  let translated = english.withCString { String(cString: knobs_gettext($0)) }
+  let translated = Translation.catalogText(english) ?? english.withCString { String(cString: knobs_gettext($0)) }
   return Translation.fill(translated, english: english, values)
 }
 
@@ -93,8 +132,10 @@ public func trn(
 ) -> String {
   let one = singular.description
   let many = plural.description
-  let translated = one.withCString { one in
-    many.withCString { many in String(cString: knobs_ngettext(one, many, UInt(max(count, 0)))) }
-  }
+  let translated =
+    Translation.catalogText(count == 1 ? one : many)
+    ?? one.withCString { one in
+      many.withCString { many in String(cString: knobs_ngettext(one, many, UInt(max(count, 0)))) }
+    }
   return Translation.fill(translated, english: count == 1 ? one : many, values)
 }

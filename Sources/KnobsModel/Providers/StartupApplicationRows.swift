@@ -34,9 +34,12 @@ public final class StartupApplicationRows: RowSource {
   /// What the section's footer says: nothing to show, or system files left out.
   public var note: String {
     var lines: [String] = []
-    if store.entries.isEmpty { lines.append("No apps start when you log in.") }
+    if store.entries.isEmpty { lines.append(tr("No apps start when you log in.")) }
     if !store.skipped.isEmpty {
-      lines.append("Left out because they can't be read: " + store.skipped.joined(separator: "; ") + ".")
+      lines.append(
+        tr(
+          // TRANSLATORS: %s is a list of file names separated by semicolons.
+          "Left out because they can't be read: %s.", store.skipped.joined(separator: "; ")))
     }
     return lines.joined(separator: "\n")
   }
@@ -89,7 +92,7 @@ public final class StartupApplicationRows: RowSource {
       row.button = removal
       return row
     }
-    var row = ValueRow(id, entry.name, value: "Left as it is")
+    var row = ValueRow(id, entry.name, value: tr("Left as it is"))
       .subtitle(problem.prefix(1).uppercased() + problem.dropFirst() + ".")
       .icon("dialog-warning-symbolic")
       .keywords([entry.id, "startup", "autostart"])
@@ -100,11 +103,14 @@ public final class StartupApplicationRows: RowSource {
   private func removeButton(_ entry: AutostartEntry) -> Row.Button {
     let store = self.store
     return Row.Button(
-      iconName: "user-trash-symbolic", label: "Remove \(entry.name)",
+      iconName: "user-trash-symbolic",
+      label: tr(
+        // TRANSLATORS: %s is the name of an app.
+        "Remove %s", entry.name),
       action: Row.Action { context in
         do {
           let change = try store.remove(id: entry.id)
-          return Undo(message: "“\(entry.name)” won't start when you log in") { [weak store] in
+          return Undo(message: tr("“%s” won't start when you log in", entry.name)) { [weak store] in
             do {
               try store?.undo(change)
             } catch {
@@ -120,15 +126,15 @@ public final class StartupApplicationRows: RowSource {
 
   private var addRow: Row {
     let store = self.store
-    return ActionRow(Self.addRowID, "Add Startup App…") { context in
+    return ActionRow(Self.addRowID, tr("Add Startup App…")) { context in
       guard let presenter = context.presenter else { return nil }
       let listed = Set(store.entries.map(\.id))
       let applications = InstalledApplications(folders: store.folders).all().filter { !listed.contains($0.id) }
-      presenter.chooseApplication(title: "Add Startup App", from: applications) { [weak presenter] application in
+      presenter.chooseApplication(title: tr("Add Startup App"), from: applications) { [weak presenter] application in
         do {
           let change = try store.add(application)
           presenter?.showMessage(
-            "“\(application.name)” will start when you log in",
+            tr("“%s” will start when you log in", application.name),
             undo: Undo(message: "") { [weak store] in try? store?.undo(change) })
         } catch {
           presenter?.showMessage("\(error)", undo: nil)

@@ -30,7 +30,7 @@ extension Row.File {
 
   /// The name shown in the row: the file's last path component, or the value itself when it is no local file.
   public func displayName(of value: String) -> String {
-    guard !value.isEmpty else { return "None" }
+    guard !value.isEmpty else { return tr("None") }
     guard let path = localPath(of: value) else { return value }
     let name = (path as NSString).lastPathComponent
     return name.isEmpty ? path : name
@@ -41,14 +41,14 @@ extension Row.File {
   public func fileProblem(of value: String) -> String? {
     guard !value.isEmpty else { return nil }
     guard let path = localPath(of: value) else {
-      return storage == .uri ? "Not a local file: \(value)" : "Not an absolute path: \(value)"
+      return storage == .uri ? tr("Not a local file: %s", value) : tr("Not an absolute path: %s", value)
     }
     var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return "Missing: \(path)" }
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return tr("Missing: %s", path) }
     if selectsFolder != isFolder.boolValue {
-      return selectsFolder ? "Not a folder: \(path)" : "A folder, not a file: \(path)"
+      return selectsFolder ? tr("Not a folder: %s", path) : tr("A folder, not a file: %s", path)
     }
-    guard FileManager.default.isReadableFile(atPath: path) else { return "Not readable: \(path)" }
+    guard FileManager.default.isReadableFile(atPath: path) else { return tr("Not readable: %s", path) }
     return nil
   }
 
@@ -76,13 +76,15 @@ public enum FontDescription {
   /// Why `text` is no usable font description, if it is not.
   public static func problem(with text: String) -> String? {
     let words = text.split(whereSeparator: \.isWhitespace)
-    guard let last = words.last else { return "A font needs a family and a size, e.g. “Cantarell 11”." }
+    guard let last = words.last else { return tr("A font needs a family and a size, e.g. “Cantarell 11”.") }
     guard let size = size(of: String(last)) else {
-      return "\(text.quotedForMessage) has no size; a font needs one, e.g. “Cantarell 11”."
+      return tr("“%s” has no size; a font needs one, e.g. “Cantarell 11”.", text.escapedForMessage)
     }
-    guard size > 0, size <= maximumSize else { return "The size \(last) is not between 1 and 1000." }
-    guard words.count > 1 else { return "\(text.quotedForMessage) has no font family, e.g. “Cantarell 11”." }
-    guard !text.contains(where: { $0.isNewline || $0 == "\0" }) else { return "A font name is a single line." }
+    guard size > 0, size <= maximumSize else { return tr("The size %s is not between 1 and 1000.", last) }
+    guard words.count > 1 else {
+      return tr("“%s” has no font family, e.g. “Cantarell 11”.", text.escapedForMessage)
+    }
+    guard !text.contains(where: { $0.isNewline || $0 == "\0" }) else { return tr("A font name is a single line.") }
     return nil
   }
 

@@ -1,8 +1,11 @@
 /// Helpers for the one-line messages problems and errors carry.
 extension String {
   /// The text in quotes with control characters escaped, safe to put in a one-line message.
-  var quotedForMessage: String {
-    var result = "“"
+  var quotedForMessage: String { "“" + escapedForMessage + "”" }
+
+  /// The text with control characters escaped, for a translated message that quotes it itself.
+  var escapedForMessage: String {
+    var result = ""
     for scalar in unicodeScalars {
       switch scalar {
       case "\r": result += "\\r"
@@ -16,7 +19,7 @@ extension String {
         }
       }
     }
-    return result + "”"
+    return result
   }
 
   /// The word with "a" or "an" before it, for messages: "an integer", "a string".

@@ -18,20 +18,37 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .notOnOff(let row, let text):
-      return "\(row.quotedForMessage) is a switch: use on or off, not \(text.quotedForMessage)."
+      return tr(
+        // TRANSLATORS: %1$s is a row's title, %2$s what was typed; "on" and "off" are typed as they are.
+        "“%1$s” is a switch: use on or off, not “%2$s”.", row.escapedForMessage, text.escapedForMessage)
     case .notANumber(let row, let text):
-      return "\(row.quotedForMessage) takes a number, not \(text.quotedForMessage)."
+      return tr("“%1$s” takes a number, not “%2$s”.", row.escapedForMessage, text.escapedForMessage)
     case .outOfRange(let row, let text, let range):
-      return "\(row.quotedForMessage) takes a number from \(range); \(text.quotedForMessage) is outside that range."
+      return tr(
+        // TRANSLATORS: %1$s is a row's title, %2$s a range such as "0.5 to 3", %3$s what was typed.
+        "“%1$s” takes a number from %2$s; “%3$s” is outside that range.", row.escapedForMessage, range,
+        text.escapedForMessage)
     case .unknownOption(let row, let text, let valid):
       let options = valid.joined(separator: ", ")
-      return "\(row.quotedForMessage) has no option \(text.quotedForMessage); use one of: \(options)."
+      return tr(
+        "“%1$s” has no option “%2$s”; use one of: %3$s.", row.escapedForMessage, text.escapedForMessage, options)
     case .notSettable(let row, let kind):
-      return "\(row.quotedForMessage) is \(kind.withArticle) row and has no value to set."
+      let row = row.escapedForMessage
+      switch kind {
+      case "link": return tr("“%s” is a link row and has no value to set.", row)
+      case "email": return tr("“%s” is an email row and has no value to set.", row)
+      case "detail": return tr("“%s” is a detail row and has no value to set.", row)
+      case "value": return tr("“%s” is a value row and has no value to set.", row)
+      case "action": return tr("“%s” is an action row and has no value to set.", row)
+      default: return tr("“%1$s” is a row of the kind %2$s and has no value to set.", row, kind)
+      }
     case .refused(let row, let text, let reason):
-      return "\(row.quotedForMessage) can't be set to \(Self.shortened(text).quotedForMessage): \(reason)"
+      return tr(
+        // TRANSLATORS: %3$s is a sentence saying why.
+        "“%1$s” can't be set to “%2$s”: %3$s", row.escapedForMessage, Self.shortened(text).escapedForMessage,
+        reason)
     case .noOptions(let row, let reason):
-      return "\(row.quotedForMessage) has no options to choose from. \(reason)"
+      return tr("“%1$s” has no options to choose from. %2$s", row.escapedForMessage, reason)
     }
   }
 

@@ -48,13 +48,13 @@ public final class AllSettings {
   /// The first page's section holding the All Settings row.
   public var section: Section {
     var row = Row(
-      id: Self.rowID, title: "All Settings",
+      id: Self.rowID, title: tr("All Settings"),
       kind: .page(
-        PageLink(title: "All Settings") { [weak self] in
-          self?.page() ?? Panel(title: "All Settings", sections: [])
+        PageLink(title: tr("All Settings")) { [weak self] in
+          self?.page() ?? Panel(title: tr("All Settings"), sections: [])
         }))
     row.iconName = "preferences-system-symbolic"
-    row.subtitle = .fixed("Every installed settings schema, by application")
+    row.subtitle = .fixed(tr("Every installed settings schema, by application"))
     row.keywords = ["schemas", "gsettings", "dconf", "advanced"]
     var section = Section(Self.sectionID) {}
     section.rows = [row]
@@ -116,11 +116,11 @@ public final class AllSettings {
   }
 
   func page() -> Panel {
-    let modifiedLink = PageLink(title: "Modified Settings", keepsPage: false) { [weak self] in
-      self?.modifiedPage() ?? Panel(title: "Modified Settings", sections: [])
+    let modifiedLink = PageLink(title: tr("Modified Settings"), keepsPage: false) { [weak self] in
+      self?.modifiedPage() ?? Panel(title: tr("Modified Settings"), sections: [])
     }
-    var modified = Row(id: "modified", title: "Modified Settings", kind: .page(modifiedLink))
-    modified.subtitle = .fixed("Every setting whose value differs from its default")
+    var modified = Row(id: "modified", title: tr("Modified Settings"), kind: .page(modifiedLink))
+    modified.subtitle = .fixed(tr("Every setting whose value differs from its default"))
     modified.iconName = "document-edit-symbolic"
     var top = Section("modified", footer: problemsText.map(LiveText.fixed)) {}
     top.rows = [modified]
@@ -129,7 +129,7 @@ public final class AllSettings {
       section.rows = group.schemas.map { row(for: $0, in: group) }
       return section
     }
-    return Panel(title: "All Settings", sections: [top] + groups)
+    return Panel(title: tr("All Settings"), sections: [top] + groups)
   }
 
   private var problemsText: String? {
@@ -147,7 +147,7 @@ public final class AllSettings {
       links[id] = link
       row = Row(id: schema.rowID, title: id, kind: .page(link))
       let count = schema.schema.keyCount
-      row.subtitle = .fixed(count == 1 ? "1 setting" : "\(count) settings")
+      row.subtitle = .fixed(trn("%d setting", "%d settings", count, count))
     }
     row.keywords = [id] + (group.appName.map { [$0] } ?? [])
     row.iconName = group.iconName
@@ -166,8 +166,8 @@ public final class AllSettings {
     var row = Row(id: rowID, title: id, kind: .page(link))
     row.subtitle = .fixed(
       count == 0
-        ? "Relocatable, not saved at any path yet"
-        : count == 1 ? "Relocatable, saved at 1 path" : "Relocatable, saved at \(count) paths")
+        ? tr("Relocatable, not saved at any path yet")
+        : trn("Relocatable, saved at %d path", "Relocatable, saved at %d paths", count, count))
     return row
   }
 
@@ -181,20 +181,21 @@ public final class AllSettings {
       row.keywords = [full]
       return row
     }
-    let howToOpen =
-      "Apps keep the settings of this relocatable schema at folders of their own. "
-      + "To open it at another folder: knobs --open schema/\(id):/FOLDER/"
+    let howToOpen = tr(
+      // TRANSLATORS: %s is a schema's id; keep "knobs --open schema/" and "FOLDER" as they are, they are a command.
+      "Apps keep the settings of this relocatable schema at folders of their own. To open it at another folder: knobs --open schema/%s:/FOLDER/",
+      id)
     var section = Section(
-      Self.foldersSectionID, "Saved At",
+      Self.foldersSectionID, tr("Saved At"),
       footer: .fixed(
         rows.isEmpty
-          ? "None of your settings are saved under this schema yet. " + howToOpen
-          : "The folders of your settings whose keys all belong to this schema. " + howToOpen)
+          ? tr("None of your settings are saved under this schema yet.") + " " + howToOpen
+          : tr("The folders of your settings whose keys all belong to this schema.") + " " + howToOpen)
     ) {}
     section.rows = rows
     if rows.isEmpty {
-      var none = Row(id: "none", title: "Not Saved Yet", kind: .value(.fixed("")))
-      none.subtitle = .fixed("No folder of your settings holds this schema's keys")
+      var none = Row(id: "none", title: tr("Not Saved Yet"), kind: .value(.fixed("")))
+      none.subtitle = .fixed(tr("No folder of your settings holds this schema's keys"))
       section.rows = [none]
     }
     return Panel(title: id, sections: [section, Self.otherFolderSection(id)])
@@ -202,21 +203,23 @@ public final class AllSettings {
 
   /// Asks for a folder and opens the schema there: a folder no setting is saved at yet, say.
   private static func otherFolderSection(_ id: String) -> Section {
-    var open = ActionRow("open-folder", "Open at Another Folder…") { context in
+    var open = ActionRow("open-folder", tr("Open at Another Folder…")) { context in
       let request = TextRequest(
-        title: "Open \(id) at a Folder",
-        message: "The folder of your settings where its app keeps these keys, as dconf Editor shows it.",
-        fieldLabel: "Folder", placeholder: "/org/example/app/profiles/default/", initialText: "/",
-        confirmLabel: "Open"
+        title: tr(
+          // TRANSLATORS: %s is a schema's id.
+          "Open %s at a Folder", id),
+        message: tr("The folder of your settings where its app keeps these keys, as dconf Editor shows it."),
+        fieldLabel: tr("Folder"), placeholder: "/org/example/app/profiles/default/", initialText: "/",
+        confirmLabel: tr("Open")
       ) { text in
-        SchemaPath.isFolder(text) ? nil : "A folder starts and ends with “/” and has no “//”."
+        SchemaPath.isFolder(text) ? nil : tr("A folder starts and ends with “/” and has no “//”.")
       }
       context.presenter?.askForText(request) { folder in
         context.presenter?.open(path: SchemaPath.schema(id + ":" + folder).text)
       }
       return nil
     }.row
-    open.subtitle = .fixed("Edit these settings at a folder of your choice")
+    open.subtitle = .fixed(tr("Edit these settings at a folder of your choice"))
     var section = Section("other") {}
     section.rows = [open]
     return section
@@ -226,13 +229,13 @@ public final class AllSettings {
   func schemaPage(_ id: String) -> Panel {
     guard var panel = panels.panel(for: id) else { return Self.missingPage(id) }
     let generated = panel
-    let reset = Section("reset", footer: .fixed("Returns every key of \(id) to its default.")) {
+    let reset = Section("reset", footer: .fixed(tr("Returns every key of %s to its default.", id))) {
       ActionRow(
-        "reset-schema", "Reset All in This Schema",
+        "reset-schema", tr("Reset All in This Schema"),
         confirmation: Confirmation(
-          title: "Reset All in \(id)?",
-          message: "Every key of this schema returns to its default. You can undo this right after.",
-          confirmLabel: "Reset"),
+          title: tr("Reset All in %s?", id),
+          message: tr("Every key of this schema returns to its default. You can undo this right after."),
+          confirmLabel: tr("Reset")),
         isDestructive: true
       ) { context in
         generated.resetAll(in: context.store)
@@ -245,8 +248,8 @@ public final class AllSettings {
   static func missingPage(_ id: String) -> Panel {
     Panel(id) {
       Section(SchemaPanel.sectionID) {
-        ValueRow("missing", "Not Installed", value: "")
-          .subtitle("The schema \(id) is no longer installed")
+        ValueRow("missing", tr("Not Installed"), value: "")
+          .subtitle(tr("The schema %s is no longer installed", id))
       }
     }
   }
@@ -264,11 +267,11 @@ public final class AllSettings {
     if sections.isEmpty {
       sections = [
         Section("none") {
-          ValueRow("none", "No Modified Settings", value: "")
-            .subtitle("Every setting has its default value")
+          ValueRow("none", tr("No Modified Settings"), value: "")
+            .subtitle(tr("Every setting has its default value"))
         }
       ]
     }
-    return Panel(title: "Modified Settings", sections: sections)
+    return Panel(title: tr("Modified Settings"), sections: sections)
   }
 }

@@ -21,8 +21,8 @@ public enum SchemaPanel {
 
   public static func make(_ schema: SchemaDescription) -> Panel {
     var rows = schema.keys.map { row(for: $0, in: schema.id) }
-    if rows.isEmpty { rows = [ValueRow("no-keys", "No Settings", value: "This schema has no keys").row] }
-    let header = schema.path.map { LiveText.fixed("Stored at \($0)") }
+    if rows.isEmpty { rows = [ValueRow("no-keys", tr("No Settings"), value: tr("This schema has no keys")).row] }
+    let header = schema.path.map { LiveText.fixed(tr("Stored at %s", $0)) }
     var section = Section(sectionID, nil, header: header) {}
     section.rows = rows
     return Panel(title: schema.id, sections: [section])

@@ -45,7 +45,8 @@ public struct PanelSearch {
   ///
   /// A row matches when every word of the query occurs, ignoring case and
   /// accents, in its title, subtitle, keywords, option labels, a shortcut's keycaps, its section's title or footer,
-  /// or the titles of the detail pages above it. Hidden rows, rows in hidden
+  /// or the titles of the detail pages above it; for texts shown translated,
+  /// in the English text too (`Translation.englishTexts(of:)`). Hidden rows, rows in hidden
   /// sections and rows under hidden detail rows never match. A section's group
   /// comes where its first match is, so a detail page's sections follow the
   /// group of the section holding the detail row.
@@ -130,14 +131,14 @@ public struct PanelSearch {
     of row: IndexedRow, section: IndexedSection, settings: SettingsReader, state: inout SearchState
   ) -> FoldedText {
     var texts: [String] = []
-    if let subtitle = row.liveSubtitle { texts.append(subtitle.text(settings)) }
+    if let subtitle = row.liveSubtitle { texts += Translation.withEnglish(subtitle.text(settings)) }
     // “super h” finds the row whose shortcut is Super+H.
     if let shortcut = row.shortcut { texts.append(shortcut.label(of: settings[shortcut.key])) }
     if let footer = section.liveFooter {
       if let cached = state.footers[row.sectionIndex] {
         texts.append(cached)
       } else {
-        let text = footer.text(settings)
+        let text = Translation.withEnglish(footer.text(settings)).joined(separator: "\n")
         state.footers[row.sectionIndex] = text
         texts.append(text)
       }
@@ -181,7 +182,7 @@ private struct IndexedRow {
     let row = entry.row
     var texts = [row.title] + row.keywords + entry.pageTitles + sectionText + row.optionLabels
     if let subtitle = row.subtitle?.fixedText { texts.append(subtitle) }
-    fixed = FoldedText(joining: texts)
+    fixed = FoldedText(joining: texts.flatMap(Translation.withEnglish))
     liveSubtitle = row.subtitle?.isLive == true ? row.subtitle : nil
     if case .shortcut(let shortcut) = row.kind { self.shortcut = shortcut } else { shortcut = nil }
     self.sectionIndex = sectionIndex
@@ -198,7 +199,14 @@ private struct IndexedSection {
 
   init(entry: PanelEntry) {
     let section = entry.section
-    fixedTexts = [section.title, section.footer?.fixedText].compactMap { $0 }
+    fixedTexts = [section.title, section.footer?.fixedText].compactMap { $0 }.flatMap(Translation.withEnglish)
     liveFooter = section.footer?.isLive == true ? section.footer : nil
+  }
+}
+
+extension Translation {
+  /// `text` and the English texts it translates, for search.
+  static func withEnglish(_ text: String) -> [String] {
+    [text] + englishTexts(of: text)
   }
 }

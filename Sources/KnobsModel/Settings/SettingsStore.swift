@@ -73,21 +73,24 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .unavailable(.missingSchema(let schema)):
-      return "The settings schema \(schema) is not installed."
+      return tr("The settings schema %s is not installed.", schema)
     case .unavailable(.missingKey(let key)):
-      return "The setting \(key.key) does not exist in \(key.schema)."
+      return tr("The setting %1$s does not exist in %2$s.", key.key, key.schema)
     case .unavailable(.available):
-      return "The setting is not available."
+      return tr("The setting is not available.")
     case .notWritable(let key):
-      return "The setting \(key.key) is managed by the system and cannot be changed."
+      return tr("The setting %s is managed by the system and cannot be changed.", key.key)
     case .typeMismatch(let key, let expected, let got):
-      return "The setting \(key.key) takes a \(expected), not a \(got)."
+      return tr(
+        // TRANSLATORS: %2$s and %3$s are GVariant types, such as "b" or "as".
+        "The setting %1$s takes a %2$s, not a %3$s.", key.key, expected, got)
     case .outOfRange(let key, let value):
-      return "\(value) is not an allowed value for \(key.key)."
+      return tr("%1$s is not an allowed value for %2$s.", value, key.key)
     case .failed(_, let reason):
       return reason
     case .unparsable(let key, let text, let reason):
-      return "\(ValueError.shortened(text).quotedForMessage) is not a value \(key.key) can hold: \(reason)"
+      return tr(
+        "“%1$s” is not a value %2$s can hold: %3$s", ValueError.shortened(text).escapedForMessage, key.key, reason)
     }
   }
 }

@@ -7,13 +7,18 @@ import KnobsModel
 func desktopPage(_ id: String, _ title: String, icon: String, @SectionBuilder sections: () -> [Section]) -> Row {
   let content = sections()
   let page = Panel(title: title, sections: content)
-  let reset = Section("reset", footer: "Returns every setting on this page to its default.") {
+  let reset = Section("reset", footer: .fixed(tr("Returns every setting on this page to its default."))) {
     ActionRow(
-      "reset-page", "Reset \(title) Settings",
+      "reset-page",
+      tr(
+        // TRANSLATORS: %s is the title of a page, such as Appearance.
+        "Reset %s Settings", title),
       confirmation: Confirmation(
-        title: "Reset \(title) Settings?",
-        message: "Every setting on this page returns to its default. You can undo this right after.",
-        confirmLabel: "Reset"),
+        title: tr(
+          // TRANSLATORS: %s is the title of a page, such as Appearance.
+          "Reset %s Settings?", title),
+        message: tr("Every setting on this page returns to its default. You can undo this right after."),
+        confirmLabel: tr("Reset")),
       isDestructive: true
     ) { context in
       page.resetAll(in: context.store)

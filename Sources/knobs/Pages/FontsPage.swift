@@ -3,27 +3,29 @@ import KnobsModel
 /// The desktop's fonts and how text is drawn.
 @MainActor
 func fontsPage() -> Row {
-  desktopPage("fonts", "Fonts", icon: "preferences-desktop-font-symbolic") {
-    Section("fonts", "Fonts") {
-      FontRow("interface", "Interface Text", key: .interfaceFont)
-      FontRow("document", "Document Text", key: .documentFont)
-      FontRow("monospace", "Monospace Text", key: .monospaceFont, monospaceOnly: true)
+  desktopPage("fonts", tr("Fonts"), icon: "preferences-desktop-font-symbolic") {
+    Section("fonts", tr("Fonts")) {
+      FontRow("interface", tr("Interface Text"), key: .interfaceFont)
+      FontRow("document", tr("Document Text"), key: .documentFont)
+      FontRow("monospace", tr("Monospace Text"), key: .monospaceFont, monospaceOnly: true)
         .keywords("fixed width", "terminal", "code")
-      FontRow("window-titles", "Legacy Window Titles", key: .titlebarFont)
-        .subtitle("Titles of windows that the window manager decorates")
+      FontRow("window-titles", tr("Legacy Window Titles"), key: .titlebarFont)
+        .subtitle(tr("Titles of windows that the window manager decorates"))
         .keywords("titlebar font")
     }
-    Section("rendering", "Rendering") {
-      SliderRow("text-size", "Text Size", key: .textScalingFactor, range: (0.5, 3.0), step: 0.05, format: .percent)
+    Section("rendering", tr("Rendering")) {
+      SliderRow("text-size", tr("Text Size"), key: .textScalingFactor, range: (0.5, 3.0), step: 0.05, format: .percent)
         .keywords("scaling factor", "zoom")
       ChoiceRow(
-        "hinting", "Hinting", key: .fontHinting,
-        options: [("full", "Full"), ("medium", "Medium"), ("slight", "Slight"), ("none", "None")]
+        "hinting", tr("Hinting"), key: .fontHinting,
+        options: [("full", tr("Full")), ("medium", tr("Medium")), ("slight", tr("Slight")), ("none", tr("None"))]
       )
       .radio()
       ChoiceRow(
-        "antialiasing", "Antialiasing", key: .fontAntialiasing,
-        options: [("rgba", "Subpixel (for LCD screens)"), ("grayscale", "Standard (grayscale)"), ("none", "None")]
+        "antialiasing", tr("Antialiasing"), key: .fontAntialiasing,
+        options: [
+          ("rgba", tr("Subpixel (for LCD screens)")), ("grayscale", tr("Standard (grayscale)")), ("none", tr("None")),
+        ]
       )
       .radio()
       .keywords("smoothing")

@@ -3,26 +3,28 @@ import KnobsModel
 /// The pointer, middle-click paste, acceleration and the touchpad.
 @MainActor
 func mousePage() -> Row {
-  desktopPage("mouse", "Mouse & Touchpad", icon: "input-mouse-symbolic") {
-    Section("mouse", "Mouse") {
-      ToggleRow("pointer-location", "Pointer Location", key: .locatePointer)
-        .subtitle("Pressing Ctrl shows where the pointer is")
-      ToggleRow("middle-click-paste", "Middle Click Paste", key: .primaryPaste)
+  desktopPage("mouse", tr("Mouse & Touchpad"), icon: "input-mouse-symbolic") {
+    Section("mouse", tr("Mouse")) {
+      ToggleRow("pointer-location", tr("Pointer Location"), key: .locatePointer)
+        .subtitle(tr("Pressing Ctrl shows where the pointer is"))
+      ToggleRow("middle-click-paste", tr("Middle Click Paste"), key: .primaryPaste)
       ChoiceRow(
-        "acceleration", "Acceleration Profile", key: .mouseAcceleration,
-        options: [("default", "Default"), ("flat", "Flat"), ("adaptive", "Adaptive")]
+        "acceleration", tr("Acceleration Profile"), key: .mouseAcceleration,
+        options: [("default", tr("Default")), ("flat", tr("Flat")), ("adaptive", tr("Adaptive"))]
       )
       .radio()
       .keywords("speed")
     }
-    Section("touchpad", "Touchpad") {
-      ToggleRow("disable-while-typing", "Disable While Typing", key: .touchpadDisableWhileTyping)
+    Section("touchpad", tr("Touchpad")) {
+      ToggleRow("disable-while-typing", tr("Disable While Typing"), key: .touchpadDisableWhileTyping)
       ChoiceRow(
-        "click-method", "Click Method", key: .touchpadClickMethod,
-        options: [("default", "Default"), ("fingers", "Fingers"), ("areas", "Areas"), ("none", "Disabled")]
+        "click-method", tr("Click Method"), key: .touchpadClickMethod,
+        options: [
+          ("default", tr("Default")), ("fingers", tr("Fingers")), ("areas", tr("Areas")), ("none", tr("Disabled")),
+        ]
       )
       .radio()
-      .subtitle("Fingers: two fingers for a secondary click. Areas: the bottom right corner.")
+      .subtitle(tr("Fingers: two fingers for a secondary click. Areas: the bottom right corner."))
       .keywords("mouse click emulation", "secondary click")
     }
   }
@@ -31,17 +33,17 @@ func mousePage() -> Row {
 /// Emacs keys, the overview key and input sources.
 @MainActor
 func keyboardPage() -> Row {
-  desktopPage("keyboard", "Keyboard", icon: "input-keyboard-symbolic") {
-    Section("keyboard", "Keyboard") {
-      ToggleRow("emacs-input", "Emacs Input", key: .keyTheme, on: "Emacs", off: "Default")
-        .subtitle("Emacs key bindings in text fields of GTK applications")
+  desktopPage("keyboard", tr("Keyboard"), icon: "input-keyboard-symbolic") {
+    Section("keyboard", tr("Keyboard")) {
+      ToggleRow("emacs-input", tr("Emacs Input"), key: .keyTheme, on: "Emacs", off: "Default")
+        .subtitle(tr("Emacs key bindings in text fields of GTK applications"))
       ChoiceRow(
-        "overview-shortcut", "Overview Shortcut", key: .overlayKey,
-        options: [("Super_L", "Left Super"), ("Super_R", "Right Super")]
+        "overview-shortcut", tr("Overview Shortcut"), key: .overlayKey,
+        options: [("Super_L", tr("Left Super")), ("Super_R", tr("Right Super"))]
       )
       .keywords("activities", "super key")
-      ToggleRow("extended-input-sources", "Show Extended Input Sources", key: .showAllSources)
-        .subtitle("More keyboard layouts to choose from in Settings")
+      ToggleRow("extended-input-sources", tr("Show Extended Input Sources"), key: .showAllSources)
+        .subtitle(tr("More keyboard layouts to choose from in Settings"))
       layoutOptionsRow()
     }
   }
@@ -50,15 +52,15 @@ func keyboardPage() -> Row {
 /// Over-amplification and the sound theme.
 @MainActor
 func soundPage(themes: InstalledThemes) -> Row {
-  desktopPage("sound", "Sound", icon: "audio-speakers-symbolic") {
-    Section("sound", "Sound") {
-      ToggleRow("over-amplification", "Over-Amplification", key: .overAmplification)
-        .subtitle("Volume above 100 %, which may distort the sound")
-      ChoiceRow("theme", "Sound Theme", key: .soundTheme, provider: themes.soundThemeOptions)
-      ToggleRow("event-sounds", "Event Sounds", key: .eventSounds)
-        .subtitle("Sounds for alerts and events")
-      ToggleRow("input-feedback-sounds", "Input Feedback Sounds", key: .inputFeedbackSounds)
-        .subtitle("Sounds when keys are pressed and buttons clicked")
+  desktopPage("sound", tr("Sound"), icon: "audio-speakers-symbolic") {
+    Section("sound", tr("Sound")) {
+      ToggleRow("over-amplification", tr("Over-Amplification"), key: .overAmplification)
+        .subtitle(tr("Volume above 100 %%, which may distort the sound"))
+      ChoiceRow("theme", tr("Sound Theme"), key: .soundTheme, provider: themes.soundThemeOptions)
+      ToggleRow("event-sounds", tr("Event Sounds"), key: .eventSounds)
+        .subtitle(tr("Sounds for alerts and events"))
+      ToggleRow("input-feedback-sounds", tr("Input Feedback Sounds"), key: .inputFeedbackSounds)
+        .subtitle(tr("Sounds when keys are pressed and buttons clicked"))
     }
   }
 }
@@ -67,17 +69,17 @@ func soundPage(themes: InstalledThemes) -> Row {
 /// own; a rules file that can't be read is said on that page instead.
 @MainActor
 func layoutOptionsRow() -> Row {
-  let title = "Additional Layout Options"
+  let title = tr("Additional Layout Options")
   let sections: [Section]
   do {
     let options = try KeyboardOptions.load()
     sections = [
-      Section("options", footer: "Each group keeps the options of the others as they are.") {
+      Section("options", footer: .fixed(tr("Each group keeps the options of the others as they are."))) {
         for group in options.groups { layoutOptionGroupRow(group) }
       }
     ]
   } catch {
-    sections = [Section("options") { ValueRow("unavailable", "Keyboard Options", value: error.description) }]
+    sections = [Section("options") { ValueRow("unavailable", tr("Keyboard Options"), value: error.description) }]
   }
   var row = Row(id: "layout-options", title: title, kind: .detail(Panel(title: title, sections: sections)))
   row.keywords = ["xkb", "caps lock", "compose", "keyboard options"]
@@ -90,7 +92,7 @@ private func layoutOptionGroupRow(_ group: KeyboardOptions.Group) -> Row {
   guard group.allowsSeveral else {
     return ChoiceRow(
       group.rowID, group.description, key: .xkbOptions, part: group.exclusivePart,
-      options: [(SettingValue.string(""), "Default")] + options.map { (SettingValue.string($0.0), $0.1) }
+      options: [(SettingValue.string(""), tr("Default"))] + options.map { (SettingValue.string($0.0), $0.1) }
     ).row
   }
   var row = MultiSelectRow(group.rowID, group.description, key: .xkbOptions, options: options).row

@@ -5,111 +5,112 @@ import KnobsModel
 /// reported with an offer to replace it.
 @MainActor
 func shortcutsPage() -> Row {
-  desktopPage("keyboard-shortcuts", "Keyboard Shortcuts", icon: "preferences-desktop-keyboard-shortcuts-symbolic") {
-    Section("accessibility", "Accessibility") {
-      shortcut(.mediaKeys("decrease-text-size"), "Decrease Text Size")
-      shortcut(.mediaKeys("increase-text-size"), "Increase Text Size")
-      shortcut(.mediaKeys("toggle-contrast"), "High Contrast On or Off")
-      shortcut(.mediaKeys("on-screen-keyboard"), "Turn On-Screen Keyboard On or Off")
-      shortcut(.mediaKeys("screenreader"), "Turn Screen Reader On or Off")
-      shortcut(.mediaKeys("magnifier"), "Turn Zoom On or Off")
-      shortcut(.mediaKeys("magnifier-zoom-in"), "Zoom In")
-      shortcut(.mediaKeys("magnifier-zoom-out"), "Zoom Out")
+  desktopPage("keyboard-shortcuts", tr("Keyboard Shortcuts"), icon: "preferences-desktop-keyboard-shortcuts-symbolic") {
+    Section("accessibility", tr("Accessibility")) {
+      shortcut(.mediaKeys("decrease-text-size"), tr("Decrease Text Size"))
+      shortcut(.mediaKeys("increase-text-size"), tr("Increase Text Size"))
+      shortcut(.mediaKeys("toggle-contrast"), tr("High Contrast On or Off"))
+      shortcut(.mediaKeys("on-screen-keyboard"), tr("Turn On-Screen Keyboard On or Off"))
+      shortcut(.mediaKeys("screenreader"), tr("Turn Screen Reader On or Off"))
+      shortcut(.mediaKeys("magnifier"), tr("Turn Zoom On or Off"))
+      shortcut(.mediaKeys("magnifier-zoom-in"), tr("Zoom In"))
+      shortcut(.mediaKeys("magnifier-zoom-out"), tr("Zoom Out"))
     }
-    Section("launchers", "Launchers") {
-      shortcut(.mediaKeys("home"), "Home Folder")
-      shortcut(.mediaKeys("calculator"), "Launch Calculator")
-      shortcut(.mediaKeys("email"), "Launch Email Client")
-      shortcut(.mediaKeys("help"), "Launch Help Browser")
-      shortcut(.mediaKeys("www"), "Launch Web Browser")
-      shortcut(.mediaKeys("search"), "Search")
-      shortcut(.mediaKeys("control-center"), "Settings")
+    Section("launchers", tr("Launchers")) {
+      shortcut(.mediaKeys("home"), tr("Home Folder"))
+      shortcut(.mediaKeys("calculator"), tr("Launch Calculator"))
+      shortcut(.mediaKeys("email"), tr("Launch Email Client"))
+      shortcut(.mediaKeys("help"), tr("Launch Help Browser"))
+      shortcut(.mediaKeys("www"), tr("Launch Web Browser"))
+      shortcut(.mediaKeys("search"), tr("Search"))
+      shortcut(.mediaKeys("control-center"), tr("Settings"))
     }
     navigationSection()
-    Section("screenshots", "Screenshots") {
-      shortcut(.shellKeys("show-screen-recording-ui"), "Record a Screencast Interactively")
-      shortcut(.shellKeys("screenshot"), "Take a Screenshot")
-      shortcut(.shellKeys("screenshot-window"), "Take a Screenshot of a Window")
-      shortcut(.shellKeys("show-screenshot-ui"), "Take a Screenshot Interactively")
+    Section("screenshots", tr("Screenshots")) {
+      shortcut(.shellKeys("show-screen-recording-ui"), tr("Record a Screencast Interactively"))
+      shortcut(.shellKeys("screenshot"), tr("Take a Screenshot"))
+      shortcut(.shellKeys("screenshot-window"), tr("Take a Screenshot of a Window"))
+      shortcut(.shellKeys("show-screenshot-ui"), tr("Take a Screenshot Interactively"))
     }
-    Section("sound-and-media", "Sound and Media") {
-      shortcut(.mediaKeys("eject"), "Eject")
-      shortcut(.mediaKeys("media"), "Launch Media Player")
-      shortcut(.mediaKeys("mic-mute"), "Microphone Mute/Unmute")
-      shortcut(.mediaKeys("next"), "Next Track")
-      shortcut(.mediaKeys("pause"), "Pause Playback")
-      shortcut(.mediaKeys("play"), "Play (or Play/Pause)")
-      shortcut(.mediaKeys("previous"), "Previous Track")
-      shortcut(.mediaKeys("stop"), "Stop Playback")
-      shortcut(.mediaKeys("volume-down"), "Volume Down")
-      shortcut(.mediaKeys("volume-mute"), "Volume Mute/Unmute")
-      shortcut(.mediaKeys("volume-up"), "Volume Up")
+    Section("sound-and-media", tr("Sound and Media")) {
+      shortcut(.mediaKeys("eject"), tr("Eject"))
+      shortcut(.mediaKeys("media"), tr("Launch Media Player"))
+      shortcut(.mediaKeys("mic-mute"), tr("Microphone Mute/Unmute"))
+      shortcut(.mediaKeys("next"), tr("Next Track"))
+      shortcut(.mediaKeys("pause"), tr("Pause Playback"))
+      shortcut(.mediaKeys("play"), tr("Play (or Play/Pause)"))
+      shortcut(.mediaKeys("previous"), tr("Previous Track"))
+      shortcut(.mediaKeys("stop"), tr("Stop Playback"))
+      shortcut(.mediaKeys("volume-down"), tr("Volume Down"))
+      shortcut(.mediaKeys("volume-mute"), tr("Volume Mute/Unmute"))
+      shortcut(.mediaKeys("volume-up"), tr("Volume Up"))
     }
-    Section("system", "System") {
-      shortcut(.shellKeys("focus-active-notification"), "Focus the Active Notification")
-      shortcut(.mediaKeys("screensaver"), "Lock Screen")
-      shortcut(.mediaKeys("logout"), "Log Out")
-      shortcut(.shellKeys("open-application-menu"), "Open the Application Menu")
-      shortcut(.mutterWaylandKeys("restore-shortcuts"), "Restore the Keyboard Shortcuts")
-      shortcut(.shellKeys("toggle-application-view"), "Show All Applications")
-      shortcut(.shellKeys("toggle-message-tray"), "Show the Notification List")
-      shortcut(.shellKeys("toggle-overview"), "Show the Overview")
-      shortcut(.windowKeys("panel-run-dialog"), "Show the Run Command Prompt")
+    Section("system", tr("System")) {
+      shortcut(.shellKeys("focus-active-notification"), tr("Focus the Active Notification"))
+      shortcut(.mediaKeys("screensaver"), tr("Lock Screen"))
+      shortcut(.mediaKeys("logout"), tr("Log Out"))
+      shortcut(.shellKeys("open-application-menu"), tr("Open the Application Menu"))
+      shortcut(.mutterWaylandKeys("restore-shortcuts"), tr("Restore the Keyboard Shortcuts"))
+      shortcut(.shellKeys("toggle-application-view"), tr("Show All Applications"))
+      shortcut(.shellKeys("toggle-message-tray"), tr("Show the Notification List"))
+      shortcut(.shellKeys("toggle-overview"), tr("Show the Overview"))
+      shortcut(.windowKeys("panel-run-dialog"), tr("Show the Run Command Prompt"))
     }
-    Section("typing", "Typing") {
-      shortcut(.windowKeys("switch-input-source"), "Switch to Next Input Source")
-      shortcut(.windowKeys("switch-input-source-backward"), "Switch to Previous Input Source")
+    Section("typing", tr("Typing")) {
+      shortcut(.windowKeys("switch-input-source"), tr("Switch to Next Input Source"))
+      shortcut(.windowKeys("switch-input-source-backward"), tr("Switch to Previous Input Source"))
     }
     windowsSection()
   }
 }
 
 private func navigationSection() -> Section {
-  Section("navigation", "Navigation") {
-    shortcut(.windowKeys("show-desktop"), "Hide All Normal Windows")
-    shortcut(.windowKeys("switch-to-workspace-left"), "Move to Workspace on the Left")
-    shortcut(.windowKeys("switch-to-workspace-right"), "Move to Workspace on the Right")
-    for direction in ["down", "left", "right", "up"] {
-      shortcut(.windowKeys("move-to-monitor-\(direction)"), "Move Window One Monitor \(direction.capitalized)")
-    }
-    shortcut(.windowKeys("move-to-workspace-left"), "Move Window One Workspace to the Left")
-    shortcut(.windowKeys("move-to-workspace-right"), "Move Window One Workspace to the Right")
-    shortcut(.windowKeys("move-to-workspace-last"), "Move Window to Last Workspace")
+  Section("navigation", tr("Navigation")) {
+    shortcut(.windowKeys("show-desktop"), tr("Hide All Normal Windows"))
+    shortcut(.windowKeys("switch-to-workspace-left"), tr("Move to Workspace on the Left"))
+    shortcut(.windowKeys("switch-to-workspace-right"), tr("Move to Workspace on the Right"))
+    shortcut(.windowKeys("move-to-monitor-down"), tr("Move Window One Monitor Down"))
+    shortcut(.windowKeys("move-to-monitor-left"), tr("Move Window One Monitor Left"))
+    shortcut(.windowKeys("move-to-monitor-right"), tr("Move Window One Monitor Right"))
+    shortcut(.windowKeys("move-to-monitor-up"), tr("Move Window One Monitor Up"))
+    shortcut(.windowKeys("move-to-workspace-left"), tr("Move Window One Workspace to the Left"))
+    shortcut(.windowKeys("move-to-workspace-right"), tr("Move Window One Workspace to the Right"))
+    shortcut(.windowKeys("move-to-workspace-last"), tr("Move Window to Last Workspace"))
     for number in 1...4 {
-      shortcut(.windowKeys("move-to-workspace-\(number)"), "Move Window to Workspace \(number)")
+      shortcut(.windowKeys("move-to-workspace-\(number)"), tr("Move Window to Workspace %d", number))
     }
-    shortcut(.windowKeys("switch-applications"), "Switch Applications")
-    shortcut(.windowKeys("switch-panels"), "Switch System Controls")
-    shortcut(.windowKeys("switch-to-workspace-last"), "Switch to Last Workspace")
+    shortcut(.windowKeys("switch-applications"), tr("Switch Applications"))
+    shortcut(.windowKeys("switch-panels"), tr("Switch System Controls"))
+    shortcut(.windowKeys("switch-to-workspace-last"), tr("Switch to Last Workspace"))
     for number in 1...4 {
-      shortcut(.windowKeys("switch-to-workspace-\(number)"), "Switch to Workspace \(number)")
+      shortcut(.windowKeys("switch-to-workspace-\(number)"), tr("Switch to Workspace %d", number))
     }
-    shortcut(.windowKeys("switch-windows"), "Switch Windows")
-    shortcut(.windowKeys("cycle-windows"), "Switch Windows Directly")
-    shortcut(.windowKeys("cycle-group"), "Switch Windows of an App Directly")
-    shortcut(.windowKeys("switch-group"), "Switch Windows of an Application")
+    shortcut(.windowKeys("switch-windows"), tr("Switch Windows"))
+    shortcut(.windowKeys("cycle-windows"), tr("Switch Windows Directly"))
+    shortcut(.windowKeys("cycle-group"), tr("Switch Windows of an App Directly"))
+    shortcut(.windowKeys("switch-group"), tr("Switch Windows of an Application"))
   }
 }
 
 private func windowsSection() -> Section {
-  Section("windows", "Windows") {
-    shortcut(.windowKeys("activate-window-menu"), "Activate the Window Menu")
-    shortcut(.windowKeys("close"), "Close Window")
-    shortcut(.windowKeys("minimize"), "Hide Window")
-    shortcut(.windowKeys("lower"), "Lower Window Below Other Windows")
-    shortcut(.windowKeys("maximize"), "Maximize Window")
-    shortcut(.windowKeys("maximize-horizontally"), "Maximize Window Horizontally")
-    shortcut(.windowKeys("maximize-vertically"), "Maximize Window Vertically")
-    shortcut(.windowKeys("begin-move"), "Move Window")
-    shortcut(.windowKeys("raise"), "Raise Window Above Other Windows")
-    shortcut(.windowKeys("raise-or-lower"), "Raise Window If Covered, Otherwise Lower It")
-    shortcut(.windowKeys("begin-resize"), "Resize Window")
-    shortcut(.windowKeys("unmaximize"), "Restore Window")
-    shortcut(.windowKeys("toggle-fullscreen"), "Toggle Fullscreen Mode")
-    shortcut(.windowKeys("toggle-maximized"), "Toggle Maximization State")
-    shortcut(.windowKeys("toggle-on-all-workspaces"), "Toggle Window on All Workspaces or One")
-    shortcut(.mutterKeys("toggle-tiled-left"), "View Split on Left")
-    shortcut(.mutterKeys("toggle-tiled-right"), "View Split on Right")
+  Section("windows", tr("Windows")) {
+    shortcut(.windowKeys("activate-window-menu"), tr("Activate the Window Menu"))
+    shortcut(.windowKeys("close"), tr("Close Window"))
+    shortcut(.windowKeys("minimize"), tr("Hide Window"))
+    shortcut(.windowKeys("lower"), tr("Lower Window Below Other Windows"))
+    shortcut(.windowKeys("maximize"), tr("Maximize Window"))
+    shortcut(.windowKeys("maximize-horizontally"), tr("Maximize Window Horizontally"))
+    shortcut(.windowKeys("maximize-vertically"), tr("Maximize Window Vertically"))
+    shortcut(.windowKeys("begin-move"), tr("Move Window"))
+    shortcut(.windowKeys("raise"), tr("Raise Window Above Other Windows"))
+    shortcut(.windowKeys("raise-or-lower"), tr("Raise Window If Covered, Otherwise Lower It"))
+    shortcut(.windowKeys("begin-resize"), tr("Resize Window"))
+    shortcut(.windowKeys("unmaximize"), tr("Restore Window"))
+    shortcut(.windowKeys("toggle-fullscreen"), tr("Toggle Fullscreen Mode"))
+    shortcut(.windowKeys("toggle-maximized"), tr("Toggle Maximization State"))
+    shortcut(.windowKeys("toggle-on-all-workspaces"), tr("Toggle Window on All Workspaces or One"))
+    shortcut(.mutterKeys("toggle-tiled-left"), tr("View Split on Left"))
+    shortcut(.mutterKeys("toggle-tiled-right"), tr("View Split on Right"))
   }
 }
 

@@ -6,9 +6,10 @@ import KnobsModel
 @MainActor
 func startupApplicationsPage(autostart: AutostartStore) -> Row {
   let apps = StartupApplicationRows(store: autostart)
-  return DetailRow("startup", "Startup Applications") {
+  return DetailRow("startup", tr("Startup Applications")) {
     Section(
-      "autostart", header: "Apps here start when you log in. Turn one off to keep it in the list without starting it.",
+      "autostart",
+      header: .fixed(tr("Apps here start when you log in. Turn one off to keep it in the list without starting it.")),
       rows: apps
     )
     .footer { _ in apps.note }

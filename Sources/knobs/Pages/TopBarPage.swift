@@ -3,22 +3,24 @@ import KnobsModel
 /// The top bar: the hot corner, the battery, the clock and the calendar.
 @MainActor
 func topBarPage() -> Row {
-  desktopPage("top-bar", "Top Bar", icon: "preferences-system-time-symbolic") {
-    Section("top-bar", "Top Bar") {
-      ToggleRow("hot-corner", "Activities Overview Hot Corner", key: .hotCorners)
-        .subtitle("Open the overview by moving the pointer to the top left corner")
-      ToggleRow("battery-percentage", "Battery Percentage", key: .batteryPercentage)
+  desktopPage("top-bar", tr("Top Bar"), icon: "preferences-system-time-symbolic") {
+    Section("top-bar", tr("Top Bar")) {
+      ToggleRow("hot-corner", tr("Activities Overview Hot Corner"), key: .hotCorners)
+        .subtitle(tr("Open the overview by moving the pointer to the top left corner"))
+      ToggleRow("battery-percentage", tr("Battery Percentage"), key: .batteryPercentage)
     }
-    Section("clock", "Clock") {
-      ToggleRow("show-weekday", "Show Weekday", key: .clockShowWeekday)
-      ToggleRow("show-date", "Show Date", key: .clockShowDate)
-      ToggleRow("show-seconds", "Show Seconds", key: .clockShowSeconds)
-      ChoiceRow("time-format", "Time Format", key: .clockFormat, options: [("24h", "24-hour"), ("12h", "AM/PM")])
-        .keywords("12-hour", "am", "pm")
+    Section("clock", tr("Clock")) {
+      ToggleRow("show-weekday", tr("Show Weekday"), key: .clockShowWeekday)
+      ToggleRow("show-date", tr("Show Date"), key: .clockShowDate)
+      ToggleRow("show-seconds", tr("Show Seconds"), key: .clockShowSeconds)
+      ChoiceRow(
+        "time-format", tr("Time Format"), key: .clockFormat, options: [("24h", tr("24-hour")), ("12h", tr("AM/PM"))]
+      )
+      .keywords("12-hour", "am", "pm")
     }
     .footer { ClockPreview(settings: $0).sentence }
-    Section("calendar", "Calendar") {
-      ToggleRow("week-numbers", "Week Numbers", key: .weekNumbers)
+    Section("calendar", tr("Calendar")) {
+      ToggleRow("week-numbers", tr("Week Numbers"), key: .weekNumbers)
     }
   }
 }
