@@ -45,21 +45,21 @@ final class ShortcutEditor: RowEditor {
     isShown = true
     keycaps.removeAll()
     if current.isEmpty {
-      let disabled = Label("Disabled")
+      let disabled = Label(tr("Disabled"))
       disabled.addCSSClass("dim-label")
       keycaps.append(disabled)
     }
-    for (index, accelerator) in current.enumerated() {
-      if index > 0 {
-        let comma = Label(",")
-        comma.addCSSClass("dim-label")
-        keycaps.append(comma)
-      }
-      for cap in accelerator.keycaps {
-        let label = Label(cap)
-        label.addCSSClass("keycap")
-        keycaps.append(label)
-      }
+    // The first shortcut as keycaps and a count of the others: every shortcut
+    // side by side could make the row wider than the window. The dialog lists them all.
+    for cap in current.first?.keycaps ?? [] {
+      let label = Label(cap)
+      label.addCSSClass("keycap")
+      keycaps.append(label)
+    }
+    if current.count > 1 {
+      let more = Label("+\(current.count - 1)")
+      more.addCSSClass("dim-label")
+      keycaps.append(more)
     }
   }
 

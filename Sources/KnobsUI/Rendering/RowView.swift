@@ -13,10 +13,17 @@ final class RowView {
   let path: String
   let listRow = ListViewRow()
   private let titleLabel: Label
-  /// Titles and subtitles up to this many characters don't wrap: they fit beside
-  /// any control in the narrowest window (360 pixels), and labels that wrap cost
-  /// far more to measure (see `Label.wrapsWhenLonger`).
-  static let shortText = 24
+  /// Titles and subtitles up to this many characters don't wrap when the row's
+  /// control is narrow (a switch, an arrow): they fit beside it in the narrowest
+  /// window (360 pixels), and labels that wrap cost far more to measure (see
+  /// `Label.wrapsWhenLonger`). Beside a wide control (a drop-down, a field,
+  /// keycaps) any text may need the room, so it always wraps.
+  static func shortText(beside kind: Row.Kind) -> Int {
+    switch kind {
+    case .toggle, .link, .email, .detail, .page, .action, .value: return 24
+    case .slider, .choice, .text, .number, .font, .file, .multiSelect, .list, .shortcut, .color: return 0
+    }
+  }
   private let subtitleLabel = Label()
   /// A dot before the control while the setting differs from its default.
   private let modifiedMark = Label("•")
@@ -70,7 +77,7 @@ final class RowView {
     text.verticalAlignment = .center
     text.expandsHorizontally = true
     titleLabel.xAlign = 0
-    titleLabel.wrapsWhenLonger(than: Self.shortText)
+    titleLabel.wrapsWhenLonger(than: Self.shortText(beside: row.kind))
     titleLabel.addCSSClass("knobs-row-title")
     subtitleLabel.xAlign = 0
     subtitleLabel.addCSSClass("dim-label")
@@ -201,7 +208,7 @@ final class RowView {
   private func updateSubtitle() {
     let subtitle = [baseSubtitle, problem ?? "", note ?? ""].filter { !$0.isEmpty }.joined(separator: "\n")
     subtitleLabel.text = subtitle
-    subtitleLabel.wrapsWhenLonger(than: Self.shortText)
+    subtitleLabel.wrapsWhenLonger(than: Self.shortText(beside: row.kind))
     subtitleLabel.isVisible = !subtitle.isEmpty
     subtitleLabel.removeCSSClass("error")
     if problem != nil { subtitleLabel.addCSSClass("error") }
