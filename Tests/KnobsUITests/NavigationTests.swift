@@ -73,7 +73,7 @@ final class NavigationTests: GtkTestCase {
     await waitUntil("the result's row is focused") { row.listRow.hasFocus }
   }
 
-  func testResetAllAsksFirstThenOffersUndo() async throws {
+  func testResetAllAsksFirstCanBeCancelledAndAskedAgainThenOffersUndo() async throws {
     let panel = Panel("P") {
       Section("s", "S") { ToggleRow("flag", "Flag", key: Fixture.flag) }
       Section("reset") {
@@ -88,7 +88,12 @@ final class NavigationTests: GtkTestCase {
     try store.write(true, for: Fixture.flag)
     other.currentPage.rowView(path: "reset/reset-all")?.listRow.activate()
     XCTAssertEqual(store.value(for: Fixture.flag), true, "nothing happens before the confirmation")
-    let dialog = try XCTUnwrap(other.pendingDialog)
+    try XCTUnwrap(other.pendingDialog).close()
+    XCTAssertNil(other.pendingDialog, "a question cancelled is gone")
+    await settle()
+    XCTAssertEqual(store.value(for: Fixture.flag), true, "cancelling changes nothing")
+    other.currentPage.rowView(path: "reset/reset-all")?.listRow.activate()
+    let dialog = try XCTUnwrap(other.pendingDialog, "asked again after a cancel")
     dialog.confirm()
     XCTAssertEqual(store.value(for: Fixture.flag), false)
     XCTAssertFalse(store.hasUserValue(Fixture.flag), "reset, not a write of the default")

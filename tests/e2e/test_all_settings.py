@@ -125,8 +125,14 @@ def test_user_and_extension_schemas_are_edited_listed_as_modified_and_reset(sess
     assert "show-badge" not in session.command("dconf", "dump", "/").stdout, "a reset, not a write"
 
     launch_at(session, driver, f"schema/{LOCAL}", "Local count")
+    title = f"Reset All in {LOCAL}?"
     driver.activate_row("Reset All in This Schema")
-    dialog = wait_for("Knobs asks first", lambda: driver.find_app_window(f"Reset All in {LOCAL}?"))
+    wait_for("Knobs asks first", lambda: driver.find_app_window(title))
+    driver.press("Escape", window=title)
+    wait_for("Escape closes the question", lambda: driver.find_app_window(title) is None)
+    assert "[org/knobs/test/local]" in session.command("dconf", "dump", "/").stdout, "Escape resets nothing"
+    driver.activate_row("Reset All in This Schema")
+    dialog = wait_for("Knobs asks again", lambda: driver.find_app_window(title))
     dialog.find("push button", "Reset").do_action()
     wait_for("every key of the schema is reset",
              lambda: "[org/knobs/test/local]" not in session.command("dconf", "dump", "/").stdout)

@@ -6,19 +6,15 @@ import KnobsModel
 final class ConfirmDialog {
   let window = Window()
   private var onConfirm: (@MainActor () -> Void)?
+  /// Runs once the window has gone, whether the action ran or not.
+  var onFinish: (@MainActor () -> Void)?
 
   init(_ confirmation: Confirmation, destructive: Bool, parent: Window, onConfirm: @escaping @MainActor () -> Void) {
     self.onConfirm = onConfirm
-    window.title = confirmation.title
-    window.isModal = true
-    window.destroysWithParent = true
-    window.setTransient(for: parent)
-    window.setDefaultSize(width: 360, height: -1)
-    let column = Box(.vertical, spacing: 12)
-    column.setMargins(top: 24, bottom: 24, start: 24, end: 24)
-    let title = Label(confirmation.title)
-    title.addCSSClass("knobs-dialog-title")
-    title.wraps = true
+    let column = DialogFrame(
+      window: window, title: confirmation.title, heading: confirmation.title, width: 360, parent: parent,
+      onEscape: { [weak self] in self?.close() }
+    ).column
     let message = Label(confirmation.message)
     message.wraps = true
     let buttons = Box(.horizontal, spacing: 12)
@@ -26,19 +22,11 @@ final class ConfirmDialog {
     let cancel = Button(label: tr("Cancel"))
     let confirm = Button(label: confirmation.confirmLabel)
     confirm.addCSSClass(destructive ? "destructive-action" : "suggested-action")
-    cancel.onClick { [weak self] in self?.window.destroy() }
+    cancel.onClick { [weak self] in self?.close() }
     confirm.onClick { [weak self] in self?.confirm() }
     buttons.append(cancel)
     buttons.append(confirm)
-    [title, message, buttons].forEach(column.append)
-    window.setChild(column)
-    let keys = KeyController()
-    keys.onKeyPressed { [weak self] key in
-      guard key.isEscape else { return false }
-      self?.window.destroy()
-      return true
-    }
-    window.add(keys)
+    [message, buttons].forEach(column.append)
     cancel.grabFocus()
   }
 
@@ -47,9 +35,17 @@ final class ConfirmDialog {
   /// Runs the action and closes, as the confirm button does.
   func confirm() {
     let action = onConfirm
+    close()
+    action?()
+  }
+
+  /// Closes without running the action, as Cancel and Escape do.
+  func close() {
     onConfirm = nil
     // destroy, not close: close does nothing to a window that was never realized.
     window.destroy()
-    action?()
+    let finished = onFinish
+    onFinish = nil
+    finished?()
   }
 }

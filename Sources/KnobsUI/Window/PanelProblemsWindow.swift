@@ -16,17 +16,13 @@ public final class PanelProblemsWindow {
   ///   - lines: the problems as the command line prints them.
   public init(application: Application?, source: String, lines: [String]) {
     window = application.map { ApplicationWindow(application: $0) } ?? Window()
-    window.title = source
-    window.setDefaultSize(width: 640, height: 360)
-    let column = Box(.vertical, spacing: 12)
-    column.setMargins(top: 24, bottom: 24, start: 24, end: 24)
-    let heading = Label(
-      tr(
+    let frame = DialogFrame(
+      window: window, title: source,
+      heading: tr(
         "Couldn't open “%s”: %s", source,
-        trn("the settings panel has %d problem:", "the settings panel has %d problems:", lines.count, lines.count)))
-    heading.addCSSClass("knobs-dialog-title")
-    heading.wraps = true
-    heading.xAlign = 0
+        trn("the settings panel has %d problem:", "the settings panel has %d problems:", lines.count, lines.count)),
+      width: 640, height: 360, parent: nil, onEscape: { [weak window] in window?.destroy() })
+    frame.heading.xAlign = 0
     problems.text = lines.joined(separator: "\n")
     problems.isSelectable = true
     problems.wraps = true
@@ -38,15 +34,7 @@ public final class PanelProblemsWindow {
     scroller.expandsVertically = true
     closeButton.horizontalAlignment = .end
     closeButton.onClick { [weak self] in self?.window.destroy() }
-    [heading, scroller, closeButton].forEach(column.append)
-    window.setChild(column)
-    let keys = KeyController()
-    keys.onKeyPressed { [weak self] key in
-      guard key.isEscape else { return false }
-      self?.window.destroy()
-      return true
-    }
-    window.add(keys)
+    [scroller, closeButton].forEach(frame.column.append)
   }
 
   /// Shows the window with Close focused, so the problems are not all selected at first.

@@ -322,7 +322,9 @@ public final class PanelWindow: PageHost {
     guard let confirmation = action.confirmation else { return run() }
     let dialog = ConfirmDialog(confirmation, destructive: action.isDestructive, parent: window, onConfirm: run)
     self.dialog = dialog
-    dialog.window.onDestroy { [weak self, weak dialog] in
+    // Not the window's destroy signal: it comes only when the dialog is freed,
+    // which may be while `self.dialog` is being replaced.
+    dialog.onFinish = { [weak self, weak dialog] in
       if self?.dialog === dialog { self?.dialog = nil }
     }
     dialog.present()

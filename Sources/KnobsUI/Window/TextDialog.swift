@@ -16,16 +16,10 @@ final class TextDialog {
     self.request = request
     self.onAnswer = onAnswer
     confirm = Button(label: request.confirmLabel)
-    window.title = request.title
-    window.isModal = true
-    window.destroysWithParent = true
-    window.setTransient(for: parent)
-    window.setDefaultSize(width: 420, height: -1)
-    let column = Box(.vertical, spacing: 12)
-    column.setMargins(top: 24, bottom: 24, start: 24, end: 24)
-    let title = Label(request.title)
-    title.addCSSClass("knobs-dialog-title")
-    title.wraps = true
+    let column = DialogFrame(
+      window: window, title: request.title, heading: request.title, width: 420, parent: parent,
+      onEscape: { [weak self] in self?.window.destroy() }
+    ).column
     let message = Label(request.message)
     message.wraps = true
     entry.text = request.initialText
@@ -44,15 +38,7 @@ final class TextDialog {
     entry.onChanged { [weak self] in self?.check(showing: false) }
     buttons.append(cancel)
     buttons.append(confirm)
-    [title, message, entry, problem, buttons].forEach(column.append)
-    window.setChild(column)
-    let keys = KeyController()
-    keys.onKeyPressed { [weak self] key in
-      guard key.isEscape else { return false }
-      self?.window.destroy()
-      return true
-    }
-    window.add(keys)
+    [message, entry, problem, buttons].forEach(column.append)
     check(showing: false)
     entry.grabFocus()
   }
