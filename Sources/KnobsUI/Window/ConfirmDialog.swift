@@ -27,6 +27,12 @@ final class ConfirmDialog {
     buttons.append(cancel)
     buttons.append(confirm)
     [message, buttons].forEach(column.append)
+    // Closed by the window manager: forgotten the same way.
+    window.onCloseRequest { [weak self] in
+      self?.onConfirm = nil
+      self?.finish()
+      return false
+    }
     cancel.grabFocus()
   }
 
@@ -44,6 +50,10 @@ final class ConfirmDialog {
     onConfirm = nil
     // destroy, not close: close does nothing to a window that was never realized.
     window.destroy()
+    finish()
+  }
+
+  private func finish() {
     let finished = onFinish
     onFinish = nil
     finished?()
