@@ -9,7 +9,9 @@ int knobs_intl_init(const char *localedir) {
   int known = setlocale(LC_ALL, "") != NULL;
   bindtextdomain(KNOBS_DOMAIN, localedir);
   bind_textdomain_codeset(KNOBS_DOMAIN, "UTF-8");
-  textdomain(KNOBS_DOMAIN);
+  /* No textdomain(KNOBS_DOMAIN): GTK's own widget templates look their texts up
+     in the default domain ("(None)" in an empty drop-down, "Search…"), which
+     must stay GTK's, or they show in English. Knobs names its domain in every lookup. */
   return known;
 }
 

@@ -29,7 +29,7 @@ struct CommandLineTool {
     case .list(let json, nil):
       let environment = makeEnvironment()
       let settings = SettingsReader(panel.routing(environment.store))
-      let rows = panel.entries.map { ListedRow($0, path: $0.path, settings) }
+      let rows = panel.entries.map { ListedRow($0, path: $0.path, settings, style: json ? .c : .current) }
       print(json ? ListedRow.json(rows) : ListedRow.table(rows))
       return 0
     case .list(let json, let path?):
@@ -170,7 +170,8 @@ struct CommandLineTool {
     guard let panel = schemas.panel(schemaID) else { return 2 }
     let settings = SettingsReader(schemas.store)
     let rows = panel.entries.filter { $0.row.key != nil }.map { entry in
-      ListedRow(entry, path: SchemaPath.key(schema: schemaID, key: entry.row.id).text, settings)
+      ListedRow(
+        entry, path: SchemaPath.key(schema: schemaID, key: entry.row.id).text, settings, style: json ? .c : .current)
     }
     print(json ? ListedRow.json(rows) : ListedRow.table(rows))
     return 0
@@ -247,12 +248,13 @@ struct ListedRow: Encodable {
   /// Whether the setting differs from its default; nil (left out) for rows without a setting.
   let modified: Bool?
 
+  /// Numbers in the value are written in `style`: the user's locale for the table, `.c` for JSON.
   @MainActor
-  init(_ entry: PanelEntry, path: String, _ settings: SettingsReader) {
+  init(_ entry: PanelEntry, path: String, _ settings: SettingsReader, style: NumberStyle) {
     self.path = path
     kind = entry.row.kindName
     title = entry.row.title
-    value = entry.row.currentValueText(settings)
+    value = entry.row.currentValueText(settings, style: style, englishKeys: style == .c)
     schema = entry.row.key?.schema
     key = entry.row.key?.key
     raw = entry.row.key.flatMap { settings[$0] }?.gvariantText

@@ -1,5 +1,5 @@
 import Foundation
-import KnobsModel
+@testable import KnobsModel
 import XCTest
 
 /// Bad panel files are refused whole, each mistake with its file, line, column and row path.
@@ -290,5 +290,32 @@ final class PanelFileErrorTests: XCTestCase {
   func testMissingSetting() async throws {
     XCTAssertEqual(
       messages(row("- kind: toggle\n  id: x\n  title: X")), ["p.yaml:7:9: dough/x: A toggle row needs “setting”."])
+  }
+}
+
+/// Panel file messages in the user's language; the position and path before them stay as they are.
+@MainActor
+final class TranslatedPanelFileMessageTests: XCTestCase {
+  private func messages(_ text: String) -> [String] {
+    do {
+      return try PanelFile.parse(text, file: "p.yaml").problems(against: MemoryStore(defaults: [:])).map(\.description)
+    } catch {
+      return error.errors.map(\.description)
+    }
+  }
+
+  func testMessagesAreTranslatedAfterAnUntranslatedPosition() async throws {
+    let german = [
+      "The file is empty; a panel file starts with “id:”.": "Die Datei ist leer; eine Panel-Datei beginnt mit „id:“.",
+      "The row title is empty.": "Der Zeilentitel ist leer.",
+    ]
+    let untitled =
+      PanelFileErrorTests.head + "      - kind: value\n        id: x\n        title: \"\"\n        value: a"
+    Translation.withCatalog(german) {
+      XCTAssertEqual(messages(""), ["p.yaml:1:1: Die Datei ist leer; eine Panel-Datei beginnt mit „id:“."])
+      XCTAssertEqual(messages(untitled), ["p.yaml:7:9: dough/x: Der Zeilentitel ist leer."])
+    }
+    XCTAssertEqual(messages(""), ["p.yaml:1:1: The file is empty; a panel file starts with “id:”."])
+    XCTAssertEqual(messages(untitled), ["p.yaml:7:9: dough/x: The row title is empty."])
   }
 }

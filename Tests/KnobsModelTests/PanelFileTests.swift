@@ -197,7 +197,7 @@ final class PanelFileTests: XCTestCase {
   static func otherFooter(_ settings: SettingsReader) -> String {
     let format = settings.string(key("clock-format")) == "12h" ? "AM/PM" : "24-hour"
     let size = settings.number(key("text-scaling-factor"))
-    return "Format {24h}: \(format), size \(Int((size * 100).rounded())) % (\(size == 1 ? "1" : String(size)))"
+    return "Format {24h}: \(format), size \(Int((size * 100).rounded()))% (\(size == 1 ? "1" : String(size)))"
   }
 
   static func gsettings() -> MemoryStore {
@@ -229,7 +229,7 @@ final class PanelFileTests: XCTestCase {
     try gsettings.write("12h", for: Self.key("clock-format"))
     try gsettings.write(1.25, for: Self.key("text-scaling-factor"))
     XCTAssertEqual(file.panel.outline(settings), swift.outline(settings))
-    XCTAssertTrue(file.panel.outline(settings).contains("Format {24h}: AM/PM, size 125 % (1.25)"))
+    XCTAssertTrue(file.panel.outline(settings).contains("Format {24h}: AM/PM, size 125% (1.25)"))
   }
 
   func testLaunchRowsCallTheLauncherWithTheDesktopID() async throws {

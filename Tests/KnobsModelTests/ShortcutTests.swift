@@ -1,4 +1,4 @@
-import KnobsModel
+@testable import KnobsModel
 import XCTest
 
 /// Accelerators in GTK's syntax, shortcut rows and conflicts between keybindings.
@@ -208,4 +208,23 @@ final class KeybindingLibrary: SchemaLibrary {
   func keyNames(of schemaID: String) -> [String] { describeSchema(schemaID)?.keys.map(\.name) ?? [] }
   func describeSchema(_ id: String) -> SchemaDescription? { Self.schemas.first { $0.id == id } }
   func modifiedKeys(in schemaID: String) -> [String] { [] }
+}
+
+/// Keycaps in the user's language for people, English for scripts.
+final class TranslatedKeycapTests: XCTestCase {
+  func testModifiersAndNamedKeysAreTranslatedOnlyWhereAsked() throws {
+    let german = ["Ctrl": "Strg", "Shift": "Umschalt", "Space": "Leertaste", "Disabled": "Deaktiviert"]
+    let accelerator = try Accelerator(parsing: "<Shift><Control>space")
+    let shortcut = Row.Shortcut(key: SettingKey(schema: "org.example", key: "k"))
+    Translation.withCatalog(german) {
+      XCTAssertEqual(accelerator.keycaps, ["Strg", "Umschalt", "Leertaste"])
+      XCTAssertEqual(accelerator.label, "Strg+Umschalt+Leertaste")
+      XCTAssertEqual(accelerator.englishLabel, "Ctrl+Shift+Space")
+      XCTAssertEqual(accelerator.text, "<Shift><Control>space", "the accelerator GTK reads stays as it is")
+      XCTAssertEqual(shortcut.label(of: .strings([])), "Deaktiviert")
+      XCTAssertEqual(shortcut.label(of: .strings([]), translated: false), "Disabled")
+      XCTAssertEqual(shortcut.label(of: .strings(["<Control>q"]), translated: false), "Ctrl+Q")
+    }
+    XCTAssertEqual(accelerator.label, "Ctrl+Shift+Space")
+  }
 }

@@ -32,9 +32,9 @@ final class ValueTextTests: XCTestCase {
     XCTAssertEqual(text("appearance/dark-style"), "off")
     try store.write("prefer-dark", for: Keys.colorScheme)
     XCTAssertEqual(text("appearance/dark-style"), "on")
-    XCTAssertEqual(text("appearance/text-size"), "100 % (1)")
+    XCTAssertEqual(text("appearance/text-size"), "100% (1)")
     try store.write(1.25, for: Keys.textScale)
-    XCTAssertEqual(text("appearance/text-size"), "125 % (1.25)")
+    XCTAssertEqual(text("appearance/text-size"), "125% (1.25)")
     XCTAssertEqual(text("appearance/cursor-size"), "24 px (24)")
     XCTAssertEqual(text("clock/format"), "24-hour")
     try store.write("12h", for: Keys.clockFormat)
@@ -78,7 +78,7 @@ final class ValueTextTests: XCTestCase {
     let error = try XCTUnwrap(parseError("appearance/text-size", "4"))
     guard case .outOfRange = error else { return XCTFail("\(error)") }
     XCTAssertTrue(error.description.contains("0.5 to 3"), error.description)
-    XCTAssertTrue(error.description.contains("50 % to 300 %"), error.description)
+    XCTAssertTrue(error.description.contains("50% to 300%"), error.description)
     guard case .notANumber = parseError("appearance/text-size", "big") else { return XCTFail("big accepted") }
     guard case .notANumber = parseError("appearance/text-size", "nan") else { return XCTFail("nan accepted") }
   }

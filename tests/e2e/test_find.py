@@ -78,7 +78,7 @@ def test_command_line_changes_show_and_bad_values_change_nothing(session, driver
 
     listed = {row["path"]: row for row in json.loads(session.run("list", "--json").stdout)}
     text_size = listed["desktop/fonts/rendering/text-size"]
-    assert text_size["value"] == "125 % (1.25)", text_size
+    assert text_size["value"] == "125% (1.25)", text_size
     assert listed["help/about/info/version"]["kind"] == "value"
     assert session.run("get", "help/about/version").stdout.strip() == session.run("--version").stdout.split()[-1]
     assert session.run("reset", "fonts/text-size").returncode == 0

@@ -126,3 +126,70 @@ def test_hebrew_window_is_right_to_left(session, driver):
     search = driver.node("push button", "חיפוש")
     assert extents(back).x > extents(search).x, "the back button is not at the right end of the header bar"
     save_screenshot(session, "translations-hebrew.png")
+
+
+SCALE_PANEL = """\
+id: org.example.Scale
+name: Scale
+sections:
+  - id: text
+    title: Text
+    rows:
+      - kind: number
+        id: scale
+        title: Scale Factor
+        setting: {schema: org.gnome.desktop.interface, key: text-scaling-factor}
+        min: 0.5
+        max: 3
+        step: 0.25
+        decimals: 2
+"""
+
+
+def gsettings_get(session, schema, key):
+    return session.command("gsettings", "get", schema, key).stdout.strip()
+
+
+@scenario(backend="dconf")
+def test_german_numbers_read_and_type_with_a_decimal_comma(session, driver):
+    interface = "org.gnome.desktop.interface"
+    assert session.run("set", "fonts/text-size", "1,25", extra_env=GERMAN).returncode == 0
+    assert gsettings_get(session, interface, "text-scaling-factor") == "1.25"
+    # People read German numbers; scripts read C numbers.
+    shown = session.run("get", "fonts/text-size", extra_env=GERMAN).stdout.strip()
+    assert shown == "125\u00a0% (1,25)", repr(shown)
+    listed = json.loads(session.run("list", "--json", extra_env=GERMAN).stdout)
+    size = next(row for row in listed if row["path"].endswith("fonts/rendering/text-size"))
+    assert (size["value"], size["raw"]) == ("125% (1.25)", "1.25"), size
+    assert session.run("get", "--raw", "fonts/text-size", extra_env=GERMAN).stdout.strip() == "1.25"
+
+    session.launch("--open", "fonts/text-size", extra_env=GERMAN)
+    wait_for("the slider's value reads 125 % with a no-break space",
+             lambda: "125\u00a0%" in driver.row("Textgröße").labels())
+
+
+
+@scenario(backend="dconf")
+def test_german_number_row_takes_a_decimal_comma(session, driver):
+    interface = "org.gnome.desktop.interface"
+    assert session.command("gsettings", "set", interface, "text-scaling-factor", "1.25").returncode == 0
+    panel = Path(session.env["HOME"]) / "scale.yaml"
+    panel.write_text(SCALE_PANEL)
+    session.launch("--panel", str(panel), "--open", "text/scale", extra_env=GERMAN)
+    driver.window_title = "Scale"
+    # The row tells screen readers the value as the field shows it.
+    wait_for("the number reads 1,25",
+             lambda: "1,25, von 0,50 bis 3,00" in driver.window().find("text", "Scale Factor").description)
+    driver.activate_row("Scale Factor")
+    wait_for("the field has the focus", lambda: any(node.focused and node.role == "text"
+                                                    for node in driver.window().descendants()))
+    driver.press("Control_L", "a", window="Scale")
+    driver.type_text("1,5", window="Scale")
+    driver.press("Return", window="Scale")
+    wait_for("dconf has 1.5, not 15", lambda: gsettings_get(session, interface, "text-scaling-factor") == "1.5")
+    driver.press("Control_L", "a", window="Scale")
+    driver.type_text("1.000", window="Scale")
+    driver.press("Return", window="Scale")
+    wait_for("a point that could group thousands is explained, in German",
+             lambda: "könnte 1000 oder 1,000 sein" in driver.row("Scale Factor").description)
+    assert gsettings_get(session, interface, "text-scaling-factor") == "1.5", "an ambiguous number is never written"

@@ -5,7 +5,8 @@
    domain "knobs", so other libraries' textdomain() calls cannot redirect it. */
 
 /* Sets the locale from the environment (setlocale(LC_ALL, "")) and binds the
-   domain "knobs" to `localedir` with UTF-8 output. Returns 0 when the locale
+   domain "knobs" to `localedir` with UTF-8 output. The default domain is left
+   alone, for GTK's own texts. Returns 0 when the locale
    could not be set (an unknown LANG), in which case texts stay English. */
 int knobs_intl_init(const char *localedir);
 

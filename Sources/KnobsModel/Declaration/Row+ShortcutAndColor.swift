@@ -57,9 +57,11 @@ extension Row {
     }
 
     /// How the shortcuts read: `Super+H, Alt+F4`, or `Disabled`.
-    public func label(of value: SettingValue?) -> String {
+    /// In the user's language unless `translated` is false (for scripts).
+    public func label(of value: SettingValue?, translated: Bool = true) -> String {
       let accelerators = accelerators(of: value)
-      return accelerators.isEmpty ? "Disabled" : accelerators.map(\.label).joined(separator: ", ")
+      guard !accelerators.isEmpty else { return translated ? tr("Disabled") : "Disabled" }
+      return accelerators.map { translated ? $0.label : $0.englishLabel }.joined(separator: ", ")
     }
 
     static func meansNone(_ text: String) -> Bool {

@@ -283,32 +283,23 @@ extension Row {
 
 /// How a slider shows its value.
 public enum ValueFormat {
-  /// 1.25 reads "125 %".
+  /// 1.25 reads "125%" in English, "125 %" in German.
   case percent
   /// A plain number with the given decimals and an optional unit.
   case number(decimals: Int, unit: String = "")
   case custom((Double) -> String)
 
-  public func string(_ value: Double) -> String {
+  /// `value` for people, in `style`: the user's locale unless told otherwise.
+  public func string(_ value: Double, style: NumberStyle = .current) -> String {
     switch self {
     case .percent:
-      return "\(Int((value * 100).rounded())) %"
+      return style.percent(value)
     case .number(let decimals, let unit):
-      let text = decimals == 0 ? String(Int(value.rounded())) : formatDecimal(value, decimals)
+      let text = style.decimal(value, decimals: decimals)
       return unit.isEmpty ? text : "\(text) \(unit)"
     case .custom(let format):
       return format(value)
     }
-  }
-
-  private func formatDecimal(_ value: Double, _ decimals: Int) -> String {
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let scaled = Int((abs(value) * scale).rounded())
-    let whole = scaled / Int(scale)
-    var fraction = String(scaled % Int(scale))
-    while fraction.count < decimals { fraction = "0" + fraction }
-    return (value < 0 ? "-" : "") + "\(whole).\(fraction)"
   }
 }
 

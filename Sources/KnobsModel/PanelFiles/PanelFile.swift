@@ -54,15 +54,15 @@ public struct PanelFile {
     if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
       size.intValue > sizeLimit
     {
-      throw refuse("The file is \(size.intValue) bytes; a panel file may be at most \(sizeLimit) bytes.")
+      throw refuse(tr("The file is %1$d bytes; a panel file may be at most %2$d bytes.", size.intValue, sizeLimit))
     }
     let data: Data
     do {
       data = try SafeFiles.read(path, followingLinks: true, limit: sizeLimit)
     } catch {
-      throw refuse("The file can't be read: \(error).")
+      throw refuse(tr("The file can't be read: %s.", String(describing: error)))
     }
-    guard let text = String(data: data, encoding: .utf8) else { throw refuse("The file is not UTF-8 text.") }
+    guard let text = String(data: data, encoding: .utf8) else { throw refuse(tr("The file is not UTF-8 text.")) }
     return try parse(text, file: path, launcher: launcher)
   }
 
@@ -76,15 +76,18 @@ public struct PanelFile {
       ])
     }
     guard text.utf8.count <= sizeLimit else {
-      throw refuse(.start, "The file is \(text.utf8.count) bytes; a panel file may be at most \(sizeLimit) bytes.")
+      throw refuse(
+        .start, tr("The file is %1$d bytes; a panel file may be at most %2$d bytes.", text.utf8.count, sizeLimit))
     }
     switch YAMLGuard.check(text) {
     case .anchor(let name, let position)?:
-      throw refuse(position, "Anchors (&\(name)) and aliases are not allowed in a panel file; write each value out.")
+      throw refuse(
+        position, tr("Anchors (&%s) and aliases are not allowed in a panel file; write each value out.", name))
     case .alias(let name, let position)?:
-      throw refuse(position, "Aliases (*\(name)) are not allowed in a panel file; write each value out.")
+      throw refuse(position, tr("Aliases (*%s) are not allowed in a panel file; write each value out.", name))
     case .tooManyValues(let position)?:
-      throw refuse(position, "The file has more than \(YAMLGuard.maximumValues) values; it is not a settings panel.")
+      throw refuse(
+        position, tr("The file has more than %d values; it is not a settings panel.", YAMLGuard.maximumValues))
     case nil:
       break
     }
@@ -92,9 +95,9 @@ public struct PanelFile {
     do {
       root = try Yams.compose(yaml: text, .basic)
     } catch {
-      throw refuse(Self.position(of: error), "The file is not valid YAML: \(Self.problem(of: error)).")
+      throw refuse(Self.position(of: error), tr("The file is not valid YAML: %s.", Self.problem(of: error)))
     }
-    guard let root else { throw refuse(.start, "The file is empty; a panel file starts with “id:”.") }
+    guard let root else { throw refuse(.start, tr("The file is empty; a panel file starts with “id:”.")) }
     return try read(root, file: file, launcher: launcher)
   }
 
@@ -109,8 +112,9 @@ public struct PanelFile {
     if !id.isEmpty && !PanelID.isValid(id) {
       reader.report(
         fields.position(of: "id"), "",
-        "The panel id \(id.quotedForMessage) must be reverse-DNS, such as org.example.Pizza: "
-          + "two or more parts of letters, digits, “_” and “-”, separated by dots, not starting with a digit.")
+        tr(
+          "The panel id “%s” must be reverse-DNS, such as org.example.Pizza: two or more parts of letters, digits, “_” and “-”, separated by dots, not starting with a digit.",
+          id.escapedForMessage))
     }
     let name = reader.string(fields, "name", required: true) ?? ""
     let iniFile = reader.string(fields, "ini-file")
@@ -160,11 +164,14 @@ public struct PanelFile {
       switch checked.availability(of: key) {
       case .available: continue
       case .missingSchema(let schema):
-        place(entry.path, "The settings schema \(schema) is not installed.")
+        place(entry.path, tr("The settings schema %s is not installed.", schema))
       case .missingKey(let key):
         let names = (store as? any KeyNaming)?.keyNames(of: key.schema) ?? []
-        let hint = Self.nearestKey(to: key.key, among: names).map { " Did you mean \($0.quotedForMessage)?" } ?? ""
-        place(entry.path, "The settings schema \(key.schema) has no key \(key.key.quotedForMessage).\(hint)")
+        let missing = tr("The settings schema %1$s has no key “%2$s”.", key.schema, key.key.escapedForMessage)
+        let hint = Self.nearestKey(to: key.key, among: names).map {
+          " " + tr("Did you mean “%s”?", $0.escapedForMessage)
+        }
+        place(entry.path, missing + (hint ?? ""))
       }
     }
     return found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
@@ -202,7 +209,7 @@ public struct PanelFile {
 
   /// The launcher where nothing can be launched (the command line): says so in the window, if any.
   public static let cannotLaunch: ApplicationLauncher = { desktopID, context in
-    context.presenter?.showMessage("Knobs can't start \(desktopID) from here.", undo: nil)
+    context.presenter?.showMessage(tr("Knobs can't start %s from here.", desktopID), undo: nil)
     return nil
   }
 

@@ -14,17 +14,18 @@ public enum EmailError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .noRecipients:
-      return "The email has no recipient in To."
+      return tr("The email has no recipient in To.")
     case .invalidAddress(let address):
-      return "The address \(address.quotedForMessage) is not a valid email address."
+      return tr("The address “%s” is not a valid email address.", address.escapedForMessage)
     case .lineBreakInAddress(let address):
-      return "The address \(address.quotedForMessage) contains a line break."
+      return tr("The address “%s” contains a line break.", address.escapedForMessage)
     case .lineBreakInSubject:
-      return "The subject contains a line break, which mail headers cannot hold."
+      return tr("The subject contains a line break, which mail headers cannot hold.")
     case .unsupportedHeaders(let names):
       let list = names.map(\.quotedForMessage).joined(separator: ", ")
-      return "The mailto link carries headers Knobs never sends: \(list); "
-        + "only to, cc, bcc, subject and body are allowed."
+      return tr(
+        // TRANSLATORS: %s lists header names; to, cc, bcc, subject and body are header names too, not words.
+        "The mailto link carries headers Knobs never sends: %s; only to, cc, bcc, subject and body are allowed.", list)
     }
   }
 }

@@ -16,17 +16,17 @@ public enum LinkError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .missingScheme(let url):
-      return "The link \(url.quotedForMessage) has no scheme such as https:, so it is not a complete URL."
+      return tr("The link “%s” has no scheme such as https:, so it is not a complete URL.", url.escapedForMessage)
     case .invalidCharacters(let url):
-      return "The link \(url.quotedForMessage) contains spaces or control characters."
+      return tr("The link “%s” contains spaces or control characters.", url.escapedForMessage)
     case .forbiddenScheme(let scheme):
-      return "Links with the \(scheme): scheme are never opened."
+      return tr("Links with the %s: scheme are never opened.", scheme)
     case .schemeNotAllowed(let scheme):
-      return "Links with the \(scheme): scheme are not opened unless the row allows that scheme."
+      return tr("Links with the %s: scheme are not opened unless the row allows that scheme.", scheme)
     case .missingHost(let url):
-      return "The link \(url.quotedForMessage) has no host name."
+      return tr("The link “%s” has no host name.", url.escapedForMessage)
     case .malformed(let url):
-      return "The link \(url.quotedForMessage) is not a valid URL."
+      return tr("The link “%s” is not a valid URL.", url.escapedForMessage)
     }
   }
 }

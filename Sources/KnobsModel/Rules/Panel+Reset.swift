@@ -20,7 +20,7 @@ extension Panel {
       return (key, value)
     }
     keys.forEach(store.reset)
-    return Undo(message: "All settings were reset") {
+    return Undo(message: tr("All settings were reset")) {
       // A key locked since the reset refuses the write; the rest are restored.
       for (key, value) in changed { try? store.write(value, for: key) }
     }

@@ -10,7 +10,7 @@ struct PanelValidator {
 
   mutating func check(page: Panel, pagePath: String) {
     if page.sections.isEmpty {
-      report(pagePath, pagePath.isEmpty ? "The panel has no sections." : "The detail page has no sections.")
+      report(pagePath, pagePath.isEmpty ? tr("The panel has no sections.") : tr("The detail page has no sections."))
     }
     var sectionIDs: Set<String> = []
     var rowPaths: [String: String] = [:]
@@ -18,13 +18,15 @@ struct PanelValidator {
       let sectionPath = Panel.join(pagePath, section.id)
       if !sectionIDs.insert(section.id).inserted {
         report(
-          sectionPath, "The section id \(section.id.quotedForMessage) is used by more than one section on this page.")
+          sectionPath,
+          tr("The section id “%s” is used by more than one section on this page.", section.id.escapedForMessage))
       }
       check(section: section, at: sectionPath)
       for row in section.rows {
         let rowPath = Panel.join(sectionPath, row.id)
         if let first = rowPaths[row.id] {
-          report(rowPath, "The row id \(row.id.quotedForMessage) is already used by \(first) on this page.")
+          report(
+            rowPath, tr("The row id “%1$s” is already used by %2$s on this page.", row.id.escapedForMessage, first))
         } else {
           rowPaths[row.id] = rowPath
         }
@@ -37,14 +39,14 @@ struct PanelValidator {
   private mutating func check(section: Section, at path: String) {
     checkID(section.id, of: "section", at: path)
     if let title = section.title, title.isBlank {
-      report(path, "The section title is empty; leave it out instead for a section without a title.")
+      report(path, tr("The section title is empty; leave it out instead for a section without a title."))
     }
-    if section.rows.isEmpty { report(path, "The section has no rows.") }
+    if section.rows.isEmpty { report(path, tr("The section has no rows.")) }
   }
 
   private mutating func check(row: Row, at path: String) {
     checkID(row.id, of: "row", at: path)
-    if row.title.isBlank { report(path, "The row title is empty.") }
+    if row.title.isBlank { report(path, tr("The row title is empty.")) }
     let kindProblems: [String]
     switch row.kind {
     case .toggle(let toggle): kindProblems = RowRules.problems(toggle)
@@ -65,9 +67,14 @@ struct PanelValidator {
 
   private mutating func checkID(_ id: String, of kind: String, at path: String) {
     if id.isEmpty {
-      report(path, "The \(kind) id is empty.")
+      report(path, kind == "section" ? tr("The section id is empty.") : tr("The row id is empty."))
     } else if !id.unicodeScalars.allSatisfy(Self.isIDCharacter) {
-      report(path, "The \(kind) id \(id.quotedForMessage) may only contain a-z, 0-9 and “-”.")
+      let id = id.escapedForMessage
+      report(
+        path,
+        kind == "section"
+          ? tr("The section id “%s” may only contain a-z, 0-9 and “-”.", id)
+          : tr("The row id “%s” may only contain a-z, 0-9 and “-”.", id))
     }
   }
 

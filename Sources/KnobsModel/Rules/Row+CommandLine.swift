@@ -1,19 +1,23 @@
 /// Row values as text, for `knobs list`, `knobs get` and `knobs set`.
 extension Row {
   /// The row's current value as the command line prints it: toggle "on"/"off",
-  /// slider formatted and raw ("125 % (1.25)"), choice its label, value row its
+  /// slider formatted and raw ("125% (1.25)"), choice its label, value row its
   /// text, link its URL, email its addresses, detail "›", action "". A bound
-  /// row whose key the store lacks reads "unavailable".
+  /// row whose key the store lacks reads "unavailable". Numbers are written in
+  /// `style`: the user's locale for people ("125 % (1,25)" in German), `.c` for scripts;
+  /// shortcuts' keycaps are English when `englishKeys` is set (for scripts).
   @MainActor
-  public func currentValueText(_ settings: SettingsReader) -> String {
+  public func currentValueText(_ settings: SettingsReader, style: NumberStyle = .current, englishKeys: Bool = false)
+    -> String
+  {
     if let key, settings[key] == nil { return "unavailable" }
     switch kind {
     case .toggle(let toggle):
       return toggle.isOn(settings[toggle.key]) ? "on" : "off"
     case .slider(let slider):
       let number = settings.number(slider.key)
-      let formatted = slider.format.string(number)
-      let raw = Self.plainNumber(number)
+      let formatted = slider.format.string(number, style: style)
+      let raw = style.plain(number)
       return formatted == raw ? raw : "\(formatted) (\(raw))"
     case .choice(let choice):
       let value = choice.shownValue(settings[choice.key])
@@ -21,8 +25,8 @@ extension Row {
       return options.first { $0.value == value }?.label ?? value?.description ?? ""
     case .number(let number):
       let value = settings.number(number.key)
-      let formatted = number.format.string(value)
-      let raw = Self.plainNumber(value)
+      let formatted = number.format.string(value, style: style)
+      let raw = style.plain(value)
       return formatted == raw ? raw : "\(formatted) (\(raw))"
     case .text(let text): return text.text(of: settings[text.key])
     case .font(let font): return settings.string(font.key)
@@ -34,7 +38,7 @@ extension Row {
       return labels.isEmpty ? "none" : labels.joined(separator: ", ")
     case .list(let list):
       return (settings[list.key]?.stringsValue ?? []).joined(separator: ", ")
-    case .shortcut(let shortcut): return shortcut.label(of: settings[shortcut.key])
+    case .shortcut(let shortcut): return shortcut.label(of: settings[shortcut.key], translated: !englishKeys)
     case .color(let color): return settings.string(color.key)
     case .value(let text): return text.text(settings)
     case .link(let link): return link.url
@@ -48,7 +52,8 @@ extension Row {
   ///
   /// A toggle takes on/off, true/false, 1/0 or yes/no and gives its on or off
   /// value. A slider takes a number in its range ("125%" for a percent slider
-  /// means 1.25), snapped to its step. A choice takes an option's value or its
+  /// means 1.25), snapped to its step; numbers are written with a decimal point
+  /// or `style`'s separator (1,25 in German). A choice takes an option's value or its
   /// label (case-insensitive). Pass the key's current value as `sample` so a
   /// slider bound to an integer key gives `.int`; without it a slider gives `.double`.
   ///
@@ -58,7 +63,9 @@ extension Row {
   /// values or labels separated by commas, a list items separated by commas or
   /// a GVariant list (`['a, b', 'c']`); each is checked by the row's rules.
   @MainActor
-  public func parseValue(_ text: String, like sample: SettingValue? = nil) throws(ValueError) -> SettingValue {
+  public func parseValue(_ text: String, like sample: SettingValue? = nil, style: NumberStyle = .current)
+    throws(ValueError) -> SettingValue
+  {
     let trimmed = text.trimmingWhitespace
     switch kind {
     case .toggle(let toggle):
@@ -68,7 +75,7 @@ extension Row {
       default: throw .notOnOff(row: title, text: text)
       }
     case .slider(let slider):
-      return try parseNumber(trimmed, for: slider, like: sample)
+      return try parseNumber(trimmed, for: slider, like: sample, style: style)
     case .choice(let choice):
       let options: [Row.Choice.Option]
       do {
@@ -78,7 +85,7 @@ extension Row {
       }
       return choice.value(choosing: try parseOption(trimmed, in: options), from: sample)
     case .number(let number):
-      return try parseNumber(trimmed, for: number, like: sample)
+      return try parseNumber(trimmed, for: number, like: sample, style: style)
     case .text(let rowText):
       if let reason = rowText.rule.problem(with: text) { throw .refused(row: title, text: text, reason: reason) }
       return rowText.value(of: text)
@@ -109,9 +116,9 @@ extension Row {
     }
   }
 
-  private func parseNumber(_ text: String, for slider: Row.Slider, like sample: SettingValue?) throws(ValueError)
-    -> SettingValue
-  {
+  private func parseNumber(
+    _ text: String, for slider: Row.Slider, like sample: SettingValue?, style: NumberStyle
+  ) throws(ValueError) -> SettingValue {
     var number = text
     var scale = 1.0
     if case .percent = slider.format, number.hasSuffix("%") {
@@ -120,11 +127,11 @@ extension Row {
     } else if case .number(_, let unit) = slider.format, !unit.isEmpty, number.hasSuffix(unit) {
       number = String(number.dropLast(unit.count)).trimmingWhitespace
     }
-    guard let parsed = Double(number), parsed.isFinite else { throw .notANumber(row: title, text: text) }
+    guard let parsed = style.number(from: number) else { throw .notANumber(row: title, text: text) }
     let value = parsed * scale
     let tolerance = RowRules.stepTolerance * max(1, abs(slider.maximum - slider.minimum))
     guard value >= slider.minimum - tolerance, value <= slider.maximum + tolerance else {
-      throw .outOfRange(row: title, text: text, range: Self.rangeText(slider))
+      throw .outOfRange(row: title, text: text, range: Self.rangeText(slider, style: style))
     }
     let snapped = slider.snapped(value)
     if case .int = sample { return .int(Int(snapped.rounded())) }
@@ -139,21 +146,21 @@ extension Row {
     throw .unknownOption(row: title, text: text, valid: valid)
   }
 
-  private func parseNumber(_ text: String, for number: Row.Number, like sample: SettingValue?) throws(ValueError)
-    -> SettingValue
-  {
+  private func parseNumber(
+    _ text: String, for number: Row.Number, like sample: SettingValue?, style: NumberStyle
+  ) throws(ValueError) -> SettingValue {
     var digits = text
     if !number.unit.isEmpty, digits.hasSuffix(number.unit) {
       digits = String(digits.dropLast(number.unit.count)).trimmingWhitespace
     }
-    guard let value = Double(digits), value.isFinite else { throw .notANumber(row: title, text: text) }
+    guard let value = style.number(from: digits) else { throw .notANumber(row: title, text: text) }
     guard number.contains(value) else {
       throw .outOfRange(
-        row: title, text: text, range: "\(Self.plainNumber(number.minimum)) to \(Self.plainNumber(number.maximum))")
+        row: title, text: text, range: Self.rangeText(style.plain(number.minimum), style.plain(number.maximum)))
     }
     let clamped = min(max(value, number.minimum), number.maximum)
     if case .int = sample {
-      guard clamped.isWhole else { throw .refused(row: title, text: text, reason: "It takes a whole number.") }
+      guard clamped.isWhole else { throw .refused(row: title, text: text, reason: tr("It takes a whole number.")) }
       return .int(Int(clamped))
     }
     return .double(clamped)
@@ -167,7 +174,7 @@ extension Row {
     } else if let local = Row.File(key: file.key, storage: .uri).localPath(of: text) {
       path = local
     } else {
-      throw .refused(row: title, text: text, reason: "Give an absolute path or a file:// URI.")
+      throw .refused(row: title, text: text, reason: tr("Give an absolute path or a file:// URI."))
     }
     let value = file.value(forPath: path)
     if let problem = file.fileProblem(of: value) { throw .refused(row: title, text: text, reason: problem + ".") }
@@ -226,7 +233,7 @@ extension Row {
     do {
       return try GVariantText.parseStrings(text)
     } catch {
-      throw .refused(row: title, text: text, reason: "It is not a list of strings: \(error).")
+      throw .refused(row: title, text: text, reason: tr("It is not a list of strings: %s.", String(describing: error)))
     }
   }
 
@@ -246,12 +253,20 @@ extension Row {
     }
   }
 
-  private static func rangeText(_ slider: Row.Slider) -> String {
-    let raw = "\(plainNumber(slider.minimum)) to \(plainNumber(slider.maximum))"
+  private static func rangeText(_ slider: Row.Slider, style: NumberStyle) -> String {
+    let raw = rangeText(style.plain(slider.minimum), style.plain(slider.maximum))
     if case .percent = slider.format {
-      return "\(raw) (\(slider.format.string(slider.minimum)) to \(slider.format.string(slider.maximum)))"
+      let percent = rangeText(
+        slider.format.string(slider.minimum, style: style), slider.format.string(slider.maximum, style: style))
+      return "\(raw) (\(percent))"
     }
     return raw
+  }
+
+  private static func rangeText(_ minimum: String, _ maximum: String) -> String {
+    tr(
+      // TRANSLATORS: a range of numbers, e.g. "0.5 to 3".
+      "%1$s to %2$s", minimum, maximum)
   }
 
   /// A number without a trailing ".0": 2 reads "2", 1.25 reads "1.25".

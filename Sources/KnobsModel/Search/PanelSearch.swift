@@ -133,7 +133,12 @@ public struct PanelSearch {
     var texts: [String] = []
     if let subtitle = row.liveSubtitle { texts += Translation.withEnglish(subtitle.text(settings)) }
     // “super h” finds the row whose shortcut is Super+H.
-    if let shortcut = row.shortcut { texts.append(shortcut.label(of: settings[shortcut.key])) }
+    // In German, “strg q” and “ctrl q” both find Strg+Q.
+    if let shortcut = row.shortcut {
+      let label = shortcut.label(of: settings[shortcut.key])
+      let english = shortcut.label(of: settings[shortcut.key], translated: false)
+      texts += label == english ? [label] : [label, english]
+    }
     if let footer = section.liveFooter {
       if let cached = state.footers[row.sectionIndex] {
         texts.append(cached)

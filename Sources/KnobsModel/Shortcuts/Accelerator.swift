@@ -71,16 +71,28 @@ public struct Accelerator: Hashable, Sendable {
     Modifiers.ordered.filter { modifiers.contains($0.0) }.map { "<\($0.name)>" }.joined() + key
   }
 
-  /// The keys to press, as keycaps: `["Super", "H"]`. Modifiers come in GNOME Settings' order:
-  /// Super, Ctrl, Alt, Shift (Hyper after Super, Meta after Alt).
-  public var keycaps: [String] {
+  /// The keys to press, as keycaps in the user's language: `["Super", "H"]`, `["Strg", "Q"]`
+  /// in German. Modifiers come in GNOME Settings' order: Super, Ctrl, Alt, Shift (Hyper
+  /// after Super, Meta after Alt).
+  public var keycaps: [String] { keycaps(translated: true) }
+
+  /// The keycaps, in English when `translated` is false (for scripts).
+  public func keycaps(translated: Bool) -> [String] {
     let shown: [Modifiers] = [.super, .hyper, .control, .alt, .meta, .shift]
     let caps = Dictionary(uniqueKeysWithValues: Modifiers.ordered.map { ($0.0.rawValue, $0.keycap) })
-    return shown.filter { modifiers.contains($0) }.compactMap { caps[$0.rawValue] } + [KeyNames.keycap(key)]
+    let modifierCaps = shown.filter { modifiers.contains($0) }.compactMap { caps[$0.rawValue] }
+    return modifierCaps.map { translated ? KeyNames.translatedKeycap($0) : $0 }
+      + [KeyNames.keycap(key, translated: translated)]
   }
 
-  /// The keycaps joined with “+”, as GTK labels a shortcut: `Super+H`.
+  /// The keycaps joined with “+”, as GTK labels a shortcut: `Super+H`, `Strg+Q` in German.
   public var label: String { keycaps.joined(separator: "+") }
+
+  /// The label in English, for scripts and for search by English words.
+  public var englishLabel: String { keycaps(translated: false).joined(separator: "+") }
+
+  /// A modifier's or a named key's keycap in the user's language: "Ctrl" reads "Strg" in German.
+  public static func keycap(named english: String) -> String { KeyNames.translatedKeycap(english) }
 
   /// Whether pressing it types text or moves around instead of being a shortcut: a
   /// letter, digit, punctuation, Space, Tab, Enter or arrow key with no modifier but
@@ -109,15 +121,17 @@ public enum AcceleratorError: Error, Hashable, Sendable, CustomStringConvertible
 
   public var description: String {
     switch self {
-    case .empty: return "A shortcut can't be empty."
-    case .malformed(let text): return "\(text.quotedForMessage) is not a shortcut; write it like <Super>h."
+    case .empty: return tr("A shortcut can't be empty.")
+    case .malformed(let text): return tr("“%s” is not a shortcut; write it like <Super>h.", text.escapedForMessage)
     case .unknownModifier(let name):
-      return "<\(name)> is not a modifier; use <Shift>, <Control>, <Alt>, <Super>, <Hyper> or <Meta>."
-    case .unknownKey(let name): return "\(name.quotedForMessage) is not the name of a key."
+      return tr(
+        // TRANSLATORS: the names in angle brackets are typed as they are.
+        "<%s> is not a modifier; use <Shift>, <Control>, <Alt>, <Super>, <Hyper> or <Meta>.", name)
+    case .unknownKey(let name): return tr("“%s” is not the name of a key.", name.escapedForMessage)
     case .modifierOnly(let text):
-      return "\(text.quotedForMessage) is only modifiers; a shortcut needs a key besides them."
-    case .duplicate(let label): return "\(label) is in the list twice."
-    case .tooMany(let count): return "This setting holds one shortcut, not \(count)."
+      return tr("“%s” is only modifiers; a shortcut needs a key besides them.", text.escapedForMessage)
+    case .duplicate(let label): return tr("%s is in the list twice.", label)
+    case .tooMany(let count): return tr("This setting holds one shortcut, not %d.", count)
     }
   }
 }

@@ -64,9 +64,11 @@ enum KeyNames {
     return (0x20...0xff).contains(value)
   }
 
-  /// How a key reads on a keycap: `H`, `Page Up`, `F1`, `Space`, `-`, `Audio Mute`.
-  static func keycap(_ name: String) -> String {
-    if let special = keycaps[name] { return special }
+  /// How a key reads on a keycap: `H`, `Page Up`, `F1`, `Space`, `-`, `Audio Mute`;
+  /// the names of keys and modifiers in the user's language when `translated`.
+  static func keycap(_ name: String, translated: Bool = false) -> String {
+    if let special = keycaps[name] { return translated ? translatedKeycap(special) : special }
+    if translated, let named = namedKeys[name] { return translatedKeycap(named) }
     if name.hasPrefix("XF86") { return spacedWords(String(name.dropFirst(4))) }
     if let value = table.byFolded[name.lowercased()]?.first(where: { $0.name == name })?.value,
       (0x21...0xff).contains(value), let scalar = Unicode.Scalar(value)
@@ -80,6 +82,43 @@ enum KeyNames {
     "space": "Space", "Return": "Enter", "KP_Enter": "Enter", "BackSpace": "Backspace", "Escape": "Esc",
     "Above_Tab": "Key above Tab", "Print": "Print Screen", "Delete": "Delete", "Tab": "Tab",
   ]
+
+  /// Keys whose keycap is their name with spaces, which is translated.
+  private static let namedKeys: [String: String] = [
+    "Page_Up": "Page Up", "Page_Down": "Page Down", "Home": "Home", "End": "End", "Insert": "Insert",
+    "Left": "Left", "Right": "Right", "Up": "Up", "Down": "Down",
+  ]
+
+  /// A keycap's English text (a modifier or a named key) in the user's language, as GNOME labels keys.
+  static func translatedKeycap(_ english: String) -> String {
+    switch english {
+    // TRANSLATORS: keycaps: the names of keys printed on a keyboard, as GNOME shows them in shortcuts.
+    case "Shift": return tr("Shift")
+    case "Ctrl": return tr("Ctrl")
+    case "Alt": return tr("Alt")
+    case "Super": return tr("Super")
+    case "Hyper": return tr("Hyper")
+    case "Meta": return tr("Meta")
+    case "Space": return tr("Space")
+    case "Enter": return tr("Enter")
+    case "Backspace": return tr("Backspace")
+    case "Esc": return tr("Esc")
+    case "Tab": return tr("Tab")
+    case "Delete": return tr("Delete")
+    case "Print Screen": return tr("Print Screen")
+    case "Key above Tab": return tr("Key above Tab")
+    case "Page Up": return tr("Page Up")
+    case "Page Down": return tr("Page Down")
+    case "Home": return tr("Home")
+    case "End": return tr("End")
+    case "Insert": return tr("Insert")
+    case "Left": return tr("Left")
+    case "Right": return tr("Right")
+    case "Up": return tr("Up")
+    case "Down": return tr("Down")
+    default: return english
+    }
+  }
 
   /// `AudioMute` reads “Audio Mute”.
   private static func spacedWords(_ name: String) -> String {

@@ -126,9 +126,9 @@ public enum ColorError: Error, Hashable, Sendable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .empty: return "A color can't be empty."
+    case .empty: return tr("A color can't be empty.")
     case .unparsable(let text):
-      return "\(text.quotedForMessage) is not a color; write it like #3465a4 or rgb(52,101,164)."
+      return tr("“%s” is not a color; write it like #3465a4 or rgb(52,101,164).", text.escapedForMessage)
     }
   }
 }

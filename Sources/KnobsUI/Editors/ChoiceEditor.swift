@@ -62,7 +62,12 @@ final class ChoiceEditor: RowEditor {
     let value = choice.shownValue(settings[choice.key])
     var options = found
     if let value, !options.contains(where: { $0.value == value }), choice.provider != nil {
-      options.append(Row.Choice.Option(value, "\(value) (not found)"))
+      options.append(
+        Row.Choice.Option(
+          value,
+          tr(
+            // TRANSLATORS: %s is a setting's value, such as a theme's name, that is not installed.
+            "%s (not found)", value.description)))
     }
     if options.map(\.label) != shown.map(\.label) || options.map(\.value) != shown.map(\.value) {
       shown = options

@@ -13,7 +13,7 @@ final class ColorEditor: RowEditor {
 
   init(_ color: Row.Color) {
     self.color = color
-    button = ColorButton(title: "Choose a Color", usesAlpha: color.format == .rgba || color.format == .hexWithAlpha)
+    button = ColorButton(title: tr("Choose a Color"), usesAlpha: color.format == .rgba || color.format == .hexWithAlpha)
   }
 
   var suffix: Widget? { button }
@@ -42,7 +42,7 @@ final class ColorEditor: RowEditor {
     let text = settings.string(color.key)
     shown = text
     guard let parsed = try? RGBColor(parsing: text) else {
-      row?.showNote(text.isEmpty ? nil : "“\(text)” is not a color; choosing one replaces it.")
+      row?.showNote(text.isEmpty ? nil : tr("“%s” is not a color; choosing one replaces it.", text))
       return
     }
     row?.showNote(nil)

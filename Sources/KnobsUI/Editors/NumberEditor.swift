@@ -3,8 +3,11 @@ import KnobsModel
 
 /// A number typed in a field, with − and + buttons beside it and its unit
 /// after it. Up and Down step it, Page Up and Page Down step it ten times.
-/// Typed values are brought into the range and to the row's decimals before
-/// they are written; text that is no number is explained and never written.
+/// Numbers show and are typed in the user's locale (1,5 in German; a point
+/// is taken too, as GTK's spin buttons take it). Typed values are brought into
+/// the range and to the row's decimals before they are written; text that is
+/// no number, or whose point could be a thousands separator, is explained and
+/// never written.
 ///
 /// A field and two buttons rather than a GtkSpinButton: on GTK 4.8 a spin
 /// button inside a list view row takes no typed text.
@@ -42,7 +45,8 @@ final class NumberEditor: RowEditor {
   var kind: String { "number" }
   var valueDescription: String {
     tr(
-      "%s, from %s to %s", stored.map(number.format.string) ?? tr("No value"), number.format.string(number.minimum),
+      "%s, from %s to %s", stored.map { number.format.string($0) } ?? tr("No value"),
+      number.format.string(number.minimum),
       number.format.string(number.maximum))
   }
 
@@ -93,8 +97,21 @@ final class NumberEditor: RowEditor {
     guard let row else { return }
     let typed = entry.text.dropUnit(number.unit).trimmingCharacters(in: .whitespaces)
     guard !(stored.map(text) == typed) else { return }
-    guard let value = Double(typed.replacingOccurrences(of: ",", with: ".")), value.isFinite else {
+    let style = NumberStyle.current
+    guard let value = style.number(from: typed) else {
       row.showProblem(tr("Not saved: “%s” is not a number.", typed))
+      entry.addCSSClass("error")
+      return
+    }
+    // German "1.000" may be a thousand or a one with decimals: ask rather than guess.
+    if style.isAmbiguous(typed) {
+      let grouped = typed.replacingOccurrences(of: style.groupingSeparator, with: "")
+      row.showProblem(
+        tr(
+          // TRANSLATORS: %1$s is what was typed ("1.000"), %2$s it without the point ("1000"),
+          // %3$s it with a decimal comma ("1,000").
+          "Not saved: “%1$s” could be %2$s or %3$s. Type it without the point, or with a decimal comma.", typed,
+          grouped, typed.replacingOccurrences(of: style.groupingSeparator, with: style.decimalSeparator)))
       entry.addCSSClass("error")
       return
     }

@@ -20,9 +20,9 @@ final class ShortcutDialog {
   private weak var editor: ShortcutEditor?
   private let heading = Label()
   private let message = Label()
-  private let hint = Label("Press Esc to cancel or Backspace to disable the keyboard shortcut.")
-  let cancelButton = Button(label: "Cancel")
-  let replaceButton = Button(label: "Replace")
+  private let hint = Label(tr("Press Esc to cancel or Backspace to disable the keyboard shortcut."))
+  let cancelButton = Button(label: tr("Cancel"))
+  let replaceButton = Button(label: tr("Replace"))
   /// The current shortcuts with their remove buttons (keys that hold a list).
   private let shortcutList = Box(.vertical, spacing: 6)
   let addButton = Button(label: tr("Add Shortcut…"))
@@ -38,16 +38,16 @@ final class ShortcutDialog {
   init(editor: ShortcutEditor, title: String, parent: Window) {
     self.editor = editor
     self.title = title
-    window.title = "Set Shortcut"
+    window.title = tr("Set Shortcut")
     window.isModal = true
     window.destroysWithParent = true
     window.setTransient(for: parent)
     window.setDefaultSize(width: 400, height: -1)
     let column = Box(.vertical, spacing: 12)
     column.setMargins(top: 24, bottom: 24, start: 24, end: 24)
-    heading.text = "Set Shortcut"
+    heading.text = tr("Set Shortcut")
     heading.addCSSClass("knobs-dialog-title")
-    message.text = "Enter a new shortcut to change “\(title)”."
+    message.text = tr("Enter a new shortcut to change “%s”.", title)
     message.wraps = true
     hint.wraps = true
     hint.addCSSClass("dim-label")
@@ -124,11 +124,15 @@ final class ShortcutDialog {
     do {
       accelerator = try Accelerator(modifiers: modifiers, key: name)
     } catch {
-      show("That key can't be part of a shortcut: \(error)")
+      show(tr("That key can't be part of a shortcut: %s", error.description))
       return
     }
     if accelerator.needsModifier {
-      show("\(accelerator.label) types text or moves around. Hold Ctrl, Alt or Super with it.")
+      show(
+        tr(
+          // TRANSLATORS: %1$s is a shortcut such as "Shift+A"; %2$s, %3$s and %4$s are the keys Ctrl, Alt and Super.
+          "%1$s types text or moves around. Hold %2$s, %3$s or %4$s with it.", accelerator.label,
+          Accelerator.keycap(named: "Ctrl"), Accelerator.keycap(named: "Alt"), Accelerator.keycap(named: "Super")))
       return
     }
     if isAdding, editor.accelerators.contains(accelerator) {
@@ -144,9 +148,11 @@ final class ShortcutDialog {
     }
     pending = (proposal, conflicts)
     show(
-      "\(accelerator.label) is already used for “\(first.binding.title)” (\(first.binding.path)). "
-        + "If you replace it, “\(first.binding.title)” will lose this shortcut.")
-    heading.text = "Replace Shortcut?"
+      tr(
+        // TRANSLATORS: %1$s is a shortcut, %2$s the title of the setting that has it, %3$s that setting's path.
+        "%1$s is already used for “%2$s” (%3$s). If you replace it, “%2$s” will lose this shortcut.",
+        accelerator.label, first.binding.title, first.binding.path))
+    heading.text = tr("Replace Shortcut?")
     replaceButton.isVisible = true
     _ = cancelButton.grabFocus()
   }

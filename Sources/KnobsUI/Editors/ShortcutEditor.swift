@@ -30,7 +30,7 @@ final class ShortcutEditor: RowEditor {
   func label(title: String) {
     self.title = title
     button.setAccessibleLabel(title)
-    button.tooltip = "Set Shortcut"
+    button.tooltip = tr("Set Shortcut")
   }
 
   func connect(to row: RowView) {
@@ -93,7 +93,7 @@ final class ShortcutEditor: RowEditor {
         do {
           try index.clear(conflict, in: store)
         } catch {
-          row.showProblem("Not saved: \(error)")
+          row.showProblem(tr("Not saved: %s", error.description))
           return false
         }
       }
@@ -104,6 +104,6 @@ final class ShortcutEditor: RowEditor {
 
   /// “Super+H”, or “Disabled”, for screen readers.
   static func spoken(_ accelerators: [Accelerator]) -> String {
-    accelerators.isEmpty ? "Disabled" : accelerators.map(\.label).joined(separator: ", ")
+    accelerators.isEmpty ? tr("Disabled") : accelerators.map(\.label).joined(separator: ", ")
   }
 }

@@ -79,7 +79,7 @@ enum LaunchRefusal: Error, CustomStringConvertible {
 
   var description: String {
     switch self {
-    case .notLaunchable(let title): return "“\(title)” does not open anything."
+    case .notLaunchable(let title): return tr("“%s” does not open anything.", title)
     }
   }
 }

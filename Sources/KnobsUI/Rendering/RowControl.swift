@@ -156,7 +156,7 @@ final class RowControl {
     case .slider(let scale, let label, let slider):
       let value = settings[slider.key]?.doubleValue
       scale.value = value ?? slider.minimum
-      label.text = value.map(slider.format.string) ?? "—"
+      label.text = value.map { slider.format.string($0) } ?? "—"
       scale.setAccessibleDescription(label.text)
     case .editor(let editor):
       editor.refresh(settings)

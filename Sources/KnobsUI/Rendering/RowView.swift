@@ -90,11 +90,11 @@ final class RowView {
     }
     content.append(text)
     modifiedMark.addCSSClass("knobs-modified")
-    modifiedMark.tooltip = "Changed from the default"
+    modifiedMark.tooltip = tr("Changed from the default")
     modifiedMark.isVisible = false
     modifiedMark.verticalAlignment = .center
     // The row's description says it to screen readers, once.
-    modifiedMark.hideFromAssistiveTechnologies(label: "Changed")
+    modifiedMark.hideFromAssistiveTechnologies(label: tr("Changed"))
     content.append(modifiedMark)
     if let suffix = control.widget {
       suffix.verticalAlignment = .center
@@ -251,7 +251,7 @@ final class RowView {
   }
 
   /// What screen readers say of a row whose setting differs from its default.
-  static let changedText = "Changed from the default"
+  static var changedText: String { tr("Changed from the default") }
 
   /// Whether the row's setting differs from its default and can be reset.
   func canReset(_ store: any SettingsStore) -> Bool {
