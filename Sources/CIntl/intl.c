@@ -2,6 +2,7 @@
 
 #include <libintl.h>
 #include <locale.h>
+#include <string.h>
 
 #define KNOBS_DOMAIN "knobs"
 
@@ -20,5 +21,13 @@ const char *knobs_gettext(const char *msgid) { return dgettext(KNOBS_DOMAIN, msg
 const char *knobs_ngettext(const char *singular, const char *plural, unsigned long count) {
   return dngettext(KNOBS_DOMAIN, singular, plural, count);
 }
+
+void knobs_intl_bind(const char *domain, const char *localedir) {
+  if (strcmp(domain, KNOBS_DOMAIN) == 0) return;
+  if (localedir != NULL) bindtextdomain(domain, localedir);
+  bind_textdomain_codeset(domain, "UTF-8");
+}
+
+const char *knobs_dgettext(const char *domain, const char *msgid) { return dgettext(domain, msgid); }
 
 const char *knobs_intl_directory(void) { return bindtextdomain(KNOBS_DOMAIN, NULL); }

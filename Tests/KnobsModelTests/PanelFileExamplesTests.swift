@@ -9,7 +9,7 @@ final class PanelFileExamplesTests: XCTestCase {
     .deletingLastPathComponent().appendingPathComponent("examples").path
 
   func load(_ name: String) throws -> PanelFile {
-    let file = try PanelFile.read(path: Self.folder + "/" + name)
+    let file = try PanelFile.read(path: Self.folder + "/" + name, languages: [])
     XCTAssertEqual(file.problems(against: MemoryStore(defaults: [:])), [], name)
     return file
   }
@@ -19,6 +19,18 @@ final class PanelFileExamplesTests: XCTestCase {
       .sorted()
     XCTAssertEqual(names, ["bb-links.yaml", "composed.yaml", "meal-plan.yaml", "pizza.yaml"])
     for name in names { _ = try load(name) }
+  }
+
+  func testPizzaBuilderInGerman() async throws {
+    let file = try PanelFile.read(path: Self.folder + "/pizza.yaml", languages: ["de_DE", "de"])
+    XCTAssertEqual(file.problems(against: MemoryStore(defaults: [:])), [])
+    XCTAssertEqual(file.panel.title, "Pizzabäcker")
+    XCTAssertEqual(
+      file.panel.entries.map(\.row.title),
+      ["Teigdicke", "Käserand", "Soße", "Speck", "Pilze", "Oliven", "Ananas", "Frisches Basilikum"])
+    let settings = SettingsReader(
+      file.routing(MemoryStore(defaults: [:]), ini: MemoryStore(defaults: file.iniDefaults)))
+    XCTAssertEqual(file.panel.sections[2].footer?.text(settings), "Speck: on, Pilze: off")
   }
 
   func testPizzaBuilder() async throws {

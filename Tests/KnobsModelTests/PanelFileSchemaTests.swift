@@ -28,8 +28,47 @@ final class PanelFileSchemaTests: XCTestCase {
       XCTAssertEqual(properties.keys.sorted(), PanelFile.rowKeys(of: kind).sorted(), kind)
     }
     XCTAssertEqual(kinds, PanelFile.rowKinds)
+    try checkTranslations(schema, "the panel")
+    try checkTranslations(try object(defs["section"], "section"), "section")
+    for row in rows { try checkTranslations(row, "row") }
     let settings = try XCTUnwrap(try object(defs["setting"], "setting")["oneOf"] as? [[String: Any]])
     let settingKeys = try settings.flatMap { try object($0["properties"], "setting properties").keys }
     XCTAssertEqual(settingKeys.sorted(), PanelFile.settingKeys.sorted())
   }
+
+  /// The object's `patternProperties` allow `KEY[LANGUAGE]` for exactly its
+  /// translatable keys, with the language codes the loader takes; nested
+  /// objects with a `label` (options) too.
+  func checkTranslations(_ object: [String: Any], _ what: String) throws {
+    let properties = try self.object(object["properties"], what)
+    let expected = Set(PanelFile.translatableKeys(among: Array(properties.keys)))
+    let patterns = (object["patternProperties"] as? [String: Any])?.keys.sorted() ?? []
+    var named: Set<String> = []
+    for pattern in patterns {
+      let expression = try NSRegularExpression(pattern: pattern)
+      for key in PanelFile.translatableKeys + ["id", "kind", "url", "setting"] {
+        for (language, valid) in Self.languageSamples {
+          let candidate = "\(key)[\(language)]"
+          let range = NSRange(candidate.startIndex..., in: candidate)
+          let matches = expression.firstMatch(in: candidate, range: range) != nil
+          if matches { named.insert(key) }
+          if matches { XCTAssertTrue(valid, "\(what): \(pattern) takes \(candidate)") }
+          XCTAssertEqual(UserLanguages.isLanguageCode(language), valid, language)
+        }
+      }
+    }
+    XCTAssertEqual(named, expected, what)
+    for value in properties.values {
+      if let nested = value as? [String: Any], let items = nested["items"] as? [String: Any], items["properties"] != nil
+      {
+        try checkTranslations(items, what + " items")
+      }
+    }
+  }
+
+  static let languageSamples: [(String, Bool)] = [
+    ("de", true), ("pt_BR", true), ("es_419", true), ("sr@latin", true), ("ca_ES@valencia", true), ("ast", true),
+    ("", false), ("de-AT", false), ("DE", false), ("de_at", false), ("d", false), ("de@", false),
+    ("de_AT.UTF-8", false),
+  ]
 }

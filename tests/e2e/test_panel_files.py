@@ -91,11 +91,14 @@ def test_installed_pizza_panel_launches_from_its_desktop_entry(session, driver):
 def test_a_bad_panel_file_is_refused_and_nothing_is_written(session, driver):
     bad = Path(session.env["HOME"]) / "bad.yaml"
     bad.write_text(PIZZA.read_text().replace("min: 1\n", "min: one\n", 1).replace("kind: choice", "kind: choise"))
+    lines = bad.read_text().splitlines()
+    min_line = lines.index("        min: one") + 1
+    kind_line = next(number for number, line in enumerate(lines, 1) if line.endswith("kind: choise"))
     checked = session.run("--check-panel", str(bad))
     assert checked.returncode == 2, checked
     assert checked.stderr.splitlines() == [
-        f"{bad}:17:14: dough/thickness: “min” must be a number, not “one”.",
-        f"{bad}:29:15: sauce/sauce: Unknown row kind “choise”. Did you mean “choice”? The kinds are toggle, "
+        f"{bad}:{min_line}:14: dough/thickness: “min” must be a number, not “one”.",
+        f"{bad}:{kind_line}:15: sauce/sauce: Unknown row kind “choise”. Did you mean “choice”? The kinds are toggle, "
         "link, email, detail, value, slider, choice, launch, text, number, font, file, multi-select, list, shortcut, "
         "color.",
     ], checked.stderr

@@ -96,6 +96,29 @@ def test_german_search_finds_rows_by_german_and_by_english_words(session, driver
              lambda: search_results(driver) == [found])
 
 
+@scenario(backend="memory")
+def test_german_panel_file_shows_its_german_texts_and_search_finds_both(session, driver):
+    pizza = REPO / "examples" / "pizza.yaml"
+    # The panel's own German texts (title[de]) are shown, its window title too.
+    driver.window_title = "Pizzabäcker"
+    session.launch("--panel", str(pizza), extra_env=GERMAN)
+    assert driver.switch("Speck").checked, "bacon is on by default"
+    assert driver.switch("Käserand")
+    # Scripts read the JSON listing: the panel file's titles stay English there too.
+    listed = json.loads(session.run("--panel", str(pizza), "list", "--json", extra_env=GERMAN).stdout)
+    bacon = next(row for row in listed if row["path"] == "toppings/bacon")
+    assert bacon["title"] == "Bacon", bacon
+    table = session.run("--panel", str(pizza), "list", extra_env=GERMAN).stdout
+    assert "Speck" in table and "Teigdicke" in table, table
+    driver.press("Control_L", "f")
+    found = ("Frisches Basilikum", "In Zutaten")
+    driver.type_text("basilikum")
+    wait_for("Frisches Basilikum is found by its German word", lambda: search_results(driver) == [found])
+    driver.press("Control_L", "a")
+    driver.type_text("fresh basil")
+    wait_for("Frisches Basilikum is found by the English words", lambda: search_results(driver) == [found])
+
+
 @scenario()
 def test_unknown_language_and_missing_translations_stay_english(session, driver):
     unknown = session.run("--help", extra_env={"LANG": "xx_YY.UTF-8", "LC_ALL": "xx_YY.UTF-8"})

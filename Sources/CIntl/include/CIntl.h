@@ -16,6 +16,14 @@ const char *knobs_gettext(const char *msgid);
 /* The plural form of `singular`/`plural` for `count` in the user's language. */
 const char *knobs_ngettext(const char *singular, const char *plural, unsigned long count);
 
+/* Another application's domain, for the texts of its panel: binds `domain` to
+   `localedir` (unless it is NULL: the system's folder) with UTF-8 output. The
+   domain "knobs" keeps its own binding. */
+void knobs_intl_bind(const char *domain, const char *localedir);
+
+/* The translation of `msgid` in `domain`, or `msgid` itself. */
+const char *knobs_dgettext(const char *domain, const char *msgid);
+
 /* The folder the domain is bound to (for messages and tests). */
 const char *knobs_intl_directory(void);
 

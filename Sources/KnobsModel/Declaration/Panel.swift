@@ -2,14 +2,26 @@
 public struct Panel {
   public var title: String
   public var sections: [Section]
+  /// The gettext domain of the panel's texts, for a panel an application
+  /// declares in its own language: the texts are the English msgids, and
+  /// `translated()` shows them in the user's language. Nil for texts already
+  /// in the user's language (Knobs' own, through `tr`). A detail page without
+  /// a domain of its own uses its panel's.
+  public var translationDomain: TranslationDomain?
+  /// Set on the panel `translated()` gives, so it is not translated twice.
+  var isTranslated = false
 
-  public init(_ title: String, @SectionBuilder sections: () -> [Section]) {
+  public init(
+    _ title: String, translationDomain: TranslationDomain? = nil, @SectionBuilder sections: () -> [Section]
+  ) {
     self.title = title
     self.sections = sections()
+    self.translationDomain = translationDomain
   }
 
-  public init(title: String, sections: [Section]) {
+  public init(title: String, sections: [Section], translationDomain: TranslationDomain? = nil) {
     self.title = title
     self.sections = sections
+    self.translationDomain = translationDomain
   }
 }

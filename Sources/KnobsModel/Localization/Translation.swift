@@ -91,7 +91,7 @@ public enum Translation {
 
   private static let state = Mutex(State())
 
-  private static func remember(_ text: String, english: String) {
+  static func remember(_ text: String, english: String) {
     state.withLock { state in
       if state.english[text]?.contains(english) != true { state.english[text, default: []].append(english) }
     }

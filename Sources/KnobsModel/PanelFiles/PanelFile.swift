@@ -10,7 +10,9 @@ import Yams
 public struct PanelFile {
   /// Panel files are small; anything bigger is refused before it is parsed.
   public static let sizeLimit = 1024 * 1024
-  public static let topKeys = ["id", "name", "icon", "comment", "keywords", "ini-file", "sections"]
+  public static let topKeys = [
+    "id", "name", "icon", "comment", "keywords", "ini-file", "gettext-domain", "locale-dir", "sections",
+  ]
 
   /// Reverse-DNS, such as `org.example.Pizza`.
   public var id: String
@@ -22,6 +24,12 @@ public struct PanelFile {
   /// The INI file rows with `ini:` settings read and write, relative to `$XDG_CONFIG_HOME`.
   public var iniFile: String?
   public var panel: Panel
+  /// The name and comment in other languages (`name[de]`), for the desktop entry.
+  public var nameTranslations: [String: String] = [:]
+  public var commentTranslations: [String: String] = [:]
+  public var keywordTranslations: [String: [String]] = [:]
+  /// The panel's own gettext domain, if it names one.
+  public var gettextDomain: String?
   /// The file's name in messages.
   public var source: String
   /// The INI keys the rows bind, with their declared defaults.
@@ -37,6 +45,13 @@ public struct PanelFile {
   }
 
   public static var sectionKeys: [String] { PanelFileReader.sectionKeys }
+  /// The keys a file may translate with `KEY[LANGUAGE]` wherever they are allowed.
+  public static var translatableKeys: [String] { PanelFileReader.translatableKeys }
+
+  /// The keys of a mapping with `keys` that take translations.
+  public static func translatableKeys(among keys: [String]) -> [String] {
+    PanelFileReader.translatableKeys(among: keys)
+  }
   public static var settingKeys: [String] { PanelFileReader.settingKeys }
 
   /// The schema name of the INI file's keys: `ini:` and the file's path.
@@ -46,7 +61,8 @@ public struct PanelFile {
 
   /// Reads and parses the file at `path`; too big, unreadable or malformed files throw.
   public static func read(
-    path: String, launcher: @escaping ApplicationLauncher = PanelFile.cannotLaunch
+    path: String, launcher: @escaping ApplicationLauncher = PanelFile.cannotLaunch,
+    languages: [String] = UserLanguages.preferred()
   ) throws(PanelFileErrors) -> PanelFile {
     func refuse(_ message: String) -> PanelFileErrors {
       PanelFileErrors([PanelFileError(file: path, line: 1, column: 1, path: "", message: message)])
@@ -63,12 +79,14 @@ public struct PanelFile {
       throw refuse(tr("The file can't be read: %s.", String(describing: error)))
     }
     guard let text = String(data: data, encoding: .utf8) else { throw refuse(tr("The file is not UTF-8 text.")) }
-    return try parse(text, file: path, launcher: launcher)
+    return try parse(text, file: path, launcher: launcher, languages: languages)
   }
 
   /// Parses a panel file's text; `file` names it in messages.
+  /// `languages` pick the texts' translations (`title[de]`), most wanted first.
   public static func parse(
-    _ text: String, file: String, launcher: @escaping ApplicationLauncher = PanelFile.cannotLaunch
+    _ text: String, file: String, launcher: @escaping ApplicationLauncher = PanelFile.cannotLaunch,
+    languages: [String] = UserLanguages.preferred()
   ) throws(PanelFileErrors) -> PanelFile {
     func refuse(_ position: FilePosition, _ message: String) -> PanelFileErrors {
       PanelFileErrors([
@@ -98,13 +116,14 @@ public struct PanelFile {
       throw refuse(Self.position(of: error), tr("The file is not valid YAML: %s.", Self.problem(of: error)))
     }
     guard let root else { throw refuse(.start, tr("The file is empty; a panel file starts with “id:”.")) }
-    return try read(root, file: file, launcher: launcher)
+    return try read(root, file: file, launcher: launcher, languages: languages)
   }
 
-  private static func read(_ root: Node, file: String, launcher: @escaping ApplicationLauncher) throws(PanelFileErrors)
-    -> PanelFile
-  {
+  private static func read(
+    _ root: Node, file: String, launcher: @escaping ApplicationLauncher, languages: [String]
+  ) throws(PanelFileErrors) -> PanelFile {
     let reader = PanelFileReader(file: file, launcher: launcher)
+    reader.languages = languages
     guard let fields = reader.fields(root, path: "", what: "the panel", known: topKeys) else {
       throw PanelFileErrors(reader.errors)
     }
@@ -116,7 +135,9 @@ public struct PanelFile {
           "The panel id “%s” must be reverse-DNS, such as org.example.Pizza: two or more parts of letters, digits, “_” and “-”, separated by dots, not starting with a digit.",
           id.escapedForMessage))
     }
+    reader.readDomain(fields)
     let name = reader.string(fields, "name", required: true) ?? ""
+    let title = reader.text(fields, "name") ?? name
     let iniFile = reader.string(fields, "ini-file")
     if let iniFile {
       if let problem = ConfigFile.problem(with: iniFile) {
@@ -126,15 +147,23 @@ public struct PanelFile {
       }
     }
     let sections = reader.sections(reader.sequence(fields, "sections", required: true) ?? [], pagePath: "")
+    let comment = reader.text(fields, "comment")
+    let keywords = reader.texts(fields, "keywords")
+    reader.reportUnusedTranslations()
     reader.deferred.forEach { $0() }
     guard reader.errors.isEmpty else {
       throw PanelFileErrors(reader.errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
     }
-    return PanelFile(
+    var panelFile = PanelFile(
       id: id, name: name, icon: reader.string(fields, "icon"), comment: reader.string(fields, "comment"),
       keywords: reader.strings(fields, "keywords") ?? [], iniFile: iniFile,
-      panel: Panel(title: name, sections: sections), source: file, iniDefaults: reader.iniDefaults,
+      panel: Panel(title: title, sections: sections), source: file, iniDefaults: reader.iniDefaults,
       visited: reader.visited)
+    panelFile.nameTranslations = reader.writtenTranslations(fields, "name")
+    panelFile.commentTranslations = comment == nil ? [:] : reader.writtenTranslations(fields, "comment")
+    panelFile.keywordTranslations = keywords == nil ? [:] : reader.writtenLists(fields, "keywords")
+    panelFile.gettextDomain = reader.domain?.name
+    return panelFile
   }
 
   /// The validator's problems and every bound key `store` does not have, each

@@ -73,12 +73,12 @@ extension PanelFileReader {
       position: fields.position, path: path, what: what, values: fields.values, keyPositions: fields.keyPositions)
     visit(path, at: fields.position)
     guard let kindName = string(fields, "kind", required: true) else { return nil }
-    let title = string(fields, "title", required: true) ?? ""
+    let title = text(fields, "title", required: true) ?? ""
     guard let rowKind = self.kind(kindName, fields, title: title) else { return nil }
     var row = Row(id: id, title: title, kind: rowKind)
-    row.subtitle = liveText(fields, "subtitle")
+    row.subtitle = translatedLiveText(fields, "subtitle")
     row.iconName = string(fields, "icon")
-    row.keywords = strings(fields, "keywords") ?? []
+    row.keywords = texts(fields, "keywords") ?? []
     if let condition = fields["enabled-when"] { row.enabledWhen = self.condition(condition, path: path) }
     if let condition = fields["visible-when"] { row.visibleWhen = self.condition(condition, path: path) }
     rowsByPath[path] = row
@@ -101,7 +101,7 @@ extension PanelFileReader {
       let nodes = sequence(fields, "sections", required: true) ?? []
       return .detail(Panel(title: title, sections: sections(nodes, pagePath: fields.path)))
     case "value":
-      guard let text = liveText(fields, "value", required: true) else { return nil }
+      guard let text = translatedLiveText(fields, "value", required: true) else { return nil }
       return .value(text)
     case "launch":
       return launch(fields)
@@ -140,17 +140,17 @@ extension PanelFileReader {
         if fields["max-length"] == nil { rule.maximumLength = 65536 }
         return .text(
           Row.Text(
-            key: key, placeholder: string(fields, "placeholder") ?? "GVariant text", rule: rule,
+            key: key, placeholder: text(fields, "placeholder") ?? "GVariant text", rule: rule,
             format: .gvariant(type: type)))
       }
-      return .text(Row.Text(key: key, placeholder: string(fields, "placeholder"), rule: textRule(fields)))
+      return .text(Row.Text(key: key, placeholder: text(fields, "placeholder"), rule: textRule(fields)))
     case "number":
       guard let minimum = number(fields, "min", required: true), let maximum = number(fields, "max", required: true)
       else { return nil }
       return .number(
         Row.Number(
           key: key, minimum: minimum, maximum: maximum, step: number(fields, "step") ?? 1,
-          decimals: integer(fields, "decimals") ?? 0, unit: string(fields, "unit") ?? ""))
+          decimals: integer(fields, "decimals") ?? 0, unit: text(fields, "unit") ?? ""))
     case "font":
       return .font(Row.Font(key: key, monospaceOnly: bool(fields, "monospace") ?? false))
     case "file":
@@ -181,7 +181,7 @@ extension PanelFileReader {
       return .color(color)
     default:  // "list"
       var list = Row.StringList(key: key, itemRule: textRule(fields, nonEmptyByDefault: true))
-      list.placeholder = string(fields, "placeholder")
+      list.placeholder = text(fields, "placeholder")
       if let maximum = integer(fields, "max-items") { list.maximumItems = maximum }
       return .list(list)
     }
@@ -192,7 +192,7 @@ extension PanelFileReader {
     case "percent":
       return .percent
     case nil, "number":
-      return .number(decimals: integer(fields, "decimals") ?? 0, unit: string(fields, "unit") ?? "")
+      return .number(decimals: integer(fields, "decimals") ?? 0, unit: text(fields, "unit") ?? "")
     case let other?:
       report(fields.position(of: "format"), fields.path, "“format” is “number” or “percent”, not “\(other)”.")
       return .number(decimals: 0)
@@ -265,7 +265,7 @@ extension PanelFileReader {
   private func textRule(_ fields: Fields, nonEmptyByDefault: Bool = false) -> TextRule {
     TextRule(
       nonEmpty: bool(fields, "non-empty") ?? nonEmptyByDefault, maximumLength: integer(fields, "max-length") ?? 4096,
-      pattern: string(fields, "pattern"), patternHint: string(fields, "pattern-hint"))
+      pattern: string(fields, "pattern"), patternHint: text(fields, "pattern-hint"))
   }
 
   /// `options:` as a list of `{value, label}` mappings.
@@ -275,7 +275,7 @@ extension PanelFileReader {
       guard let option = self.fields(node, path: fields.path, what: "an option", known: ["value", "label"]),
         let valueNode = required(option, "value"), let value = value(valueNode, path: fields.path, key: "value")
       else { return nil }
-      return Row.Choice.Option(value, string(option, "label", required: true) ?? value.description)
+      return Row.Choice.Option(value, text(option, "label", required: true) ?? value.description)
     }
   }
 

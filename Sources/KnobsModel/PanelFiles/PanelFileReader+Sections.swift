@@ -19,9 +19,9 @@ extension PanelFileReader {
       position: fields.position, path: path, what: fields.what, values: fields.values,
       keyPositions: fields.keyPositions)
     visit(path, at: fields.position)
-    var section = Section(id, string(located, "title")) {}
-    section.header = liveText(located, "header")
-    section.footer = liveText(located, "footer")
+    var section = Section(id, text(located, "title")) {}
+    section.header = translatedLiveText(located, "header")
+    section.footer = translatedLiveText(located, "footer")
     if let condition = located["visible-when"] { section.visibleWhen = self.condition(condition, path: path) }
     let rowNodes = sequence(located, "rows", required: true) ?? []
     section.rows = rowNodes.enumerated().compactMap { index, node in row(node, sectionPath: path, number: index + 1) }

@@ -18,6 +18,14 @@ final class PanelFileReader {
   var iniSchema: String?
   var iniDefaults: [SettingKey: SettingValue] = [:]
   var launcher: ApplicationLauncher
+  /// The user's languages, most wanted first (`UserLanguages.preferred`), for `title[de]`.
+  var languages: [String] = []
+  /// The panel's own gettext domain, if it names one.
+  var domain: TranslationDomain?
+  /// `title[de]` and the like, by the mapping and key they translate.
+  var translations: [TranslationSlot: [FileTranslation]] = [:]
+  var consumedTranslations: Set<TranslationSlot> = []
+  var translationNodes: [TranslationSlot: [String: Node]] = [:]
 
   init(file: String, launcher: @escaping ApplicationLauncher) {
     self.file = file
@@ -73,6 +81,10 @@ final class PanelFileReader {
         continue
       }
       let key = scalar.string
+      if key.contains("[") || key.contains("]") {
+        noteTranslation(key, value, at: keyPosition, in: fields, known: known)
+        continue
+      }
       guard known.contains(key) else {
         if let owner = elsewhere(key) {
           report(keyPosition, path, "“\(key)” is not a key of \(what); it belongs to \(owner).")

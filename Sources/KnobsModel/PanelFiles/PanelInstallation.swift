@@ -54,7 +54,13 @@ public struct PanelInstallation {
       "Type=Application",
       "Name=\(Self.escape(file.name))",
     ]
+    for (language, name) in file.nameTranslations.sorted(by: { $0.key < $1.key }) {
+      lines.append("Name[\(language)]=\(Self.escape(name))")
+    }
     if let comment = file.comment { lines.append("Comment=\(Self.escape(comment))") }
+    for (language, comment) in file.commentTranslations.sorted(by: { $0.key < $1.key }) {
+      lines.append("Comment[\(language)]=\(Self.escape(comment))")
+    }
     lines.append("Icon=\(Self.escape(file.icon ?? appID))")
     lines.append("Exec=\(Self.quoteForExec(executable)) --panel \(file.id)")
     lines.append("Terminal=false")
@@ -62,9 +68,16 @@ public struct PanelInstallation {
     if !file.keywords.isEmpty {
       lines.append(
         "Keywords=" + file.keywords.map { Self.escape($0).replacingOccurrences(of: ";", with: "\\;") + ";" }.joined())
+      for (language, words) in file.keywordTranslations.sorted(by: { $0.key < $1.key }) {
+        lines.append(
+          "Keywords[\(language)]="
+            + words.map { Self.escape($0).replacingOccurrences(of: ";", with: "\\;") + ";" }.joined())
+      }
     }
     lines.append("StartupNotify=true")
     lines.append("X-Knobs-Panel=\(file.id)")
+    // The desktop's app list translates the name and comment through the panel's domain.
+    if let domain = file.gettextDomain { lines.append("X-GNOME-Gettext-Domain=\(domain)") }
     return lines.joined(separator: "\n") + "\n"
   }
 

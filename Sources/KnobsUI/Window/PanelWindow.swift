@@ -48,6 +48,8 @@ public final class PanelWindow: PageHost {
     opener: @escaping Launcher.Opener
   ) {
     window = ApplicationWindow(application: application)
+    // A panel with a translation domain is shown in the user's language.
+    let panel = panel.translated()
     rootPanel = panel.withFoundRows()
     // Keys of found rows with a store of their own (the autostart folder) go there.
     self.store = panel.routing(store)
