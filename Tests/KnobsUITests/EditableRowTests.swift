@@ -128,6 +128,9 @@ final class EditableRowTests: GtkTestCase {
     try store.write("Knobs Missing Face Bold 12", for: Self.font)
     XCTAssertEqual(
       row("font").subtitleText, "Knobs Missing Face is not installed here; apps show a similar font instead.")
+    XCTAssertEqual(button.shownName, "Knobs Missing Face Bold", "the button names the missing font, not “None”")
+    try store.write("Serif 10", for: Self.font)
+    XCTAssertEqual(button.shownName, "Serif Regular", "an installed family is named by GTK")
   }
 
   func testAMissingFileIsShownAsMissing() async throws {

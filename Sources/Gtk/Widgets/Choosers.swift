@@ -54,6 +54,32 @@ public final class FontButton: Widget {
       })
   }
 
+  /// Names the font on the button `text`: for a family that is not installed,
+  /// GTK 4.8's button shows “None” where the family's name would be.
+  public func showName(_ text: String) {
+    nameLabel.map { gtk_label_set_text($0, text) }
+  }
+
+  /// The font's name as the button shows it.
+  public var shownName: String {
+    nameLabel.flatMap { gtk_label_get_text($0) }.map { String(cString: $0) } ?? ""
+  }
+
+  /// The button's first label, which shows the font's name (the size has a label of its own).
+  private var nameLabel: OpaquePointer? {
+    var next = gtk_widget_get_first_child(widget)
+    var later: [UnsafeMutablePointer<GtkWidget>] = []
+    while let current = next ?? later.popLast() {
+      let instance = UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self)
+      if g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0 {
+        return OpaquePointer(current)
+      }
+      if let sibling = gtk_widget_get_next_sibling(current) { later.append(sibling) }
+      next = gtk_widget_get_first_child(current)
+    }
+    return nil
+  }
+
   /// Picks a font as the user would in the chooser: `onChange` runs.
   public func pick(_ font: String) {
     gtk_font_chooser_set_font(c(), font)
@@ -66,9 +92,13 @@ public final class FontButton: Widget {
 public final class FileChooser: Object {
   /// - Parameters:
   ///   - mimeTypes: the types offered, e.g. `image/*`; empty for any file.
-  public init(title: String, parent: Window?, selectsFolder: Bool, mimeTypes: [String], filterName: String) {
+  ///   - acceptLabel, cancelLabel: the buttons' labels, with “_” before the access key.
+  public init(
+    title: String, parent: Window?, selectsFolder: Bool, mimeTypes: [String], filterName: String,
+    acceptLabel: String, cancelLabel: String
+  ) {
     let action = selectsFolder ? GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER : GTK_FILE_CHOOSER_ACTION_OPEN
-    let dialog = gtk_file_chooser_native_new(title, parent.map { $0.c() }, action, "_Select", "_Cancel")!
+    let dialog = gtk_file_chooser_native_new(title, parent.map { $0.c() }, action, acceptLabel, cancelLabel)!
     super.init(adopting: UnsafeMutableRawPointer(dialog))
     gtk_native_dialog_set_modal(c(), 1)
     if !mimeTypes.isEmpty {

@@ -50,7 +50,8 @@ final class FileEditor: RowEditor {
     guard chooser == nil, let row else { return }
     let chooser = FileChooser(
       title: title, parent: row.hostWindow, selectsFolder: file.selectsFolder, mimeTypes: file.mimeTypes,
-      filterName: file.mimeTypes.contains { $0.hasPrefix("image/") } ? tr("Pictures") : tr("Supported files"))
+      filterName: file.mimeTypes.contains { $0.hasPrefix("image/") } ? tr("Pictures") : tr("Supported files"),
+      acceptLabel: tr("_Select"), cancelLabel: tr("_Cancel"))
     if let path = file.localPath(of: current), FileManager.default.fileExists(atPath: path) {
       chooser.start(at: path)
     }

@@ -42,7 +42,9 @@ final class FontEditor: RowEditor {
     let value = settings.string(font.key)
     button.font = value
     shownFont = value
-    row?.showNote(Self.missingFamilyNote(value))
+    let missing = Self.missingFamily(value)
+    row?.showNote(missing.map { tr("%s is not installed here; apps show a similar font instead.", $0) })
+    if missing != nil { button.showName(FontDescription.familyAndStyle(of: value)) }
   }
 
   /// The families installed, looked up once: GTK's button names a family it can't find “None”.
@@ -55,8 +57,8 @@ final class FontEditor: RowEditor {
     "semi-condensed", "semi-expanded", "ultra-condensed", "ultra-expanded",
   ]
 
-  /// Says so when the font's family is not installed, so apps draw another one in its place.
-  private static func missingFamilyNote(_ description: String) -> String? {
+  /// The font's family when it is not installed, so apps draw another one in its place.
+  static func missingFamily(_ description: String) -> String? {
     let words = FontDescription.familyAndStyle(of: description).split(separator: " ").map(String.init)
     guard !words.isEmpty else { return nil }
     // The family is the longest run of leading words that names an installed family.
@@ -68,7 +70,7 @@ final class FontEditor: RowEditor {
     if ["sans", "sans-serif", "serif", "monospace", "system-ui"].contains(words[0].lowercased()) { return nil }
     var family = words
     while family.count > 1, let last = family.last, Self.styleWords.contains(last.lowercased()) { family.removeLast() }
-    return "\(family.joined(separator: " ")) is not installed here; apps show a similar font instead."
+    return family.joined(separator: " ")
   }
 
   func activate() { button.activateAsUser() }
