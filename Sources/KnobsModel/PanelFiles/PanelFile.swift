@@ -124,7 +124,7 @@ public struct PanelFile {
   ) throws(PanelFileErrors) -> PanelFile {
     let reader = PanelFileReader(file: file, launcher: launcher)
     reader.languages = languages
-    guard let fields = reader.fields(root, path: "", what: "the panel", known: topKeys) else {
+    guard let fields = reader.fields(root, path: "", kind: .panel, known: topKeys) else {
       throw PanelFileErrors(reader.errors)
     }
     let id = reader.string(fields, "id", required: true) ?? ""
@@ -261,7 +261,9 @@ public struct PanelFile {
       .composer(let context, let problem, _, _):
       return context.map { "\(problem) \($0.text)" } ?? problem
     case .duplicatedKeysInMapping(let duplicates, _):
-      return "the key \(duplicates.map(\.quotedForMessage).joined(separator: ", ")) appears twice in one mapping"
+      return tr(
+        // TRANSLATORS: %s is a key, or keys separated by commas; ends “The file is not valid YAML: %s.”
+        "the key %s appears twice in one mapping", duplicates.map(\.quotedForMessage).joined(separator: ", "))
     case .reader(let problem, _, _, _):
       return problem
     default:

@@ -68,7 +68,7 @@ final class FontEditor: RowEditor {
     if ["sans", "sans-serif", "serif", "monospace", "system-ui"].contains(words[0].lowercased()) { return nil }
     var family = words
     while family.count > 1, let last = family.last, Self.styleWords.contains(last.lowercased()) { family.removeLast() }
-    return "\(family.joined(separator: " ")) is not installed here; apps show a similar font instead."
+    return tr("%s is not installed here; apps show a similar font instead.", family.joined(separator: " "))
   }
 
   func activate() { button.activateAsUser() }
