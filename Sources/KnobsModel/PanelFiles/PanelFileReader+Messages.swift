@@ -122,7 +122,10 @@ extension PanelFileReader {
       return text.isEmpty
         ? tr(
           // TRANSLATORS: ends “"title" must be text, not %s.” for a key written with no value.
-          "empty") : ValueError.shortened(text).quotedForMessage
+          "empty")
+        : tr(
+          // TRANSLATORS: a value written in the file, in quotes; ends “"min" must be a number, not %s.”
+          "“%s”", ValueError.shortened(text).escapedForMessage)
     case .sequence:
       return tr(
         // TRANSLATORS: ends “"title" must be text, not %s.”
