@@ -404,6 +404,28 @@ final class TranslatedReaderMessageTests: XCTestCase {
       ])
   }
 
+  func testARepeatedIDIsAtItsSecondUseInAnyLanguage() async throws {
+    let rows = """
+      - kind: toggle
+        id: x
+        title: X
+        setting: {ini: a/b, default: true}
+      - kind: toggle
+        id: x
+        title: Y
+        setting: {ini: a/c, default: true}
+      """
+    let german = [
+      "The row id “%1$s” is already used by %2$s on this page.":
+        "Die Zeilen-ID „%1$s“ wird auf dieser Seite bereits von %2$s verwendet."
+    ]
+    Translation.withCatalog(german) {
+      XCTAssertEqual(
+        messages(rows), ["p.yaml:11:9: dough/x: Die Zeilen-ID „x“ wird auf dieser Seite bereits von dough/x verwendet."]
+      )
+    }
+  }
+
   func testRuleMessagesAfterReading() async throws {
     let rows = """
       - kind: slider
