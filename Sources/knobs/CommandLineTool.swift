@@ -84,7 +84,7 @@ struct CommandLineTool {
     let found = shortcutConflicts(value, row: target.entry.row, store: target.store)
     let conflicts = found?.1 ?? []
     if !conflicts.isEmpty && !replacing {
-      conflicts.forEach { printError("knobs: \($0) Nothing was changed; --replace takes it from there.") }
+      conflicts.forEach { printError("knobs: \($0) " + tr("Nothing was changed; --replace takes it from there.")) }
       return 2
     }
     do {

@@ -15,8 +15,11 @@ enum FilePanels {
     if PanelFolders.isPath(source) || FileManager.default.fileExists(atPath: source) { return source }
     if let file = folders.file(forID: source) { return file }
     problems(
-      "knobs: there is no panel file or installed panel “\(source)” (installed panels are in "
-        + "\(([folders.user] + folders.system).joined(separator: ", "))).")
+      "knobs: "
+        + tr(
+          // TRANSLATORS: %2$s lists folders.
+          "there is no panel file or installed panel “%1$s” (installed panels are in %2$s).",
+          source, ([folders.user] + folders.system).joined(separator: ", ")))
     return nil
   }
 
@@ -39,7 +42,8 @@ enum FilePanels {
   static func check(_ source: String, schemaDirectories: [String]) -> Int32 {
     let store = GSettingsStore(source: SchemaSource(extraDirectories: schemaDirectories))
     guard let file = load(source, store: store) else { return 2 }
-    print("The panel \(file.id) is valid: \(file.panel.entryCount) rows.")
+    let rows = file.panel.entryCount
+    print(trn("The panel %1$s is valid: %2$d row.", "The panel %1$s is valid: %2$d rows.", rows, file.id, rows))
     return 0
   }
 
@@ -86,7 +90,7 @@ enum FilePanels {
     do {
       try DesktopAppLauncher.launch(desktopID, from: nil)
     } catch {
-      context.presenter?.showMessage("Couldn't start \(desktopID): \(error)", undo: nil)
+      context.presenter?.showMessage(tr("Couldn't start %1$s: %2$s", desktopID, String(describing: error)), undo: nil)
     }
     return nil
   }
@@ -149,11 +153,11 @@ extension FilePanels {
   static func install(_ path: String, schemaDirectories: [String]) -> Int32 {
     let store = GSettingsStore(source: SchemaSource(extraDirectories: schemaDirectories))
     guard let file = load(path, store: store) else {
-      printError("knobs: nothing was installed.")
+      printError("knobs: " + tr("nothing was installed."))
       return 2
     }
     guard let bytes = FileManager.default.contents(atPath: path) else {
-      printError("knobs: \(path) can't be read.")
+      printError("knobs: " + tr("%s can't be read.", path))
       return 1
     }
     let installation = PanelInstallation(folders: PanelFolders(), appID: AppInfo.id)
@@ -164,8 +168,8 @@ extension FilePanels {
       printError("knobs: \(error)")
       return 1
     }
-    print("Installed \(file.id): \(installation.panelPath(file.id))")
-    print("Desktop entry: \(installation.entryPath(file.id))")
+    print(tr("Installed %1$s: %2$s", file.id, installation.panelPath(file.id)))
+    print(tr("Desktop entry: %s", installation.entryPath(file.id)))
     return 0
   }
 
@@ -174,7 +178,7 @@ extension FilePanels {
     let installation = PanelInstallation(folders: PanelFolders(), appID: AppInfo.id)
     do {
       let removed = try installation.uninstall(id)
-      removed.forEach { print("Removed \($0)") }
+      removed.forEach { print(tr("Removed %s", $0)) }
       return 0
     } catch {
       printError("knobs: \(error)")

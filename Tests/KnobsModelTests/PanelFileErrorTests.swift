@@ -319,3 +319,141 @@ final class TranslatedPanelFileMessageTests: XCTestCase {
     XCTAssertEqual(messages(untitled), ["p.yaml:7:9: dough/x: The row title is empty."])
   }
 }
+
+/// The reader's and the rules' messages are whole sentences in the user's language, values put where the
+/// translation puts them.
+@MainActor
+final class TranslatedReaderMessageTests: XCTestCase {
+  private func messages(_ rows: String) -> [String] {
+    let text =
+      PanelFileErrorTests.head
+      + rows.split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n")
+    do {
+      return try PanelFile.parse(text, file: "p.yaml").problems(against: MemoryStore(defaults: [:])).map(\.description)
+    } catch {
+      return error.errors.map(\.description)
+    }
+  }
+
+  static let german = [
+    // The translation names the row kind before the key: %2$s comes first.
+    "Unknown key “%1$s” in a %2$s row.": "In einer %2$s-Zeile gibt es keinen Schlüssel „%1$s“.",
+    "Did you mean “%s”?": "Meinten Sie „%s“?",
+    "A %1$s row needs “%2$s”.": "Eine %1$s-Zeile braucht „%2$s“.",
+    "“%1$s” must be text, not %2$s.": "„%1$s“ muss ein Text sein, nicht %2$s.",
+    "a list": "eine Liste",
+    "The slider's step %s must be greater than zero.":
+      "Die Schrittweite %s des Schiebereglers muss größer als null sein.",
+    "The default of %1$s (“%2$s”) is %3$s but the toggle writes %4$s values.":
+      "Der Standardwert von %1$s („%2$s“) ist %3$s, aber der Schalter schreibt Werte vom Typ %4$s.",
+    "a string": "eine Zeichenkette",
+    "boolean": "Wahrheitswert",
+    "There is no row at “%s”.": "Unter „%s“ gibt es keine Zeile.",
+    "“style” is “menu” or “radio”, not “%s”.": "„style“ ist „menu“ oder „radio“, nicht „%s“.",
+  ]
+
+  func testUnknownAndMissingKeysWithTheKindBeforeTheKey() async throws {
+    let rows = "- kind: toggle\n  id: x\n  titel: X\n  setting: {ini: a/b, default: true}"
+    Translation.withCatalog(Self.german) {
+      XCTAssertEqual(
+        messages(rows),
+        [
+          "p.yaml:7:9: dough/x: Eine toggle-Zeile braucht „title“.",
+          "p.yaml:9:9: dough/x: In einer toggle-Zeile gibt es keinen Schlüssel „titel“. Meinten Sie „title“?",
+        ])
+    }
+    XCTAssertEqual(
+      messages(rows),
+      [
+        "p.yaml:7:9: dough/x: A toggle row needs “title”.",
+        "p.yaml:9:9: dough/x: Unknown key “titel” in a toggle row. Did you mean “title”?",
+      ])
+  }
+
+  func testValueOfTheWrongShape() async throws {
+    let rows = "- kind: value\n  id: x\n  title: [X]\n  value: a"
+    Translation.withCatalog(Self.german) {
+      XCTAssertEqual(messages(rows), ["p.yaml:9:16: dough/x: „title“ muss ein Text sein, nicht eine Liste."])
+    }
+    XCTAssertEqual(messages(rows), ["p.yaml:9:16: dough/x: “title” must be text, not a list."])
+  }
+
+  func testValuesOfRowsAndReferences() async throws {
+    let rows = """
+      - kind: choice
+        id: c
+        title: C
+        subtitle: "{dough/nothing}"
+        style: wheel
+        options: [{value: 1, label: One}]
+        setting: {ini: a/c, default: 1}
+      """
+    Translation.withCatalog(Self.german) {
+      XCTAssertEqual(
+        messages(rows),
+        [
+          "p.yaml:10:19: dough/c: Unter „dough/nothing“ gibt es keine Zeile. Meinten Sie „dough/c“?",
+          "p.yaml:11:16: dough/c: „style“ ist „menu“ oder „radio“, nicht „wheel“.",
+        ])
+    }
+    XCTAssertEqual(
+      messages(rows),
+      [
+        "p.yaml:10:19: dough/c: There is no row at “dough/nothing”. Did you mean “dough/c”?",
+        "p.yaml:11:16: dough/c: “style” is “menu” or “radio”, not “wheel”.",
+      ])
+  }
+
+  func testARepeatedIDIsAtItsSecondUseInAnyLanguage() async throws {
+    let rows = """
+      - kind: toggle
+        id: x
+        title: X
+        setting: {ini: a/b, default: true}
+      - kind: toggle
+        id: x
+        title: Y
+        setting: {ini: a/c, default: true}
+      """
+    let german = [
+      "The row id “%1$s” is already used by %2$s on this page.":
+        "Die Zeilen-ID „%1$s“ wird auf dieser Seite bereits von %2$s verwendet."
+    ]
+    Translation.withCatalog(german) {
+      XCTAssertEqual(
+        messages(rows), ["p.yaml:11:9: dough/x: Die Zeilen-ID „x“ wird auf dieser Seite bereits von dough/x verwendet."]
+      )
+    }
+  }
+
+  func testRuleMessagesAfterReading() async throws {
+    let rows = """
+      - kind: slider
+        id: s
+        title: S
+        min: 0
+        max: 1
+        step: 0
+        setting: {ini: a/s, default: 0.5}
+      - kind: toggle
+        id: t
+        title: T
+        setting: {ini: a/t, default: thick}
+      """
+    Translation.withCatalog(Self.german) {
+      XCTAssertEqual(
+        messages(rows),
+        [
+          "p.yaml:7:9: dough/s: Die Schrittweite 0.0 des Schiebereglers muss größer als null sein.",
+          "p.yaml:14:9: dough/t: Der Standardwert von a/t („thick“) ist eine Zeichenkette, "
+            + "aber der Schalter schreibt Werte vom Typ Wahrheitswert.",
+        ])
+    }
+    XCTAssertEqual(
+      messages(rows),
+      [
+        "p.yaml:7:9: dough/s: The slider's step 0.0 must be greater than zero.",
+        "p.yaml:14:9: dough/t: The default of a/t (“thick”) is a string but the toggle writes boolean values.",
+      ])
+  }
+}

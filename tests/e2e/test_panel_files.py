@@ -102,6 +102,15 @@ def test_a_bad_panel_file_is_refused_and_nothing_is_written(session, driver):
         "link, email, detail, value, slider, choice, launch, text, number, font, file, multi-select, list, shortcut, "
         "color.",
     ], checked.stderr
+    # In German the messages are German sentences after the same file:line:column: and path.
+    german = session.run("--check-panel", str(bad), extra_env={"LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8"})
+    assert german.returncode == 2, german
+    assert german.stderr.splitlines() == [
+        f"{bad}:{min_line}:14: dough/thickness: „min“ muss eine Zahl sein, nicht „one“.",
+        f"{bad}:{kind_line}:15: sauce/sauce: Unbekannte Zeilenart „choise“. Meinten Sie „choice“? Die Arten sind "
+        "toggle, link, email, detail, value, slider, choice, launch, text, number, font, file, multi-select, list, "
+        "shortcut, color.",
+    ], german.stderr
     opened = session.run("--panel", str(bad))
     assert opened.returncode == 2 and "“min” must be a number" in opened.stderr, opened
     installed = session.run("install-panel", str(bad))

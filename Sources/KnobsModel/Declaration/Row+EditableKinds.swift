@@ -219,9 +219,9 @@ public struct TextRule: Sendable {
 
   /// Why the rule itself is unusable, if it is: a pattern that does not compile, a bad length.
   var declarationProblem: String? {
-    if maximumLength < 1 { return "The text rule's maximum length \(maximumLength) must be at least 1." }
+    if maximumLength < 1 { return tr("The text rule's maximum length %d must be at least 1.", maximumLength) }
     if let pattern, (try? NSRegularExpression(pattern: pattern)) == nil {
-      return "The text rule's pattern \(pattern.quotedForMessage) is not a valid regular expression."
+      return tr("The text rule's pattern “%s” is not a valid regular expression.", pattern.escapedForMessage)
     }
     return nil
   }

@@ -207,7 +207,7 @@ public struct TextRow: RowDeclaration {
       id: id, title: title,
       kind: .text(
         .init(
-          key: key, placeholder: "GVariant text", rule: TextRule(maximumLength: 65536),
+          key: key, placeholder: tr("GVariant text"), rule: TextRule(maximumLength: 65536),
           format: .gvariant(type: gvariantType))))
   }
 }

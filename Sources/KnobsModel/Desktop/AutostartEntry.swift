@@ -62,7 +62,7 @@ public enum AutostartError: Error, Hashable, Sendable, CustomStringConvertible {
       return tr(
         // TRANSLATORS: %2$s is a reason, such as "its file links outside the autostart folder".
         "Knobs leaves “%1$s” as it is: %2$s.", name, reason)
-    case .failed(let path, let reason): return "Couldn't write \(path): \(reason)."
+    case .failed(let path, let reason): return tr("Couldn't write %1$s: %2$s.", path, reason)
     }
   }
 }

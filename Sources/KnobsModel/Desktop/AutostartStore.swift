@@ -185,7 +185,7 @@ public final class AutostartStore: SettingsStore {
       do {
         return .file(try SafeFiles.read(path), mode: mode)
       } catch {
-        throw .cannotChange(id, reason: "\(path) can't be read: \(error)")
+        throw .cannotChange(id, reason: tr("%1$s can't be read: %2$s", path, String(describing: error)))
       }
     case .symlink(let target): return .link(target)
     case .other(let kind): throw .cannotChange(id, reason: tr("%1$s is a %2$s", path, Self.describe(kind)))

@@ -204,7 +204,7 @@ public enum DesktopEntryError: Error, Hashable, Sendable, CustomStringConvertibl
 
   public var description: String {
     switch self {
-    case .notUTF8: return "it is not UTF-8 text"
+    case .notUTF8: return tr("it is not UTF-8 text")
     case .noDesktopEntryGroup: return tr("it has no [Desktop Entry] group")
     case .firstGroupNotDesktopEntry(let name): return tr("its first group is [%s], not [Desktop Entry]", name)
     case .duplicateGroup(let name): return tr("the group [%s] appears twice", name)

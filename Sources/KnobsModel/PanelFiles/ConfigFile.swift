@@ -6,16 +6,20 @@ public enum ConfigFile {
   /// Why `relative` can't name a file in the config folder, if it can't.
   public static func problem(with relative: String) -> String? {
     if relative.hasPrefix("/") || relative.hasPrefix("~") {
-      return "“ini-file” must be a path inside the config folder ($XDG_CONFIG_HOME), such as pizza/pizza.ini, "
-        + "not \(relative.quotedForMessage)."
+      return tr(
+        // TRANSLATORS: “ini-file” is a key and $XDG_CONFIG_HOME a variable, both as they are written.
+        "“ini-file” must be a path inside the config folder ($XDG_CONFIG_HOME), such as pizza/pizza.ini, not “%s”.",
+        relative.escapedForMessage)
     }
     let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
     if relative.isEmpty || parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
-      return "“ini-file” must be a path inside the config folder ($XDG_CONFIG_HOME) without “..”, “.” or empty "
-        + "parts, not \(relative.quotedForMessage)."
+      return tr(
+        // TRANSLATORS: “ini-file” is a key and $XDG_CONFIG_HOME a variable, both as they are written.
+        "“ini-file” must be a path inside the config folder ($XDG_CONFIG_HOME) without “..”, “.” or empty parts, not “%s”.",
+        relative.escapedForMessage)
     }
     if relative.unicodeScalars.contains(where: { $0.value < 0x20 }) {
-      return "“ini-file” has control characters in it."
+      return tr("“ini-file” has control characters in it.")
     }
     return nil
   }
@@ -46,7 +50,7 @@ public enum ConfigFile {
     do {
       return String(decoding: try SafeFiles.read(path, followingLinks: false, limit: limit), as: UTF8.self)
     } catch .tooLarge {
-      throw .unreadable("it is larger than \(limit / 1024 / 1024) MB")
+      throw .unreadable(tr("it is larger than %d MB", limit / 1024 / 1024))
     } catch {
       throw .unreadable(error.description)
     }
@@ -71,8 +75,9 @@ public enum ConfigFileError: Error, Hashable, Sendable, CustomStringConvertible 
     case .badPath(let problem): return problem
     case .unreadable(let reason): return reason
     case .outside(let relative):
-      return "The INI file \(relative.quotedForMessage) leads out of the config folder through a symlink; Knobs won't "
-        + "read or write it."
+      return tr(
+        "The INI file “%s” leads out of the config folder through a symlink; Knobs won't read or write it.",
+        relative.escapedForMessage)
     }
   }
 }

@@ -124,7 +124,7 @@ public struct PanelFile {
   ) throws(PanelFileErrors) -> PanelFile {
     let reader = PanelFileReader(file: file, launcher: launcher)
     reader.languages = languages
-    guard let fields = reader.fields(root, path: "", what: "the panel", known: topKeys) else {
+    guard let fields = reader.fields(root, path: "", kind: .panel, known: topKeys) else {
       throw PanelFileErrors(reader.errors)
     }
     let id = reader.string(fields, "id", required: true) ?? ""
@@ -175,9 +175,9 @@ public struct PanelFile {
     var cursor = 0
     // The validator reports in the order the reader visited, so each problem is at the
     // first visit of its path from the last problem's on; a repeated id at its second use.
-    func place(_ path: String, _ message: String) {
+    func place(_ path: String, _ message: String, isRepeatedID: Bool = false) {
       var from = cursor
-      if Self.isRepeatedID(message), let first = visited[from...].firstIndex(where: { $0.path == path }) {
+      if isRepeatedID, let first = visited[from...].firstIndex(where: { $0.path == path }) {
         from = first + 1
       }
       let index =
@@ -187,7 +187,9 @@ public struct PanelFile {
       found.append(
         PanelFileError(file: source, line: position.line, column: position.column, path: path, message: message))
     }
-    for problem in panel.validate(against: checked) { place(problem.path, problem.message) }
+    for problem in panel.validate(against: checked) {
+      place(problem.path, problem.message, isRepeatedID: problem.isRepeatedID)
+    }
     for entry in panel.entries {
       guard let key = entry.row.key else { continue }
       switch checked.availability(of: key) {
@@ -211,11 +213,6 @@ public struct PanelFile {
     guard let nearest = Suggestions.closest(to: name, among: names, limit: 1).first else { return nil }
     let distance = EditDistance.between(Array(name.utf8), Array(nearest.utf8))
     return distance <= max(2, name.utf8.count / 3) ? nearest : nil
-  }
-
-  /// Whether the validator's message is about an id used twice on a page.
-  private static func isRepeatedID(_ message: String) -> Bool {
-    message.contains(" is already used by ") || message.contains(" is used by more than one section")
   }
 
   /// `store` for GSettings keys, `ini` for the panel's INI keys.
@@ -261,7 +258,9 @@ public struct PanelFile {
       .composer(let context, let problem, _, _):
       return context.map { "\(problem) \($0.text)" } ?? problem
     case .duplicatedKeysInMapping(let duplicates, _):
-      return "the key \(duplicates.map(\.quotedForMessage).joined(separator: ", ")) appears twice in one mapping"
+      return tr(
+        // TRANSLATORS: %s is a key, or keys separated by commas; ends “The file is not valid YAML: %s.”
+        "the key %s appears twice in one mapping", duplicates.map(\.quotedForMessage).joined(separator: ", "))
     case .reader(let problem, _, _, _):
       return problem
     default:

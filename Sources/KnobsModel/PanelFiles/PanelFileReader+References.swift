@@ -50,7 +50,7 @@ extension PanelFileReader {
         continue
       }
       guard let close = text[next...].firstIndex(of: "}") else {
-        report(position, path, "The text has a “{” without a “}”; write “{{” for a brace.")
+        report(position, path, tr("The text has a “{” without a “}”; write “{{” for a brace."))
         return nil
       }
       if !literal.isEmpty { parts.append(.text(literal)) }
@@ -71,11 +71,12 @@ extension PanelFileReader {
       guard !self.unreadPaths.contains(target) else { return }
       guard let row = self.rowsByPath[target], Self.showsValue(row) else {
         let candidates = self.rowsByPath.filter { $0.value.key != nil }.keys.sorted()
-        let nearest = Suggestions.closest(to: target, among: candidates, limit: 1)
-        let hint = nearest.first.map { " Did you mean “\($0)”?" } ?? ""
-        let what = self.rowsByPath[target] == nil ? "There is no row at" : "The row at"
-        let tail = self.rowsByPath[target] == nil ? "." : " has no value to show."
-        self.report(position, path, "\(what) “\(target)”\(tail)\(hint)")
+        let nearest = Suggestions.closest(to: target, among: candidates, limit: 1).first
+        let shown = target.escapedForMessage
+        let problem =
+          self.rowsByPath[target] == nil
+          ? tr("There is no row at “%s”.", shown) : tr("The row at “%s” has no value to show.", shown)
+        self.report(position, path, problem + Self.hint(nearest))
         return
       }
       if let problem = check?(row) {
@@ -101,19 +102,27 @@ extension PanelFileReader {
       let target = scalar.string
       let reference = self.reference(target, position: position, path: path) { row in
         if case .toggle = row.kind { return nil }
-        return "“\(target)” is \(row.kindName.withArticle) row; a condition names a toggle, or a row with “equals”."
+        return MappingKind.takesAn(row.kindName)
+          ? tr(
+            // TRANSLATORS: %1$s is a row's path, %2$s its kind as written in a file (email); “equals” is a key.
+            "“%1$s” is an %2$s row; a condition names a toggle, or a row with “equals”.", target.escapedForMessage,
+            row.kindName)
+          : tr(
+            // TRANSLATORS: %1$s is a row's path, %2$s its kind as written in a file (link); “equals” is a key.
+            "“%1$s” is a %2$s row; a condition names a toggle, or a row with “equals”.", target.escapedForMessage,
+            row.kindName)
       }
       return Condition { settings in
         guard let row = reference.row, case .toggle(let toggle) = row.kind else { return false }
         return toggle.isOn(settings[toggle.key])
       }
     }
-    guard let fields = fields(node, path: path, what: "a condition", known: ["row", "equals", "not"]) else {
+    guard let fields = fields(node, path: path, kind: .condition, known: ["row", "equals", "not"]) else {
       return nil
     }
     if let inner = fields["not"] {
       if fields["row"] != nil || fields["equals"] != nil {
-        report(fields.position, path, "A condition with “not” has nothing else beside it.")
+        report(fields.position, path, tr("A condition with “not” has nothing else beside it."))
       }
       guard let condition = condition(inner, path: path) else { return nil }
       return !condition

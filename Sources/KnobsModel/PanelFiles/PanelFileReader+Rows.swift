@@ -28,10 +28,8 @@ extension PanelFileReader {
   static let textRuleKeys = ["non-empty", "max-length", "pattern", "pattern-hint"]
 
   /// The kinds of row a key belongs to, for “it belongs to link rows”.
-  static func owners(of key: String) -> String? {
-    let kinds = rowKinds.filter { kindKeys[$0]?.contains(key) == true }
-    guard !kinds.isEmpty else { return nil }
-    return kinds.map { "\($0) rows" }.joined(separator: ", ")
+  static func owners(of key: String) -> [String] {
+    rowKinds.filter { kindKeys[$0]?.contains(key) == true }
   }
 
   /// The row, or nil after reporting why it can't be read; references to it then say nothing more.
@@ -58,19 +56,22 @@ extension PanelFileReader {
       let nearest = Suggestions.closest(to: name, among: Self.rowKinds, limit: 1).first ?? "toggle"
       report(
         kindPosition, path,
-        "Unknown row kind “\(name)”. Did you mean “\(nearest)”? The kinds are \(Self.rowKinds.joined(separator: ", "))."
-      )
+        tr(
+          // TRANSLATORS: %1$s is the kind written, %2$s the nearest kind, %3$s the list of kinds; kinds are not words.
+          "Unknown row kind “%1$s”. Did you mean “%2$s”? The kinds are %3$s.", name.escapedForMessage, nearest,
+          Self.rowKinds.joined(separator: ", ")))
       return nil
     }
-    let what = kind.map { "\($0.withArticle) row" } ?? "a row"
+    let mappingKind = MappingKind.row(kind: kind)
     let known = Self.commonRowKeys + (kind.flatMap { Self.kindKeys[$0] } ?? [])
-    guard var fields = fields(node, path: provisional, what: what, known: known, elsewhere: Self.owners) else {
+    guard var fields = fields(node, path: provisional, kind: mappingKind, known: known, elsewhere: Self.owners) else {
       return nil
     }
     let id = string(fields, "id", required: true) ?? ""
     let path = id.isEmpty ? provisional : Panel.join(sectionPath, id)
     fields = Fields(
-      position: fields.position, path: path, what: what, values: fields.values, keyPositions: fields.keyPositions)
+      position: fields.position, path: path, kind: mappingKind, values: fields.values, keyPositions: fields.keyPositions
+    )
     visit(path, at: fields.position)
     guard let kindName = string(fields, "kind", required: true) else { return nil }
     let title = text(fields, "title", required: true) ?? ""
@@ -131,7 +132,9 @@ extension PanelFileReader {
       case nil, "menu": choice.presentation = .menu
       case "radio": choice.presentation = .radio
       case let other?:
-        report(fields.position(of: "style"), fields.path, "“style” is “menu” or “radio”, not “\(other)”.")
+        report(
+          fields.position(of: "style"), fields.path,
+          tr("“style” is “menu” or “radio”, not “%s”.", other.escapedForMessage))
       }
       return .choice(choice)
     case "text":
@@ -140,7 +143,7 @@ extension PanelFileReader {
         if fields["max-length"] == nil { rule.maximumLength = 65536 }
         return .text(
           Row.Text(
-            key: key, placeholder: text(fields, "placeholder") ?? "GVariant text", rule: rule,
+            key: key, placeholder: text(fields, "placeholder") ?? tr("GVariant text"), rule: rule,
             format: .gvariant(type: type)))
       }
       return .text(Row.Text(key: key, placeholder: text(fields, "placeholder"), rule: textRule(fields)))
@@ -159,7 +162,9 @@ extension PanelFileReader {
       case nil, "uri": storage = .uri
       case "path": storage = .path
       case let other?:
-        report(fields.position(of: "storage"), fields.path, "“storage” is “uri” or “path”, not “\(other)”.")
+        report(
+          fields.position(of: "storage"), fields.path,
+          tr("“storage” is “uri” or “path”, not “%s”.", other.escapedForMessage))
         storage = .uri
       }
       return .file(
@@ -194,7 +199,9 @@ extension PanelFileReader {
     case nil, "number":
       return .number(decimals: integer(fields, "decimals") ?? 0, unit: text(fields, "unit") ?? "")
     case let other?:
-      report(fields.position(of: "format"), fields.path, "“format” is “number” or “percent”, not “\(other)”.")
+      report(
+        fields.position(of: "format"), fields.path,
+        tr("“format” is “number” or “percent”, not “%s”.", other.escapedForMessage))
       return .number(decimals: 0)
     }
   }
@@ -210,7 +217,7 @@ extension PanelFileReader {
     case let other?:
       report(
         fields.position(of: "format"), fields.path,
-        "“format” is “hex”, “hex-alpha”, “rgb” or “rgba”, not \(other.quotedForMessage).")
+        tr("“format” is “hex”, “hex-alpha”, “rgb” or “rgba”, not “%s”.", other.escapedForMessage))
       return nil
     }
   }
@@ -240,7 +247,7 @@ extension PanelFileReader {
         }
         seen.append(accelerator)
       } catch {
-        report(Self.position(of: item), path, "The default holds a bad shortcut: \(error.description)")
+        report(Self.position(of: item), path, tr("The default holds a bad shortcut: %s", error.description))
       }
     }
     if shortcut.storage == .single, seen.count > 1 {
@@ -256,9 +263,9 @@ extension PanelFileReader {
     } catch .empty {
       report(
         Self.position(of: node), path,
-        "The default color is empty; quote a hex color (default: \"#3465a4\"), as “#” starts a comment in YAML.")
+        tr("The default color is empty; quote a hex color (default: \"#3465a4\"), as “#” starts a comment in YAML."))
     } catch {
-      report(Self.position(of: node), path, "The default is not a color: \(error.description)")
+      report(Self.position(of: node), path, tr("The default is not a color: %s", error.description))
     }
   }
 
@@ -272,7 +279,7 @@ extension PanelFileReader {
   private func choiceOptions(_ fields: Fields) -> [Row.Choice.Option] {
     guard let nodes = sequence(fields, "options", required: true) else { return [] }
     return nodes.compactMap { node in
-      guard let option = self.fields(node, path: fields.path, what: "an option", known: ["value", "label"]),
+      guard let option = self.fields(node, path: fields.path, kind: .option, known: ["value", "label"]),
         let valueNode = required(option, "value"), let value = value(valueNode, path: fields.path, key: "value")
       else { return nil }
       return Row.Choice.Option(value, text(option, "label", required: true) ?? value.description)
@@ -286,8 +293,9 @@ extension PanelFileReader {
     guard Self.isDesktopID(id) else {
       report(
         fields.position(of: "app"), fields.path,
-        "“app” must be an installed application's desktop file id such as org.gnome.Calculator, "
-          + "not \(app.quotedForMessage); panel files can't run commands.")
+        tr(
+          "“app” must be an installed application's desktop file id such as org.gnome.Calculator, not “%s”; panel files can't run commands.",
+          app.escapedForMessage))
       return nil
     }
     let launcher = self.launcher

@@ -12,11 +12,11 @@ extension PanelFileReader {
     let provisional =
       node.mapping?["id"]?.string.map { Panel.join(pagePath, $0) }
       ?? Panel.join(pagePath, "(section \(number))")
-    guard let fields = fields(node, path: provisional, what: "a section", known: Self.sectionKeys) else { return nil }
+    guard let fields = fields(node, path: provisional, kind: .section, known: Self.sectionKeys) else { return nil }
     let id = string(fields, "id", required: true) ?? ""
     let path = id.isEmpty ? provisional : Panel.join(pagePath, id)
     let located = Fields(
-      position: fields.position, path: path, what: fields.what, values: fields.values,
+      position: fields.position, path: path, kind: fields.kind, values: fields.values,
       keyPositions: fields.keyPositions)
     visit(path, at: fields.position)
     var section = Section(id, text(located, "title")) {}

@@ -6,25 +6,26 @@ extension PanelFileReader {
   /// `{schema: org.gnome.desktop.interface, key: clock-show-seconds}` or
   /// `{ini: toppings/bacon, default: true}` (a key of the panel's INI file, `group/key`).
   func setting(_ node: Node, path: String) -> SettingKey? {
-    guard let fields = fields(node, path: path, what: "the setting", known: Self.settingKeys) else { return nil }
+    guard let fields = fields(node, path: path, kind: .setting, known: Self.settingKeys) else { return nil }
     if let ini = string(fields, "ini") {
       if fields["schema"] != nil || fields["key"] != nil {
         report(
           fields.position, path,
-          "The setting names both an INI key and a GSettings schema; give “ini” or “schema”, not both.")
+          tr("The setting names both an INI key and a GSettings schema; give “ini” or “schema”, not both."))
         return nil
       }
       return iniSetting(ini, fields)
     }
     guard fields["schema"] != nil || fields["key"] != nil else {
       report(
-        fields.position, path, "The setting needs “schema” and “key” (GSettings) or “ini” and “default” (INI file).")
+        fields.position, path,
+        tr("The setting needs “schema” and “key” (GSettings) or “ini” and “default” (INI file)."))
       return nil
     }
     if fields["default"] != nil {
       report(
         fields.position(of: "default"), path,
-        "“default” is only for INI settings; a GSettings key's default is in its schema.")
+        tr("“default” is only for INI settings; a GSettings key's default is in its schema."))
     }
     guard let schema = string(fields, "schema", required: true), let key = string(fields, "key", required: true) else {
       return nil
@@ -32,7 +33,7 @@ extension PanelFileReader {
     if !Self.isSchemaID(schema) {
       report(
         fields.position(of: "schema"), path,
-        "“\(schema)” is not a GSettings schema id such as org.gnome.desktop.interface.")
+        tr("“%s” is not a GSettings schema id such as org.gnome.desktop.interface.", schema.escapedForMessage))
     }
     return SettingKey(schema: schema, key: key)
   }
@@ -40,7 +41,7 @@ extension PanelFileReader {
   private func iniSetting(_ ini: String, _ fields: Fields) -> SettingKey? {
     let path = fields.path
     guard let iniSchema else {
-      report(fields.position(of: "ini"), path, "The setting is an INI key but the panel has no “ini-file”.")
+      report(fields.position(of: "ini"), path, tr("The setting is an INI key but the panel has no “ini-file”."))
       return nil
     }
     guard let slash = ini.lastIndex(of: "/"), IniKey.isGroup(String(ini[..<slash])),
@@ -48,8 +49,10 @@ extension PanelFileReader {
     else {
       report(
         fields.position(of: "ini"), path,
-        "“ini” must be GROUP/KEY, such as toppings/bacon (a key is letters, digits, “-”, “_” and “.”), not \(ini.quotedForMessage)."
-      )
+        tr(
+          // TRANSLATORS: GROUP/KEY stands for a group and key of an INI file; toppings/bacon is an example.
+          "“ini” must be GROUP/KEY, such as toppings/bacon (a key is letters, digits, “-”, “_” and “.”), not “%s”.",
+          ini.escapedForMessage))
       return nil
     }
     guard let defaultNode = required(fields, "default"), let value = value(defaultNode, path: path, key: "default")
@@ -58,7 +61,9 @@ extension PanelFileReader {
     if let earlier = iniDefaults[key], earlier != value {
       report(
         Self.position(of: defaultNode), path,
-        "The INI key \(ini) already has the default \(earlier.description.quotedForMessage) in another row.")
+        tr(
+          "The INI key %1$s already has the default “%2$s” in another row.", ini,
+          earlier.description.escapedForMessage))
     }
     iniDefaults[key] = value
     return key

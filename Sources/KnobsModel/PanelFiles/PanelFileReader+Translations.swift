@@ -45,13 +45,9 @@ extension PanelFileReader {
     let language = String(key[key.index(after: open)..<key.index(before: key.endIndex)])
     guard known.contains(base) else {
       let nearest = Suggestions.closest(to: base, among: known, limit: 1).first
-      if let nearest {
-        report(
-          keyPosition, fields.path,
-          tr("Unknown key “%1$s” in %2$s. Did you mean “%3$s”?", key, fields.what, "\(nearest)[\(language)]"))
-      } else {
-        report(keyPosition, fields.path, tr("Unknown key “%1$s” in %2$s.", key, fields.what))
-      }
+      report(
+        keyPosition, fields.path,
+        fields.kind.unknownKey(key.escapedForMessage) + Self.hint(nearest.map { "\($0)[\(language)]" }))
       return
     }
     guard Self.translatableKeys(among: known).contains(base) else {

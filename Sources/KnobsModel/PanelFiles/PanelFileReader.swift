@@ -50,8 +50,8 @@ final class PanelFileReader {
   struct Fields {
     let position: FilePosition
     let path: String
-    /// "a row", "the setting": how messages name the mapping.
-    let what: String
+    /// What the mapping is, for messages about its keys.
+    let kind: MappingKind
     var values: [String: Node] = [:]
     var keyPositions: [String: FilePosition] = [:]
 
@@ -63,21 +63,19 @@ final class PanelFileReader {
   }
 
   /// The mapping's fields; a key not in `known` is reported with the nearest
-  /// known key, or with the kinds it belongs to when `elsewhere` knows it.
+  /// known key, or with the row kinds it belongs to when `elsewhere` knows it.
   func fields(
-    _ node: Node, path: String, what: String, known: [String], elsewhere: (String) -> String? = { _ in nil }
+    _ node: Node, path: String, kind: MappingKind, known: [String], elsewhere: (String) -> [String] = { _ in [] }
   ) -> Fields? {
     guard case .mapping(let mapping) = node else {
-      report(
-        Self.position(of: node), path,
-        "\(what.capitalizedFirst) must be a mapping of keys to values, \(Self.not(node)).")
+      report(Self.position(of: node), path, kind.isNotAMapping(Self.found(node)))
       return nil
     }
-    var fields = Fields(position: Self.position(of: node), path: path, what: what)
+    var fields = Fields(position: Self.position(of: node), path: path, kind: kind)
     for (keyNode, value) in mapping {
       let keyPosition = Self.position(of: keyNode)
       guard case .scalar(let scalar) = keyNode else {
-        report(keyPosition, path, "A key in \(what) must be a name, not a list or mapping.")
+        report(keyPosition, path, kind.keyIsNotAName)
         continue
       }
       let key = scalar.string
@@ -86,12 +84,12 @@ final class PanelFileReader {
         continue
       }
       guard known.contains(key) else {
-        if let owner = elsewhere(key) {
-          report(keyPosition, path, "“\(key)” is not a key of \(what); it belongs to \(owner).")
+        let owners = elsewhere(key)
+        if !owners.isEmpty {
+          report(keyPosition, path, kind.keyBelongs(key.escapedForMessage, to: owners))
         } else {
-          let nearest = Suggestions.closest(to: key, among: known, limit: 1)
-          let hint = nearest.first.map { " Did you mean “\($0)”?" } ?? ""
-          report(keyPosition, path, "Unknown key “\(key)” in \(what).\(hint)")
+          let nearest = Suggestions.closest(to: key, among: known, limit: 1).first
+          report(keyPosition, path, kind.unknownKey(key.escapedForMessage) + Self.hint(nearest))
         }
         continue
       }
@@ -104,7 +102,7 @@ final class PanelFileReader {
   /// Reports a missing key; returns the node when it is there.
   func required(_ fields: Fields, _ key: String) -> Node? {
     if let node = fields[key] { return node }
-    report(fields.position, fields.path, "\(fields.what.capitalizedFirst) needs “\(key)”.")
+    report(fields.position, fields.path, fields.kind.needs(key))
     return nil
   }
 
@@ -113,7 +111,7 @@ final class PanelFileReader {
   func string(_ fields: Fields, _ key: String, required isRequired: Bool = false) -> String? {
     guard let node = isRequired ? required(fields, key) : fields[key] else { return nil }
     guard case .scalar(let scalar) = node else {
-      report(Self.position(of: node), fields.path, "“\(key)” must be text, \(Self.not(node)).")
+      report(Self.position(of: node), fields.path, tr("“%1$s” must be text, not %2$s.", key, Self.found(node)))
       return nil
     }
     return scalar.string
@@ -122,7 +120,7 @@ final class PanelFileReader {
   func bool(_ fields: Fields, _ key: String) -> Bool? {
     guard let node = fields[key] else { return nil }
     guard case .scalar(let scalar) = node, case .bool(let value) = FileScalar.value(scalar) else {
-      report(Self.position(of: node), fields.path, "“\(key)” must be true or false, \(Self.not(node)).")
+      report(Self.position(of: node), fields.path, tr("“%1$s” must be true or false, not %2$s.", key, Self.found(node)))
       return nil
     }
     return value
@@ -131,7 +129,7 @@ final class PanelFileReader {
   func number(_ fields: Fields, _ key: String, required isRequired: Bool = false) -> Double? {
     guard let node = isRequired ? required(fields, key) : fields[key] else { return nil }
     guard case .scalar(let scalar) = node, let value = FileScalar.value(scalar).doubleValue else {
-      report(Self.position(of: node), fields.path, "“\(key)” must be a number, \(Self.not(node)).")
+      report(Self.position(of: node), fields.path, tr("“%1$s” must be a number, not %2$s.", key, Self.found(node)))
       return nil
     }
     return value
@@ -140,7 +138,8 @@ final class PanelFileReader {
   func integer(_ fields: Fields, _ key: String) -> Int? {
     guard let node = fields[key] else { return nil }
     guard case .scalar(let scalar) = node, case .int(let value) = FileScalar.value(scalar) else {
-      report(Self.position(of: node), fields.path, "“\(key)” must be a whole number, \(Self.not(node)).")
+      report(
+        Self.position(of: node), fields.path, tr("“%1$s” must be a whole number, not %2$s.", key, Self.found(node)))
       return nil
     }
     return value
@@ -151,13 +150,16 @@ final class PanelFileReader {
     guard let node = fields[key] else { return nil }
     if single, case .scalar(let scalar) = node { return [scalar.string] }
     guard case .sequence(let sequence) = node else {
-      report(Self.position(of: node), fields.path, "“\(key)” must be a list of text, \(Self.not(node)).")
+      report(
+        Self.position(of: node), fields.path, tr("“%1$s” must be a list of text, not %2$s.", key, Self.found(node)))
       return nil
     }
     var result: [String] = []
     for item in sequence {
       guard case .scalar(let scalar) = item else {
-        report(Self.position(of: item), fields.path, "Each item of “\(key)” must be text, \(Self.not(item)).")
+        report(
+          Self.position(of: item), fields.path, tr("Each item of “%1$s” must be text, not %2$s.", key, Self.found(item))
+        )
         continue
       }
       result.append(scalar.string)
@@ -169,7 +171,7 @@ final class PanelFileReader {
   func sequence(_ fields: Fields, _ key: String, required isRequired: Bool = false) -> [Node]? {
     guard let node = isRequired ? required(fields, key) : fields[key] else { return nil }
     guard case .sequence(let sequence) = node else {
-      report(Self.position(of: node), fields.path, "“\(key)” must be a list, \(Self.not(node)).")
+      report(Self.position(of: node), fields.path, tr("“%1$s” must be a list, not %2$s.", key, Self.found(node)))
       return nil
     }
     return Array(sequence)
@@ -184,38 +186,26 @@ final class PanelFileReader {
       var items: [String] = []
       for item in sequence {
         guard case .scalar(let scalar) = item else {
-          report(Self.position(of: item), path, "“\(key)” may only be a list of text, \(Self.not(item)).")
+          report(
+            Self.position(of: item), path, tr("“%1$s” may only be a list of text, not %2$s.", key, Self.found(item)))
           return nil
         }
         items.append(scalar.string)
       }
       return .strings(items)
     case .mapping, .alias:
-      report(Self.position(of: node), path, "“\(key)” must be a value or a list of text, \(Self.not(node)).")
+      report(
+        Self.position(of: node), path, tr("“%1$s” must be a value or a list of text, not %2$s.", key, Self.found(node)))
       return nil
     }
   }
 
-  /// “not a list”, “not “abc””: what a value was instead of what was expected.
-  static func not(_ node: Node) -> String {
-    switch node {
-    case .scalar(let scalar):
-      let text = scalar.string
-      return text.isEmpty ? "not empty" : "not \(ValueError.shortened(text).quotedForMessage)"
-    case .sequence: return "not a list"
-    case .mapping: return "not a mapping"
-    case .alias: return "not an alias"
-    }
+  /// “ Did you mean “title”?” after a message, or nothing without a suggestion.
+  static func hint(_ suggestion: String?) -> String {
+    suggestion.map { " " + tr("Did you mean “%s”?", $0.escapedForMessage) } ?? ""
   }
 }
 
 /// Launches an installed application by desktop file id for a `launch` row;
 /// the window passes GIO's, the loader alone a stand-in that says it can't.
 public typealias ApplicationLauncher = @MainActor (_ desktopID: String, _ context: ActionContext) -> Undo?
-
-extension String {
-  var capitalizedFirst: String {
-    guard let first else { return self }
-    return first.uppercased() + dropFirst()
-  }
-}

@@ -122,10 +122,11 @@ public enum InstallError: Error, Hashable, Sendable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .failed(let reason): return "the panel could not be installed or removed: \(reason)."
-    case .notInstalled(let id, nil): return "no panel \(id.quotedForMessage) is installed for this user."
+    case .failed(let reason): return tr("the panel could not be installed or removed: %s.", reason)
+    case .notInstalled(let id, nil): return tr("no panel “%s” is installed for this user.", id.escapedForMessage)
     case .notInstalled(let id, let system?):
-      return "the panel \(id.quotedForMessage) is installed by the system (\(system)); remove it with its package."
+      return tr(
+        "the panel “%1$s” is installed by the system (%2$s); remove it with its package.", id.escapedForMessage, system)
     }
   }
 }

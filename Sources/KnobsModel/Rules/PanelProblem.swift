@@ -5,10 +5,13 @@ public struct PanelProblem: Hashable, Sendable, CustomStringConvertible {
   public var path: String
   /// One sentence a developer understands.
   public var message: String
+  /// The problem is an id used twice on a page, reported at its second use.
+  public var isRepeatedID: Bool
 
-  public init(path: String, message: String) {
+  public init(path: String, message: String, isRepeatedID: Bool = false) {
     self.path = path
     self.message = message
+    self.isRepeatedID = isRepeatedID
   }
 
   /// "path: message", or just the message for the panel itself.

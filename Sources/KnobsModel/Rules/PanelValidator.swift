@@ -19,14 +19,16 @@ struct PanelValidator {
       if !sectionIDs.insert(section.id).inserted {
         report(
           sectionPath,
-          tr("The section id “%s” is used by more than one section on this page.", section.id.escapedForMessage))
+          tr("The section id “%s” is used by more than one section on this page.", section.id.escapedForMessage),
+          isRepeatedID: true)
       }
       check(section: section, at: sectionPath)
       for row in section.rows {
         let rowPath = Panel.join(sectionPath, row.id)
         if let first = rowPaths[row.id] {
           report(
-            rowPath, tr("The row id “%1$s” is already used by %2$s on this page.", row.id.escapedForMessage, first))
+            rowPath, tr("The row id “%1$s” is already used by %2$s on this page.", row.id.escapedForMessage, first),
+            isRepeatedID: true)
         } else {
           rowPaths[row.id] = rowPath
         }
@@ -78,8 +80,8 @@ struct PanelValidator {
     }
   }
 
-  private mutating func report(_ path: String, _ message: String) {
-    problems.append(PanelProblem(path: path, message: message))
+  private mutating func report(_ path: String, _ message: String, isRepeatedID: Bool = false) {
+    problems.append(PanelProblem(path: path, message: message, isRepeatedID: isRepeatedID))
   }
 
   private static func isIDCharacter(_ scalar: Unicode.Scalar) -> Bool {

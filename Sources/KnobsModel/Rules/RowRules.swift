@@ -8,11 +8,14 @@ enum RowRules {
     guard toggle.part == nil else { return [] }
     if toggle.on.typeName != toggle.off.typeName {
       return [
-        "The toggle's on value (\(toggle.on.typeName)) and off value (\(toggle.off.typeName)) have different types."
+        tr(
+          // TRANSLATORS: %1$s and %2$s are types of values, such as “boolean” and “string”.
+          "The toggle's on value (%1$s) and off value (%2$s) have different types.", toggle.on.typeLabel,
+          toggle.off.typeLabel)
       ]
     }
     if toggle.on == toggle.off {
-      return ["The toggle's on and off values are equal (\(toggle.on)), so it could never change anything."]
+      return [tr("The toggle's on and off values are equal (%s), so it could never change anything.", toggle.on)]
     }
     return []
   }
@@ -20,14 +23,16 @@ enum RowRules {
   static func problems(_ slider: Row.Slider) -> [String] {
     var found: [String] = []
     if !(slider.minimum < slider.maximum) {
-      found.append("The slider's minimum \(slider.minimum) is not below its maximum \(slider.maximum).")
+      found.append(tr("The slider's minimum %1$s is not below its maximum %2$s.", slider.minimum, slider.maximum))
     }
     if !(slider.step > 0) {
-      found.append("The slider's step \(slider.step) must be greater than zero.")
+      found.append(tr("The slider's step %s must be greater than zero.", slider.step))
     }
     if found.isEmpty && !stepDividesRange(slider) {
       found.append(
-        "The slider's step \(slider.step) does not divide its range \(slider.minimum)…\(slider.maximum) evenly.")
+        tr(
+          "The slider's step %1$s does not divide its range %2$s…%3$s evenly.", slider.step, slider.minimum,
+          slider.maximum))
     }
     return found
   }
@@ -35,22 +40,27 @@ enum RowRules {
   static func problems(_ choice: Row.Choice) -> [String] {
     if choice.provider != nil {
       return choice.presentation == .radio
-        ? ["The choice finds its options at run time, so it can't be drawn as radio buttons; use a menu."] : []
+        ? [tr("The choice finds its options at run time, so it can't be drawn as radio buttons; use a menu.")] : []
     }
-    guard !choice.options.isEmpty else { return ["The choice has no options."] }
+    guard !choice.options.isEmpty else { return [tr("The choice has no options.")] }
     var found: [String] = []
     if choice.presentation == .radio && choice.options.count > maximumRadioOptions {
       found.append(
-        "The choice has \(choice.options.count) options, too many for radio buttons (at most "
-          + "\(maximumRadioOptions)); use a menu.")
+        tr(
+          "The choice has %1$d options, too many for radio buttons (at most %2$d); use a menu.", choice.options.count,
+          maximumRadioOptions))
     }
-    let types = Set(choice.options.map(\.value.typeName))
+    let types = Set(choice.options.map(\.value.typeLabel))
     if types.count > 1 {
-      found.append("The choice's option values have different types: \(types.sorted().joined(separator: ", ")).")
+      found.append(
+        tr(
+          // TRANSLATORS: %s lists types of values, such as “boolean, string”.
+          "The choice's option values have different types: %s.", types.sorted().joined(separator: ", ")))
     }
     var seen: Set<SettingValue> = []
     for option in choice.options where !seen.insert(option.value).inserted {
-      found.append("The choice has more than one option with the value \(option.value.description.quotedForMessage).")
+      found.append(
+        tr("The choice has more than one option with the value “%s”.", option.value.description.escapedForMessage))
     }
     return found
   }
@@ -61,7 +71,7 @@ enum RowRules {
   static func problems(_ text: Row.Text) -> [String] {
     var found = [text.rule.declarationProblem].compactMap { $0 }
     if case .gvariant(let type) = text.format, type.isEmpty {
-      found.append("The GVariant text row has no type.")
+      found.append(tr("The GVariant text row has no type."))
     }
     return found
   }
@@ -69,29 +79,30 @@ enum RowRules {
   static func problems(_ number: Row.Number) -> [String] {
     var found: [String] = []
     if !(number.minimum < number.maximum) {
-      found.append("The number's minimum \(number.minimum) is not below its maximum \(number.maximum).")
+      found.append(tr("The number's minimum %1$s is not below its maximum %2$s.", number.minimum, number.maximum))
     }
-    if !(number.step > 0) { found.append("The number's step \(number.step) must be greater than zero.") }
+    if !(number.step > 0) { found.append(tr("The number's step %s must be greater than zero.", number.step)) }
     if !(0...10).contains(number.decimals) {
-      found.append("The number shows \(number.decimals) decimals; use 0 to 10.")
+      found.append(tr("The number shows %d decimals; use 0 to 10.", number.decimals))
     }
     return found
   }
 
   static func problems(_ file: Row.File) -> [String] {
     file.mimeTypes.filter { $0.split(separator: "/").count != 2 }.map {
-      "The file row's MIME type \($0.quotedForMessage) is not of the form “type/subtype”."
+      tr("The file row's MIME type “%s” is not of the form “type/subtype”.", $0.escapedForMessage)
     }
   }
 
   static func problems(_ multiSelect: Row.MultiSelect) -> [String] {
-    guard !multiSelect.options.isEmpty else { return ["The multi-select has no options."] }
+    guard !multiSelect.options.isEmpty else { return [tr("The multi-select has no options.")] }
     var found: [String] = []
     var seen: Set<String> = []
     for option in multiSelect.options {
-      if option.value.isEmpty { found.append("The multi-select has an option with an empty value.") }
+      if option.value.isEmpty { found.append(tr("The multi-select has an option with an empty value.")) }
       if !seen.insert(option.value).inserted {
-        found.append("The multi-select has more than one option with the value \(option.value.quotedForMessage).")
+        found.append(
+          tr("The multi-select has more than one option with the value “%s”.", option.value.escapedForMessage))
       }
     }
     return found
@@ -99,7 +110,9 @@ enum RowRules {
 
   static func problems(_ list: Row.StringList) -> [String] {
     var found = [list.itemRule.declarationProblem].compactMap { $0 }
-    if list.maximumItems < 1 { found.append("The list's maximum of \(list.maximumItems) items must be at least 1.") }
+    if list.maximumItems < 1 {
+      found.append(tr("The list's maximum of %d items must be at least 1.", list.maximumItems))
+    }
     return found
   }
 

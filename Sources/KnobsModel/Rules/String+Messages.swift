@@ -22,12 +22,6 @@ extension String {
     return result
   }
 
-  /// The word with "a" or "an" before it, for messages: "an integer", "a string".
-  var withArticle: String {
-    guard let first = first?.lowercased() else { return self }
-    return ("aeiou".contains(first) ? "an " : "a ") + self
-  }
-
   /// Empty or only whitespace.
   var isBlank: Bool { allSatisfy(\.isWhitespace) }
 

@@ -93,7 +93,7 @@ public enum SchemaPanel {
 
   private static func gvariantText(_ key: KeyDescription, _ settingKey: SettingKey) -> Row.Text {
     Row.Text(
-      key: settingKey, placeholder: "GVariant text", rule: TextRule(maximumLength: 65536),
+      key: settingKey, placeholder: tr("GVariant text"), rule: TextRule(maximumLength: 65536),
       format: .gvariant(type: key.typeString))
   }
 

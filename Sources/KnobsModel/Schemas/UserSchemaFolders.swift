@@ -43,9 +43,9 @@ public struct UserSchemaFolders: Sendable {
     switch Self.compile(folder, into: target) {
     case .success(let warnings):
       compiledFolders.append(target)
-      if !warnings.isEmpty { problems.append("Some schemas in \(folder) were left out: \(warnings)") }
+      if !warnings.isEmpty { problems.append(tr("Some schemas in %1$s were left out: %2$s", folder, warnings)) }
     case .failure(let failure):
-      problems.append("The schemas in \(folder) could not be compiled: \(failure.message)")
+      problems.append(tr("The schemas in %1$s could not be compiled: %2$s", folder, failure.message))
     }
   }
 

@@ -72,7 +72,7 @@ public enum GVariantText {
 
     mutating func quotedString() throws(GVariantTextError) -> String {
       guard !isAtEnd, scalars[offset] == "'" || scalars[offset] == "\"" else {
-        throw .expected("a quoted string", at: offset)
+        throw .expected(tr("a quoted string"), at: offset)
       }
       let quote = scalars[offset]
       let start = offset
@@ -117,10 +117,11 @@ public enum GVariantTextError: Error, Hashable, Sendable, CustomStringConvertibl
 
   public var description: String {
     switch self {
-    case .expected(let what, let offset): return "expected \(what) at character \(offset + 1)"
-    case .unterminatedString(let offset): return "the string starting at character \(offset + 1) has no closing quote"
-    case .badEscape(let offset): return "a bad escape at character \(offset + 1)"
-    case .trailingText(let offset): return "unexpected text after the list at character \(offset + 1)"
+    case .expected(let what, let offset): return tr("expected %1$s at character %2$d", what, offset + 1)
+    case .unterminatedString(let offset):
+      return tr("the string starting at character %d has no closing quote", offset + 1)
+    case .badEscape(let offset): return tr("a bad escape at character %d", offset + 1)
+    case .trailingText(let offset): return tr("unexpected text after the list at character %d", offset + 1)
     }
   }
 }

@@ -89,6 +89,8 @@ public struct ShortcutConflict: Hashable, Sendable, CustomStringConvertible {
   public var accelerator: Accelerator
 
   public var description: String {
-    "\(accelerator.label) is already used by “\(binding.title)” (\(binding.path))."
+    tr(
+      // TRANSLATORS: %1$s is a shortcut such as Ctrl+B, %2$s the title of what uses it, %3$s its path.
+      "%1$s is already used by “%2$s” (%3$s).", accelerator.label, binding.title, binding.path)
   }
 }

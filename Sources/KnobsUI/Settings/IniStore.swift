@@ -98,7 +98,8 @@ public final class IniStore: SettingsStore {
     do {
       if let text = try Self.readText(path) { try file.load(text) }
     } catch {
-      problem = "The settings file \(path) can't be read (\(error)); Knobs won't change it."
+      problem = tr(
+        "The settings file %1$s can't be read (%2$s); Knobs won't change it.", path, String(describing: error))
       throw .failed(key, reason: problem!)
     }
     edit(file, group, name)
@@ -106,7 +107,7 @@ public final class IniStore: SettingsStore {
       try KeyFile.makeFolder((path as NSString).deletingLastPathComponent)
       try KeyFile.write(file.text, to: path)
     } catch {
-      throw .failed(key, reason: "The settings file \(path) can't be written: \(error)")
+      throw .failed(key, reason: tr("The settings file %1$s can't be written: %2$s", path, String(describing: error)))
     }
     reloadAndNotify()
   }
@@ -143,7 +144,8 @@ public final class IniStore: SettingsStore {
       }
       try file.load(text)
     } catch {
-      problem = "The settings file \(path) can't be read (\(error)); Knobs won't change it."
+      problem = tr(
+        "The settings file %1$s can't be read (%2$s); Knobs won't change it.", path, String(describing: error))
       return
     }
     problem = nil
