@@ -30,7 +30,7 @@ func referencePanel(
       .subtitle(tr("Write to the maintainers"))
       LinkRow("website", tr("Website"), url: AppInfo.website)
       LinkRow("report-issue", tr("Report an Issue"), url: AppInfo.issues)
-        .keywords("bug", "problem")
+        .keywords(tr("bug"), tr("problem"))
     }
     Section("help", tr("Help")) {
       DetailRow("shortcuts", tr("Shortcuts in Knobs")) {

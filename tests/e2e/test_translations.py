@@ -94,6 +94,11 @@ def test_german_search_finds_rows_by_german_and_by_english_words(session, driver
     driver.type_text("show seconds")
     wait_for("Sekunden anzeigen is found by the English words",
              lambda: search_results(driver) == [found])
+    # Keywords are translated too: the acceleration profile is found by a German word for speed.
+    driver.press("Control_L", "a")
+    driver.type_text("geschwindigkeit")
+    wait_for("the acceleration profile is found by its German keyword",
+             lambda: "Beschleunigungsprofil" in [name for name, _ in search_results(driver)])
 
 
 @scenario(backend="memory")

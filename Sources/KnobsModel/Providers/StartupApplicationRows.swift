@@ -87,7 +87,7 @@ public final class StartupApplicationRows: RowSource {
     guard let problem = entry.problem else {
       var row = ToggleRow(id, entry.name, key: AutostartStore.key(entry.id))
         .icon(entry.iconName ?? "application-x-executable")
-        .keywords([entry.id, "startup", "autostart", "login"])
+        .keywords([entry.id, tr("startup"), tr("autostart"), tr("login")])
       if !entry.comment.isEmpty { row = row.subtitle(entry.comment) }
       row.button = removal
       return row
@@ -95,7 +95,7 @@ public final class StartupApplicationRows: RowSource {
     var row = ValueRow(id, entry.name, value: tr("Left as it is"))
       .subtitle(problem.prefix(1).uppercased() + problem.dropFirst() + ".")
       .icon("dialog-warning-symbolic")
-      .keywords([entry.id, "startup", "autostart"])
+      .keywords([entry.id, tr("startup"), tr("autostart")])
     if entry.origin != .system { row.button = removal }
     return row
   }
@@ -143,6 +143,6 @@ public final class StartupApplicationRows: RowSource {
       return nil
     }
     .icon("list-add-symbolic")
-    .keywords("autostart", "login", "new")
+    .keywords(tr("autostart"), tr("login"), tr("new"))
   }
 }

@@ -7,20 +7,20 @@ func appearancePage(themes: InstalledThemes) -> Row {
     Section("style", tr("Style")) {
       ToggleRow("dark-style", tr("Dark Style"), key: .colorScheme, on: "prefer-dark", off: "default")
         .subtitle(tr("Prefer dark colors in apps that support it"))
-        .keywords("theme", "night", "color scheme")
+        .keywords(tr("theme"), tr("night"), tr("color scheme"))
       ToggleRow("animations", tr("Animations"), key: .enableAnimations)
-        .keywords("motion", "effects")
+        .keywords(tr("motion"), tr("effects"))
     }
     Section("themes", tr("Themes")) {
       ChoiceRow("icons", tr("Icons"), key: .iconTheme, provider: themes.iconThemeOptions)
-        .keywords("icon theme")
+        .keywords(tr("icon theme"))
       ChoiceRow("cursor", tr("Cursor"), key: .cursorTheme, provider: themes.cursorThemeOptions)
-        .keywords("cursor theme", "pointer")
+        .keywords(tr("cursor theme"), tr("pointer"))
       ChoiceRow(
         "cursor-size", tr("Cursor Size"), key: .cursorSize,
         options: [(24, tr("Default")), (32, tr("Medium")), (48, tr("Large")), (64, tr("Larger")), (96, tr("Largest"))]
       )
-      .keywords("pointer", "mouse")
+      .keywords(tr("pointer"), tr("mouse"))
       ChoiceRow("shell", tr("Shell"), key: .shellTheme, provider: themes.shellThemeOptions)
         .subtitle { settings in
           // Without the extension's schema the row says that instead.
@@ -30,19 +30,19 @@ func appearancePage(themes: InstalledThemes) -> Row {
             : tr("Needs the User Themes extension, which is not enabled")
         }
         .enabled(when: Condition(shellThemesEnabled))
-        .keywords("shell theme", "user themes", "top bar")
+        .keywords(tr("shell theme"), tr("user themes"), tr("top bar"))
       ChoiceRow(
         "legacy-applications", tr("Legacy Applications"), key: .gtkTheme,
         provider: themes.legacyApplicationThemeOptions
       )
       .subtitle(tr("The theme of GTK 3 applications"))
-      .keywords("gtk theme", "gtk3")
+      .keywords(tr("gtk theme"), tr("gtk3"))
     }
     Section("background", tr("Background")) {
       FileRow("picture", tr("Picture"), key: .backgroundPicture, mimeTypes: ["image/*"])
-        .keywords("wallpaper", "background")
+        .keywords(tr("wallpaper"), tr("background"))
       FileRow("dark-picture", tr("Picture in Dark Style"), key: .backgroundPictureDark, mimeTypes: ["image/*"])
-        .keywords("wallpaper", "background", "dark")
+        .keywords(tr("wallpaper"), tr("background"), tr("dark"))
       ChoiceRow(
         "adjustment", tr("Adjustment"), key: .backgroundAdjustment,
         options: [
@@ -50,7 +50,7 @@ func appearancePage(themes: InstalledThemes) -> Row {
           ("wallpaper", tr("Tiled")), ("spanned", tr("Spanned")), ("none", tr("None")),
         ]
       )
-      .keywords("wallpaper", "fit")
+      .keywords(tr("wallpaper"), tr("fit"))
     }
   }
 }

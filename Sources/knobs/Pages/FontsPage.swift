@@ -8,14 +8,14 @@ func fontsPage() -> Row {
       FontRow("interface", tr("Interface Text"), key: .interfaceFont)
       FontRow("document", tr("Document Text"), key: .documentFont)
       FontRow("monospace", tr("Monospace Text"), key: .monospaceFont, monospaceOnly: true)
-        .keywords("fixed width", "terminal", "code")
+        .keywords(tr("fixed width"), tr("terminal"), tr("code"))
       FontRow("window-titles", tr("Legacy Window Titles"), key: .titlebarFont)
         .subtitle(tr("Titles of windows that the window manager decorates"))
-        .keywords("titlebar font")
+        .keywords(tr("titlebar font"))
     }
     Section("rendering", tr("Rendering")) {
       SliderRow("text-size", tr("Text Size"), key: .textScalingFactor, range: (0.5, 3.0), step: 0.05, format: .percent)
-        .keywords("scaling factor", "zoom")
+        .keywords(tr("scaling factor"), tr("zoom"))
       ChoiceRow(
         "hinting", tr("Hinting"), key: .fontHinting,
         options: [("full", tr("Full")), ("medium", tr("Medium")), ("slight", tr("Slight")), ("none", tr("None"))]
@@ -28,7 +28,7 @@ func fontsPage() -> Row {
         ]
       )
       .radio()
-      .keywords("smoothing")
+      .keywords(tr("smoothing"))
     }
   }
 }

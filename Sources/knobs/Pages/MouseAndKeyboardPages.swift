@@ -13,7 +13,7 @@ func mousePage() -> Row {
         options: [("default", tr("Default")), ("flat", tr("Flat")), ("adaptive", tr("Adaptive"))]
       )
       .radio()
-      .keywords("speed")
+      .keywords(tr("speed"))
     }
     Section("touchpad", tr("Touchpad")) {
       ToggleRow("disable-while-typing", tr("Disable While Typing"), key: .touchpadDisableWhileTyping)
@@ -25,7 +25,7 @@ func mousePage() -> Row {
       )
       .radio()
       .subtitle(tr("Fingers: two fingers for a secondary click. Areas: the bottom right corner."))
-      .keywords("mouse click emulation", "secondary click")
+      .keywords(tr("mouse click emulation"), tr("secondary click"))
     }
   }
 }
@@ -41,7 +41,7 @@ func keyboardPage() -> Row {
         "overview-shortcut", tr("Overview Shortcut"), key: .overlayKey,
         options: [("Super_L", tr("Left Super")), ("Super_R", tr("Right Super"))]
       )
-      .keywords("activities", "super key")
+      .keywords(tr("activities"), tr("super key"))
       ToggleRow("extended-input-sources", tr("Show Extended Input Sources"), key: .showAllSources)
         .subtitle(tr("More keyboard layouts to choose from in Settings"))
       layoutOptionsRow()

@@ -15,5 +15,5 @@ func startupApplicationsPage(autostart: AutostartStore) -> Row {
     .footer { _ in apps.note }
   }
   .icon("system-run-symbolic")
-  .keywords("autostart", "login", "session", "startup apps")
+  .keywords(tr("autostart"), tr("login"), tr("session"), tr("startup apps"))
 }

@@ -16,7 +16,7 @@ func topBarPage() -> Row {
       ChoiceRow(
         "time-format", tr("Time Format"), key: .clockFormat, options: [("24h", tr("24-hour")), ("12h", tr("AM/PM"))]
       )
-      .keywords("12-hour", "am", "pm")
+      .keywords(tr("12-hour"), tr("am"), tr("pm"))
     }
     .footer { ClockPreview(settings: $0).sentence }
     Section("calendar", tr("Calendar")) {

@@ -13,7 +13,7 @@ func windowsPage() -> Row {
       ChoiceRow("double-click", tr("Double-Click"), key: .doubleClickAction, options: actions)
       ChoiceRow("middle-click", tr("Middle-Click"), key: .middleClickAction, options: actions)
       ChoiceRow("secondary-click", tr("Secondary-Click"), key: .secondaryClickAction, options: actions)
-        .keywords("right click")
+        .keywords(tr("right click"))
     }
     Section("titlebar-buttons", tr("Titlebar Buttons")) {
       ToggleRow("maximize", tr("Maximize"), key: .buttonLayout, part: ButtonLayout.shows("maximize"))
@@ -37,7 +37,7 @@ func windowsPage() -> Row {
           ))
       )
       .subtitle(tr("The buttons left and right of the colon, e.g. appmenu:minimize,maximize,close"))
-      .keywords("button layout", "close")
+      .keywords(tr("button layout"), tr("close"))
     }
     Section("behavior", tr("Behavior")) {
       ToggleRow("attach-modal-dialogs", tr("Attach Modal Dialogs"), key: .attachModalDialogs)
@@ -74,13 +74,13 @@ func windowsPage() -> Row {
             ? tr("Only when workspaces are not dynamic") : tr("Workspaces there always are")
         }
         .enabled(when: !Condition.isOn(.dynamicWorkspaces))
-        .keywords("desktops", "virtual")
+        .keywords(tr("desktops"), tr("virtual"))
       ListRow(
         "names", tr("Workspace Names"), key: .workspaceNames, itemRule: TextRule(nonEmpty: true, maximumLength: 100)
       )
-      .keywords("desktops", "virtual")
+      .keywords(tr("desktops"), tr("virtual"))
       ToggleRow("primary-only", tr("Workspaces on Primary Display Only"), key: .workspacesOnPrimary)
-        .keywords("monitor", "screen")
+        .keywords(tr("monitor"), tr("screen"))
     }
   }
 }
