@@ -15,6 +15,10 @@ import KnobsUI
 ///   each search `KNOBS_BENCH_PASSES` times (default 5) as a keystroke in the
 ///   search entry would, and prints `search-ms T ROWS QUERY` per run: T from
 ///   running the search to its results painted, ROWS the rows listed. Quits.
+///   Each search starts as a keystroke's would: the entry's typing delay
+///   (`typingDelay`) after a painted frame (the keystroke's own, echoing it),
+///   not right after a paint, when GTK's frame clock would first wait out the
+///   rest of a 60 Hz frame.
 @MainActor
 struct BenchmarkHook {
   let panel: Panel?
@@ -51,12 +55,24 @@ struct BenchmarkHook {
     guard reportsFirstFrame || !searches.isEmpty else { return }
     window.window.afterNextPaint {
       if reportsFirstFrame { Self.report("first-frame-ms \(Self.milliseconds(ContinuousClock.now - start))") }
-      runSearches(in: window, remaining: Array(repeating: searches, count: passes).flatMap { $0 })
+      let all = Array(repeating: searches, count: passes).flatMap { $0 }
+      afterPause(in: window) { runSearches(in: window, remaining: all) }
+    }
+  }
+
+  /// GtkSearchEntry's delay between a keystroke and its search-changed signal.
+  static let typingDelay = 0.15
+
+  /// Lets the window settle (the last search's crossfade, the indexing after
+  /// the first frame), then starts `body` the typing delay after a painted frame.
+  private func afterPause(in window: PanelWindow, _ body: @escaping @MainActor () -> Void) {
+    runOnMainLoop(after: 0.5) {
+      window.window.afterNextPaint { runOnMainLoop(after: Self.typingDelay, body) }
     }
   }
 
   /// One search at a time: search, wait for its results to be painted, leave
-  /// search and let its crossfade and the dropping of the result rows finish.
+  /// search and pause.
   private func runSearches(in window: PanelWindow, remaining: [String]) {
     guard let query = remaining.first else {
       window.window.activateAction("app.quit")
@@ -67,9 +83,7 @@ struct BenchmarkHook {
     window.window.afterNextPaint {
       Self.report("search-ms \(Self.milliseconds(ContinuousClock.now - searched)) \(rows) \(query)")
       window.endSearch()
-      runOnMainLoop(after: 0.5) {
-        window.window.afterNextPaint { runSearches(in: window, remaining: Array(remaining.dropFirst())) }
-      }
+      afterPause(in: window) { runSearches(in: window, remaining: Array(remaining.dropFirst())) }
     }
   }
 

@@ -31,6 +31,35 @@ final class NavigationTests: GtkTestCase {
     await waitUntil("the detail row has focus again") { detail.listRow.hasFocus }
   }
 
+  /// GtkSwitch sets itself at the end of its 100 ms slide; a flip just before
+  /// the page goes (back, deep link, window closed) must be saved all the same.
+  func testASwitchFlippedJustBeforeItsPageGoesIsSaved() async throws {
+    Style.animationsEnabled = true
+    defer { Style.animationsEnabled = false }
+    for leave in ["back", "root", "close"] {
+      try store.write(false, for: Fixture.flag)
+      let other = await makeWindow(Fixture.panel(), store: store)
+      XCTAssertTrue(other.open(path: "links/more/inner/inner-flag"))
+      let row = try XCTUnwrap(other.currentPage.rowView(path: "links/more/inner/inner-flag"))
+      await waitUntil("the switch is on screen") { row.listRow.slot != nil && row.listRow.isDrawable }
+      await settle(0.3)
+      let toggle = try XCTUnwrap(row.controlWidget as? Switch)
+      toggle.activateAsUser()
+      switch leave {
+      case "back": other.goBack()
+      case "root": other.popToRoot()
+      default: other.window.destroy()
+      }
+      await settle(0.6)
+      XCTAssertEqual(store.value(for: Fixture.flag), true, "flipped, then left by \(leave)")
+      if leave != "close" {
+        XCTAssertEqual(other.pages[0].rowView(path: "main/flag")?.subtitleText, "Flag is on", leave)
+        let front = try XCTUnwrap(other.pages[0].rowView(path: "main/flag")?.controlWidget as? Switch)
+        XCTAssertTrue(front.isOn, "the switch on the page left to shows it too")
+      }
+    }
+  }
+
   func testOpenPathShowsThePageAndFocusesTheRow() async throws {
     XCTAssertTrue(window.open(path: "links/more/inner/inner-flag"))
     XCTAssertEqual(window.pageTitle, "More")

@@ -37,6 +37,33 @@ final class WrapperTests: GtkTestCase {
     XCTAssertFalse(control.isOn)
   }
 
+  func testASlidingSwitchReportsAFlipOnceAsItBegins() async throws {
+    Style.animationsEnabled = true
+    defer { Style.animationsEnabled = false }
+    let window = Window()
+    defer { window.destroy() }
+    let control = Switch()
+    window.setChild(control)
+    window.present()
+    await waitUntil("the switch is on screen") { control.isDrawable }
+    var reported: [Bool] = []
+    control.onToggle { reported.append($0) }
+    control.activateAsUser()
+    XCTAssertEqual(reported, [true], "reported when the slide begins, not when it ends")
+    XCTAssertTrue(control.isOn)
+    control.activateAsUser()
+    XCTAssertEqual(reported, [true], "a second press during the slide restarts it; GtkSwitch still flips once")
+    await settle(0.4)
+    XCTAssertEqual(reported, [true], "the end of the slide is not reported again")
+    XCTAssertTrue(control.isOn)
+    control.activateAsUser()
+    XCTAssertEqual(reported, [true, false])
+    control.isOn = true
+    await settle(0.4)
+    XCTAssertTrue(control.isOn, "the program's value stops the slide")
+    XCTAssertEqual(reported, [true, false])
+  }
+
   func testScaleAndDropDownReportUserChangesOnly() async throws {
     let scale = Scale(minimum: 0, maximum: 10, step: 1)
     var values: [Double] = []

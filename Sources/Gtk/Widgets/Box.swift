@@ -23,6 +23,10 @@ public final class Box: Widget {
   }
 
   public func append(_ child: Widget) { gtk_box_append(c(), child.widget) }
+  /// Puts `child` right after `sibling`, or first when `sibling` is nil.
+  public func insert(_ child: Widget, after sibling: Widget?) {
+    gtk_box_insert_child_after(c(), child.widget, sibling?.widget)
+  }
   public func remove(_ child: Widget) { gtk_box_remove(c(), child.widget) }
 
   /// Removes every child.

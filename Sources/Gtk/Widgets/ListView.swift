@@ -34,6 +34,10 @@ public final class ListView: Widget {
   /// True until the first frame: the model holds no more than `firstFrameLimit` positions.
   public private(set) var holdsBack = true
   public static let firstFrameLimit = 24
+  /// Whether the positions held back are added once the list's first frame is
+  /// painted (a page), or only when `fill()` is called (search results, which
+  /// grow when the user moves into them).
+  public var fillsAfterFirstFrame = true
 
   public init(makeCell: @escaping @MainActor () -> any ListCell) {
     self.makeCell = makeCell
@@ -46,7 +50,7 @@ public final class ListView: Widget {
     super.init(widget: gtk_list_view_new(selection, factory))
     connectFactory(factory)
     onMap { [weak self] in
-      guard let self, self.holdsBack else { return }
+      guard let self, self.holdsBack, self.fillsAfterFirstFrame else { return }
       self.afterNextFrame { [weak self] in self?.fill() }
     }
   }

@@ -173,6 +173,8 @@ public struct PanelFile {
     let checked = routing(store, ini: MemoryStore(defaults: iniDefaults))
     var found: [PanelFileError] = []
     var cursor = 0
+    // A copy the nested function can capture: capturing `self` there fails a release build's race check.
+    let visited = visited
     // The validator reports in the order the reader visited, so each problem is at the
     // first visit of its path from the last problem's on; a repeated id at its second use.
     func place(_ path: String, _ message: String, isRepeatedID: Bool = false) {

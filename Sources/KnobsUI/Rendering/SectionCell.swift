@@ -7,18 +7,22 @@ import Gtk
 ///
 /// GTK 4.8's list views have no section headers (4.12 has), so a section is
 /// drawn by its rows: the first and last round the card's corners.
+///
+/// GTK 4.8 keeps up to 200 slots, and builds and destroys them as the list's
+/// length changes (every search keystroke), so a slot builds only what it
+/// shows: the title, header, footer and placeholder when first needed.
 @MainActor
 final class SectionCell: ListCell {
   private let column = Box(.vertical)
   var root: Widget { column }
-  private let title = Label()
-  private let header = Label()
+  private var title: Label?
+  private var header: Label?
   private let slot = Box(.vertical)
-  private let footer = Label()
+  private var footer: Label?
   /// The row shown now, if any.
   private(set) var row: ListViewRow?
   /// Stands in for a row that is bound but off screen: an empty card of about its height.
-  private let placeholder = Box(.vertical)
+  private var placeholder: Box?
   /// The slot the cell is bound to, while it is.
   private(set) var item: ListItem?
   private let binder: @MainActor (SectionCell, ListItem) -> Void
@@ -38,23 +42,7 @@ final class SectionCell: ListCell {
     binder = bind
     unbinder = unbind
     column.addCSSClass("knobs-cell")
-    title.addCSSClass("knobs-section-title")
-    header.addCSSClass("knobs-section-header")
-    footer.addCSSClass("knobs-section-footer")
-    for label in [title, header, footer] {
-      label.xAlign = 0
-      label.wraps = true
-      label.isVisible = false
-    }
-    header.addCSSClass("dim-label")
-    footer.addCSSClass("dim-label")
-    column.append(title)
-    column.append(header)
     column.append(slot)
-    placeholder.addCSSClass("knobs-row-card")
-    placeholder.isVisible = false
-    slot.append(placeholder)
-    column.append(footer)
   }
 
   func bind(_ item: ListItem) {
@@ -68,13 +56,22 @@ final class SectionCell: ListCell {
   }
 
   /// Whether the card shows a placeholder rather than a row.
-  var isPlaceholder: Bool { placeholder.isVisible }
+  var isPlaceholder: Bool { placeholder?.isVisible == true }
 
   /// Shows an empty card `height` pixels tall instead of a row.
   func showPlaceholder(height: Int32) {
     clear()
+    let placeholder = placeholder ?? makePlaceholder()
     placeholder.setSizeRequest(width: -1, height: height)
     placeholder.isVisible = true
+  }
+
+  private func makePlaceholder() -> Box {
+    let placeholder = Box(.vertical)
+    placeholder.addCSSClass("knobs-row-card")
+    slot.append(placeholder)
+    self.placeholder = placeholder
+    return placeholder
   }
 
   /// Whether any of the cell is within `margin` pixels of what `viewport` shows.
@@ -85,7 +82,7 @@ final class SectionCell: ListCell {
 
   /// Puts `row` in the card, taking it from wherever it was.
   func show(_ row: ListViewRow, in item: ListItem) {
-    placeholder.isVisible = false
+    placeholder?.isVisible = false
     if self.row !== row {
       clear()
       slot.append(row)
@@ -105,9 +102,13 @@ final class SectionCell: ListCell {
 
   /// Shows the section's title, header and footer where the row's place calls for them.
   func decorate(_ place: Place, title: String?, header: String?, footer: String?) {
-    show(self.title, place.isFirstInSection ? title : nil)
-    show(self.header, place.isFirstInSection ? header : nil)
-    show(self.footer, place.isLastInSection ? footer : nil)
+    show(place.isFirstInSection ? title : nil, in: &self.title, after: nil, classes: ["knobs-section-title"])
+    show(
+      place.isFirstInSection ? header : nil, in: &self.header, after: self.title,
+      classes: ["knobs-section-header", "dim-label"])
+    show(
+      place.isLastInSection ? footer : nil, in: &self.footer, after: slot,
+      classes: ["knobs-section-footer", "dim-label"])
     toggle(column, "knobs-section-start", place.isFirstInSection)
     toggle(column, "knobs-section-end", place.isLastInSection)
     toggle(column, "knobs-page-end", place.isLastOnPage)
@@ -117,16 +118,29 @@ final class SectionCell: ListCell {
     }
   }
 
-  private func show(_ label: Label, _ text: String?) {
-    let text = text ?? ""
-    label.text = text
-    label.isVisible = !text.isEmpty
+  /// Shows `text` in `label`, built (right after `sibling`) the first time there is text.
+  private func show(_ text: String?, in label: inout Label?, after sibling: Widget?, classes: [String]) {
+    guard let text, !text.isEmpty else {
+      label?.isVisible = false
+      return
+    }
+    if let label {
+      label.text = text
+      label.isVisible = true
+      return
+    }
+    let made = Label(text)
+    classes.forEach(made.addCSSClass)
+    made.xAlign = 0
+    made.wraps = true
+    column.insert(made, after: sibling)
+    label = made
   }
 
   private func toggle(_ widget: Widget, _ name: String, _ on: Bool) {
     if on { widget.addCSSClass(name) } else { widget.removeCSSClass(name) }
   }
 
-  var titleText: String { title.isVisible ? title.text : "" }
-  var footerText: String { footer.isVisible ? footer.text : "" }
+  var titleText: String { title.map { $0.isVisible ? $0.text : "" } ?? "" }
+  var footerText: String { footer.map { $0.isVisible ? $0.text : "" } ?? "" }
 }

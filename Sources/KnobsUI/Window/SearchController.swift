@@ -7,10 +7,15 @@ import KnobsModel
 ///
 /// Matching runs on the model; the results are drawn by a list view like a
 /// page's (see `PageView`), so only the results on screen get widgets and a
-/// keystroke costs the same whether it matches ten rows or thousands. Measured
-/// on a 10,000-row panel in a debug build, keystroke to painted results (the
-/// model's search included, 4–9 ms of it): 20 ms for 1 match, 19 ms for 299,
-/// 22–26 ms for 3,439, 30 ms for 10,000.
+/// keystroke costs the same whether it matches ten rows or thousands.
+///
+/// The search page joins the window's stack once and stays (hidden between
+/// searches), and the list holds a screenful of results until the user moves
+/// into it: GTK 4.8 builds and destroys a slot for each of up to 200 positions
+/// as the list's length changes, and re-adding the page restyled and realized
+/// all of it. On a 10,000-row panel (release build, callgrind, from running a
+/// search to its results painted) a keystroke went from 130 to 59 million
+/// instructions; the model's search is 17 million of either.
 @MainActor
 final class SearchController {
   let entry = SearchEntry(placeholder: tr("Search settings"))
@@ -29,13 +34,12 @@ final class SearchController {
   private var query = ""
   private var savedOffset = 0.0
   private var isShowingResults = false
+  private var isInStack = false
   private var groups: [SearchGroup] = []
   /// The results listed, in order: group index and entry index in the group.
   private var shown: [(group: Int, entry: Int)] = []
   /// Each slot's result row, made once per slot and reused as it is rebound.
   private var slotRows: [ObjectIdentifier: ResultRow] = [:]
-  /// Counts result lists shown, so a late fill leaves a newer list alone.
-  private var generation = 0
 
   init(host: PanelWindow) {
     self.host = host
@@ -54,7 +58,13 @@ final class SearchController {
     list.add(keys)
     scroller.setChild(list)
     scroller.expandsVertically = true
-    scroller.onScroll { [weak self] in self?.showResultsNearby() }
+    list.fillsAfterFirstFrame = false
+    scroller.onScroll { [weak self] in
+      guard let self else { return }
+      // The user scrolls (the program only ever scrolls to the top): list every result.
+      if self.scroller.verticalOffset > 0 { self.list.fill() }
+      self.showResultsNearby()
+    }
     var watchesFrames = false
     list.onMap { [weak self, list] in
       guard !watchesFrames, let list else { return }
@@ -98,9 +108,7 @@ final class SearchController {
     if bar.isSearching { bar.isSearching = false }
     entry.text = ""
     guard isShowingResults else { return }
-    isShowingResults = false
-    host.stack.show(host.currentPage.scroller, transition: .crossfade)
-    host.stack.remove(results)
+    hideResults(transition: .crossfade)
     if restoring {
       let page = host.currentPage
       let offset = savedOffset
@@ -127,16 +135,18 @@ final class SearchController {
     query = text
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     if trimmed.isEmpty {
-      if isShowingResults {
-        isShowingResults = false
-        host.stack.show(host.currentPage.scroller, transition: .none)
-        host.stack.remove(results)
-      }
+      if isShowingResults { hideResults(transition: .none) }
       return
     }
     if !isShowingResults {
       savedOffset = host.currentPage.scroller.verticalOffset
-      host.stack.addNamed(results, name: "search", title: tr("Search Results"))
+      // The search page joins the stack once and stays, hidden between searches:
+      // adding it again would style and realize all its widgets anew.
+      if !isInStack {
+        host.stack.addNamed(results, name: "search", title: tr("Search Results"))
+        isInStack = true
+      }
+      results.isVisible = true
       host.stack.show(results, transition: .none)
       isShowingResults = true
     }
@@ -148,28 +158,31 @@ final class SearchController {
     if isShowingResults { run(query) }
   }
 
+  /// Shows the page search was opened on. The hidden search page is neither
+  /// laid out nor seen by assistive technologies.
+  private func hideResults(transition: Stack.Transition) {
+    isShowingResults = false
+    host.stack.show(host.currentPage.scroller, transition: transition)
+    results.isVisible = false
+  }
+
   /// Indexes the panel again after rows found at run time changed (a startup app added, say).
   func panelChanged() {
     engine = PanelSearch(panel: host.rootPanel)
     refresh()
   }
 
-  /// Replaces the listed results: a screenful at once, the rest once typing pauses
-  /// (or the keyboard moves into the list), so a keystroke costs the same whatever
-  /// the number of matches.
+  /// Replaces the listed results: a screenful at once, the rest when the user
+  /// scrolls or the keyboard moves into the list, so a keystroke costs the same
+  /// whatever the number of matches. (GTK 4.8 builds a slot for each of up to
+  /// 200 positions, and destroys them when the next keystroke shortens the list:
+  /// listing every result after a pause in typing cost as much again.)
   /// `closeTo` is the query when the results are close matches rather than exact ones.
   private func show(_ groups: [SearchGroup], closeTo query: String?) {
     showCloseMatchNotice(for: groups.isEmpty ? nil : query)
     self.groups = groups
     shown = groups.enumerated().flatMap { group, found in found.entries.indices.map { (group, $0) } }
     list.replaceAll(count: shown.count)
-    generation += 1
-    let current = generation
-    Task { @MainActor [weak self] in
-      try? await Task.sleep(for: .milliseconds(250))
-      guard let self, self.generation == current else { return }
-      self.list.fill()
-    }
     scroller.isVisible = !shown.isEmpty
     emptyState.isVisible = shown.isEmpty
     if !shown.isEmpty { scroller.verticalOffset = 0 }
@@ -180,7 +193,9 @@ final class SearchController {
   private func bind(_ cell: SectionCell, _ item: ListItem) {
     guard let position = item.position, shown.indices.contains(position) else { return }
     let screen = Double(scroller.allocatedHeight)
-    let firstScreen = Int(max(screen, 720) / 48) + 4
+    // Before the search page has a size, the page it covers has the same one.
+    let height = screen > 0 ? screen : Double(host.currentPage.scroller.allocatedHeight)
+    let firstScreen = Int((height > 0 ? height : 720) / 48) + 2
     if position < firstScreen || cell.isNear(scroller, height: screen, margin: max(screen, 400)) {
       show(cell, item, at: position)
     } else {
