@@ -41,19 +41,6 @@ final class SchemaTranslationTests: GtkTestCase {
     return schemas
   }
 
-  /// Runs `body` with German messages (`LANGUAGE` unset), then puts both back.
-  private func withGermanMessages(_ body: () async throws -> Void) async throws {
-    let previous = String(cString: setlocale(LC_MESSAGES, nil))
-    let language = getenv("LANGUAGE").map { String(cString: $0) }
-    unsetenv("LANGUAGE")
-    defer {
-      setlocale(LC_MESSAGES, previous)
-      if let language { setenv("LANGUAGE", language, 1) }
-    }
-    guard setlocale(LC_MESSAGES, "de_DE.UTF-8") != nil else { throw GettextFixtures.MissingLocale(name: "de_DE.UTF-8") }
-    try await body()
-  }
-
   func testGermanSchemaTextsAreShownSearchedBothWaysAndListedInEnglish() async throws {
     let folder = try GettextFixtures.temporaryFolder()
     let domain = "knobs-test-pizzeria-\(getpid())"
@@ -61,7 +48,7 @@ final class SchemaTranslationTests: GtkTestCase {
     let locale = try GettextFixtures.localeFolder(
       domain: domain, translations: Self.translations, in: folder.appendingPathComponent("locale"))
     knobs_intl_bind(domain, locale.path)
-    try await withGermanMessages {
+    try await GettextFixtures.withMessagesAwaiting(in: "de_DE.UTF-8") {
       let store = GSettingsStore(source: SchemaSource(extraDirectories: [schemas]))
       let all = AllSettings(library: { store }, apps: { DesktopApps([]) })
       let window = await makeWindow(Panel(title: "Knobs", sections: [all.section]), store: store)
@@ -96,7 +83,7 @@ final class SchemaTranslationTests: GtkTestCase {
     defer { setlocale(LC_MESSAGES, previous) }
     setlocale(LC_MESSAGES, "C")
     XCTAssertNil(source.englishTexts(of: Self.schema), "the texts shown are the English ones")
-    try await withGermanMessages {
+    try await GettextFixtures.withMessagesAwaiting(in: "de_DE.UTF-8") {
       XCTAssertEqual(source.englishTexts(of: Self.schema)?["cheese-crust"]?.summary, Self.summary)
     }
   }
@@ -115,7 +102,7 @@ final class SchemaTranslationTests: GtkTestCase {
     ])
     XCTAssertEqual(folders.textDomains, [domain: extensionFolder.path + "/locale"])
     folders.bindTextDomains()
-    try await withGermanMessages {
+    try await GettextFixtures.withMessagesAwaiting(in: "de_DE.UTF-8") {
       let store = GSettingsStore(source: SchemaSource(extraDirectories: folders.compiledFolders))
       let key = try XCTUnwrap(store.describeSchema(Self.schema)?.keys.first)
       XCTAssertEqual(key.summary, "Käserand backen")

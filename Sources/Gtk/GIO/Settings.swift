@@ -64,8 +64,16 @@ public final class SchemaSource {
   private var untranslatedSource: OpaquePointer? {
     let folders = foldersByPrecedence
     if let made = Self.untranslatedSources[folders] { return made }
+    let chain = Self.chain(folders.reversed())
+    Self.untranslatedSources[folders] = chain
+    return chain
+  }
+
+  /// A new source over the compiled schemas of `folders`, the last one's first;
+  /// folders GIO can't read are left out.
+  private static func chain(_ folders: [String]) -> OpaquePointer? {
     var chain: OpaquePointer?
-    for folder in folders.reversed() where g_file_test(folder + "/gschemas.compiled", G_FILE_TEST_EXISTS) != 0 {
+    for folder in folders where g_file_test(folder + "/gschemas.compiled", G_FILE_TEST_EXISTS) != 0 {
       var error: UnsafeMutablePointer<GError>?
       if let extended = g_settings_schema_source_new_from_directory(folder, chain, 0, &error) {
         if let chain { g_settings_schema_source_unref(chain) }
@@ -74,7 +82,6 @@ public final class SchemaSource {
         g_error_free(error)
       }
     }
-    Self.untranslatedSources[folders] = chain
     return chain
   }
 
@@ -118,17 +125,7 @@ public final class SchemaSource {
   /// Which of `ids` are installed now, read afresh from the schema folders: GLib
   /// reads its default source once per process, so a schema removed since is still in it.
   public func installedNow(_ ids: Set<String>) -> Set<String> {
-    var fresh: OpaquePointer?
-    for folder in folders where g_file_test(folder + "/gschemas.compiled", G_FILE_TEST_EXISTS) != 0 {
-      var error: UnsafeMutablePointer<GError>?
-      if let extended = g_settings_schema_source_new_from_directory(folder, fresh, 0, &error) {
-        if let fresh { g_settings_schema_source_unref(fresh) }
-        fresh = extended
-      } else if let error {
-        g_error_free(error)
-      }
-    }
-    guard let fresh else { return [] }
+    guard let fresh = Self.chain(folders) else { return [] }
     defer { g_settings_schema_source_unref(fresh) }
     return ids.filter { id in
       guard let schema = g_settings_schema_source_lookup(fresh, Self.split(id).id, 1) else { return false }
