@@ -1,6 +1,8 @@
 #include "CGtkGlue.h"
 
+#include <locale.h>
 #include <stdint.h>
+#include <string.h>
 #include <unistd.h>
 
 /* Exported by libdispatch on Linux for run-loop integration. */
@@ -105,3 +107,33 @@ void knobs_signal_emit(GObject *object, const char *signal) {
 GtkWidget *knobs_radio_button_new(const char *label) {
   return g_object_new(GTK_TYPE_CHECK_BUTTON, "label", label, "accessible-role", GTK_ACCESSIBLE_ROLE_RADIO, NULL);
 }
+
+static gboolean is_plain_english(const char *language, size_t length) {
+  /* "en", "en_US", with or without ".UTF-8" or "@modifier". */
+  size_t end = strcspn(language, ".@");
+  if (end > length) end = length;
+  return (end == 2 && strncmp(language, "en", 2) == 0) || (end == 5 && strncmp(language, "en_US", 5) == 0);
+}
+
+gboolean knobs_messages_are_english(void) {
+  const char *locale = setlocale(LC_MESSAGES, NULL);
+  if (locale == NULL || strcmp(locale, "C") == 0 || strcmp(locale, "POSIX") == 0 || strncmp(locale, "C.", 2) == 0)
+    return TRUE;
+  const char *language = g_getenv("LANGUAGE");
+  const char *list = language != NULL && language[0] != '\0' ? language : locale;
+  while (*list != '\0') {
+    size_t length = strcspn(list, ":");
+    if (length > 0 && !is_plain_english(list, length)) return FALSE;
+    list += length;
+    if (*list == ':') list++;
+  }
+  return TRUE;
+}
+
+void *knobs_use_c_locale(void) {
+  static gsize c_locale = 0;
+  if (g_once_init_enter(&c_locale)) g_once_init_leave(&c_locale, (gsize)newlocale(LC_ALL_MASK, "C", (locale_t)0));
+  return uselocale((locale_t)c_locale);
+}
+
+void knobs_restore_thread_locale(void *previous) { uselocale((locale_t)previous); }

@@ -15,6 +15,7 @@ do {
 
 let benchmark = BenchmarkHook(environment: ProcessInfo.processInfo.environment, start: started)
 let userSchemas = UserSchemaFolders.find()
+userSchemas.bindTextDomains()
 let schemaDirectories =
   SettingsEnvironment.schemaDirectories(executable: CommandLine.arguments[0]) + userSchemas.compiledFolders
 var windowSettings: SettingsEnvironment?

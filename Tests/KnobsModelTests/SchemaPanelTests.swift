@@ -212,6 +212,35 @@ final class SchemaPanelTests: XCTestCase {
     XCTAssertEqual(found("needle"), ["wordy"], "beyond the shortened subtitle")
   }
 
+  func testTranslatedSummariesAreShownAndSearchedWithTheirEnglishText() async {
+    let long = "Der Rand ist mit Käse gefüllt. " + String(repeating: "Füllwörter. ", count: 40) + "Aus Neapel."
+    let englishLong = "The crust is filled with cheese. " + String(repeating: "Filler. ", count: 40) + "Made in Naples."
+    let schema = SchemaDescription(
+      id: "dev.knobs.Translated", path: "/dev/knobs/Translated/",
+      keys: [
+        KeyDescription(
+          name: "cheese-crust", typeString: "b", summary: "Käserand backen", description: long,
+          englishSummary: "Bake a cheese crust", englishDescription: englishLong),
+        KeyDescription(name: "plain", typeString: "b", summary: "Nur Deutsch"),
+      ])
+    let panel = SchemaPanel.make(schema)
+    let row = panel.sections[0].rows[0]
+    XCTAssertEqual(row.title, "Käserand backen", "the translation is shown")
+    XCTAssertEqual(Translation.englishTexts(of: "Käserand backen"), ["Bake a cheese crust"])
+    let subtitle = row.subtitle?.fixedText ?? ""
+    XCTAssertTrue(subtitle.hasPrefix("Der Rand ist mit Käse gefüllt."), subtitle)
+    XCTAssertEqual(Translation.englishTexts(of: subtitle).first?.hasPrefix("The crust is filled with cheese."), true)
+    XCTAssertEqual(Translation.englishTexts(of: "Nur Deutsch"), [], "no English text is known for it")
+    let search = PanelSearch(panel: panel)
+    let settings = SettingsReader(MemoryStore(defaults: [:]))
+    func found(_ query: String) -> [String] {
+      search.search(query, settings: settings).flatMap(\.entries).map(\.row.id)
+    }
+    XCTAssertEqual(found("käserand"), ["cheese-crust"])
+    XCTAssertEqual(found("cheese crust"), ["cheese-crust"], "by the English summary")
+    XCTAssertEqual(found("naples"), ["cheese-crust"], "by the end of the English description")
+  }
+
   func testSchemaPathsAreRead() async {
     XCTAssertEqual(SchemaPath("schema/org.gnome.desktop.interface"), .schema("org.gnome.desktop.interface"))
     XCTAssertEqual(SchemaPath("schema/org.gnome.desktop.interface/"), .schema("org.gnome.desktop.interface"))

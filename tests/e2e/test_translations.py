@@ -101,6 +101,30 @@ def test_german_search_finds_rows_by_german_and_by_english_words(session, driver
              lambda: "Beschleunigungsprofil" in [name for name, _ in search_results(driver)])
 
 
+@scenario()
+def test_german_schema_pages_are_found_by_english_words_and_listed_in_english(session, driver):
+    # Debian translates gsettings-desktop-schemas: the generated pages show German summaries.
+    table = session.run("list", "schema/org.gnome.desktop.interface", extra_env=GERMAN).stdout
+    assert "Legt fest, ob die Uhr Sekunden anzeigt" in table, table[:800]
+    # Scripts read the JSON listing: the schema's own English summaries.
+    listed = json.loads(session.run("list", "--json", "schema/org.gnome.desktop.interface", extra_env=GERMAN).stdout)
+    seconds = next(row for row in listed if row["key"] == "clock-show-seconds")
+    assert seconds["title"] == "Whether the clock shows seconds", seconds
+    repeat = next(row for row in listed if row["key"] == "gtk-timeout-repeat")
+    assert repeat["title"] == "Timeout between click repeats", repeat
+
+    session.launch(extra_env=GERMAN)
+    driver.row("Erscheinungsbild")
+    driver.press("Control_L", "f")
+    title = "Wartezeit zwischen dem Auslösen eines weiteren Klicks"
+    # Instructions on the web quote the schema's English summary.
+    driver.type_text("timeout between click repeats")
+    wait_for("the key is found by its English summary", lambda: title in [name for name, _ in search_results(driver)])
+    driver.press("Control_L", "a")
+    driver.type_text("weiteren klicks")
+    wait_for("the key is found by its German summary", lambda: title in [name for name, _ in search_results(driver)])
+
+
 @scenario(backend="memory")
 def test_german_panel_file_shows_its_german_texts_and_search_finds_both(session, driver):
     pizza = REPO / "examples" / "pizza.yaml"

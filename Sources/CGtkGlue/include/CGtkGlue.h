@@ -51,4 +51,14 @@ guint knobs_gtk_micro(void);
 int knobs_dispatch_main_queue_fd(void);
 void knobs_dispatch_drain_main_queue(void);
 
+/* Whether messages are untranslated: the message locale is C or POSIX, or every
+   language gettext would try is plain or US English. */
+gboolean knobs_messages_are_english(void);
+
+/* Switches this thread's locale to C, so gettext leaves texts untranslated
+   (glibc ignores LANGUAGE then), and returns the locale to give back to
+   knobs_restore_thread_locale. */
+void *knobs_use_c_locale(void);
+void knobs_restore_thread_locale(void *previous);
+
 #endif

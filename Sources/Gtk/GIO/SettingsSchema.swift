@@ -54,6 +54,17 @@ public final class SettingsSchema {
       defaultString: defaultString)
   }
 
+  /// The key's summary and description; nil when the schema has no such key.
+  public func texts(of name: String) -> SchemaKeyTexts? {
+    guard g_settings_schema_has_key(schema, name) != 0, let key = g_settings_schema_get_key(schema, name) else {
+      return nil
+    }
+    defer { g_settings_schema_key_unref(key) }
+    return SchemaKeyTexts(
+      summary: g_settings_schema_key_get_summary(key).map { String(cString: $0) } ?? "",
+      description: g_settings_schema_key_get_description(key).map { String(cString: $0) } ?? "")
+  }
+
   static func typeString(_ type: OpaquePointer) -> String {
     String(
       decoding: UnsafeRawBufferPointer(
@@ -116,6 +127,12 @@ public struct SchemaKeyInfo: Hashable, Sendable {
   public var range: SchemaKeyRange
   /// The default of a string key; nil for keys of other types.
   public var defaultString: String?
+}
+
+/// A key's summary and description.
+public struct SchemaKeyTexts: Hashable, Sendable {
+  public var summary: String
+  public var description: String
 }
 
 /// What a key allows beyond its type.

@@ -28,10 +28,14 @@ public struct KeyDescription: Hashable, Sendable {
   public var range: KeyRange
   /// The default of a string key (it tells a color key from other text); nil when not known.
   public var defaultString: String?
+  /// The summary and description as the schema writes them, when `summary` and
+  /// `description` are translations; nil when they are not, or not known.
+  public var englishSummary: String?
+  public var englishDescription: String?
 
   public init(
     name: String, typeString: String, summary: String = "", description: String = "", range: KeyRange = .any,
-    defaultString: String? = nil
+    defaultString: String? = nil, englishSummary: String? = nil, englishDescription: String? = nil
   ) {
     self.name = name
     self.typeString = typeString
@@ -39,6 +43,8 @@ public struct KeyDescription: Hashable, Sendable {
     self.description = description
     self.range = range
     self.defaultString = defaultString
+    self.englishSummary = englishSummary
+    self.englishDescription = englishDescription
   }
 }
 

@@ -29,24 +29,40 @@ public enum SchemaPanel {
   }
 
   /// The row for one key; its id is the key's name.
+  ///
+  /// A translated summary or description is remembered with its English text
+  /// (`Translation.englishTexts(of:)`), as `tr` does for Knobs' own texts: search
+  /// finds the row by either, and `knobs list --json` writes the English one.
   public static func row(for key: KeyDescription, in schema: String) -> Row {
     let settingKey = SettingKey(schema: schema, key: key.name)
-    var row = Row(id: key.name, title: title(for: key), kind: kind(for: key, settingKey))
+    let title = title(for: key)
+    var row = Row(id: key.name, title: title, kind: kind(for: key, settingKey))
+    if let english = key.englishSummary.map({ Self.title(summary: $0, name: key.name) }), english != title {
+      Translation.remember(title, english: english)
+    }
     let description = KeyText.normalized(key.description)
     if !description.isEmpty {
       let subtitle = KeyText.shortened(description, to: maximumSubtitleLength)
       row.subtitle = .fixed(subtitle)
       if subtitle != description { row.keywords.append(description) }
+      if let english = key.englishDescription.map(KeyText.normalized), !english.isEmpty, english != description {
+        Translation.remember(subtitle, english: KeyText.shortened(english, to: maximumSubtitleLength))
+        if subtitle != description { Translation.remember(description, english: english) }
+      }
     }
     row.keywords.append(key.name)
     return row
   }
 
   static func title(for key: KeyDescription) -> String {
+    title(summary: key.summary, name: key.name)
+  }
+
+  private static func title(summary: String, name: String) -> String {
     // A title is one line, even when the summary has paragraphs.
-    let summary = key.summary.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    guard !summary.isEmpty else { return KeyText.readable(key.name) }
-    return KeyText.shortened(summary, to: maximumTitleLength)
+    let line = summary.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    guard !line.isEmpty else { return KeyText.readable(name) }
+    return KeyText.shortened(line, to: maximumTitleLength)
   }
 
   static func kind(for key: KeyDescription, _ settingKey: SettingKey) -> Row.Kind {

@@ -1,3 +1,4 @@
+import CIntl
 import Foundation
 
 /// The user's own schema folders: `$XDG_DATA_HOME/glib-2.0/schemas` and the
@@ -9,6 +10,9 @@ public struct UserSchemaFolders: Sendable {
   public private(set) var compiledFolders: [String] = []
   /// What could not be read, in words for the All Settings page.
   public private(set) var problems: [String] = []
+  /// The gettext domains of extensions' schemas, with the `locale` folder the
+  /// extension ships its translations in (`bindTextDomains()`).
+  public private(set) var textDomains: [String: String] = [:]
 
   public init(compiledFolders: [String] = [], problems: [String] = []) {
     self.compiledFolders = compiledFolders
@@ -26,9 +30,43 @@ public struct UserSchemaFolders: Sendable {
     let uuids = (try? FileManager.default.contentsOfDirectory(atPath: extensions)) ?? []
     for uuid in uuids.sorted() {
       // An extension without settings has no schemas folder; that is no problem.
-      folders.add(extensions + "/" + uuid + "/schemas", cacheName: "extension-" + uuid, cacheHome: cacheHome)
+      let folder = extensions + "/" + uuid
+      let found = folders.compiledFolders.count
+      folders.add(folder + "/schemas", cacheName: "extension-" + uuid, cacheHome: cacheHome)
+      if folders.compiledFolders.count > found { folders.findTextDomains(of: folder) }
     }
     return folders
+  }
+
+  /// Binds the extensions' domains to their `locale` folders, so GIO translates
+  /// their schemas' summaries and descriptions (it does when it first reads
+  /// them, through the gettext domain the schema names).
+  public func bindTextDomains() {
+    for (domain, folder) in textDomains { knobs_intl_bind(domain, folder) }
+  }
+
+  /// The gettext domains an extension's schemas name, if it ships a `locale` folder.
+  private mutating func findTextDomains(of extensionFolder: String) {
+    let files = FileManager.default
+    let locale = extensionFolder + "/locale"
+    var isFolder: ObjCBool = false
+    guard files.fileExists(atPath: locale, isDirectory: &isFolder), isFolder.boolValue,
+      let names = try? files.contentsOfDirectory(atPath: extensionFolder + "/schemas")
+    else { return }
+    for name in names where name.hasSuffix(".gschema.xml") {
+      guard let text = try? String(contentsOfFile: extensionFolder + "/schemas/" + name, encoding: .utf8) else {
+        continue
+      }
+      for domain in Self.gettextDomains(in: text) where textDomains[domain] == nil { textDomains[domain] = locale }
+    }
+  }
+
+  /// The values of the `gettext-domain` attributes of a schema file.
+  static func gettextDomains(in xml: String) -> [String] {
+    xml.matches(of: #/gettext-domain\s*=\s*(?:"([^"]*)"|'([^']*)')/#).compactMap { match in
+      let domain = String(match.output.1 ?? match.output.2 ?? "")
+      return domain.isEmpty ? nil : domain
+    }
   }
 
   private mutating func add(_ folder: String, cacheName: String, cacheHome: String? = nil) {

@@ -28,11 +28,16 @@ extension GSettingsStore: SchemaLibrary {
   public func describeSchema(_ id: String) -> SchemaDescription? {
     guard let schema = source.schema(id), let path = schema.path ?? SchemaSource.split(id).path else { return nil }
     guard schema.path == nil || SchemaSource.split(id).path == nil, SchemaPath.isFolder(path) else { return nil }
+    // English texts, when these are translated: search matches them and `list --json` writes them.
+    let english = source.englishTexts(of: id)
     // The generator looks at the default only to tell colors kept as text (`primary-color`).
     let keys = schema.keyNames.compactMap { schema.key($0, readsDefault: SchemaPanel.mayBeColor($0)) }.map { key in
-      KeyDescription(
+      let written = english?[key.name]
+      return KeyDescription(
         name: key.name, typeString: key.typeString, summary: key.summary, description: key.description,
-        range: Self.keyRange(key.range), defaultString: key.defaultString)
+        range: Self.keyRange(key.range), defaultString: key.defaultString,
+        englishSummary: written?.summary == key.summary ? nil : written?.summary,
+        englishDescription: written?.description == key.description ? nil : written?.description)
     }
     return SchemaDescription(id: id, path: path, keys: keys)
   }

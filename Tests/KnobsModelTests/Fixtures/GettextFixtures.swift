@@ -43,16 +43,34 @@ enum GettextFixtures {
 
   /// Runs `body` with messages in `locale` (`LANGUAGE` unset), then puts both back.
   static func withMessages<Result>(in locale: String, _ body: () throws -> Result) throws -> Result {
+    let restore = try switchMessages(to: locale)
+    defer { restore() }
+    return try body()
+  }
+
+  /// `withMessages` for a body that waits (a window in the UI tests).
+  @MainActor
+  static func withMessagesAwaiting(in locale: String, _ body: () async throws -> Void) async throws {
+    let restore = try switchMessages(to: locale)
+    defer { restore() }
+    try await body()
+  }
+
+  /// Sets the message locale and unsets `LANGUAGE`; returns what puts both back.
+  private static func switchMessages(to locale: String) throws -> () -> Void {
     let previous = String(cString: setlocale(LC_MESSAGES, nil))
     let language = getenv("LANGUAGE").map { String(cString: $0) }
-    unsetenv("LANGUAGE")
-    defer {
+    let restore = {
       setlocale(LC_MESSAGES, previous)
       if let language { setenv("LANGUAGE", language, 1) }
     }
+    unsetenv("LANGUAGE")
     // The translation tests need the locale (Debian: locales-all, or locale-gen); without it they fail.
-    guard setlocale(LC_MESSAGES, locale) != nil else { throw MissingLocale(name: locale) }
-    return try body()
+    guard setlocale(LC_MESSAGES, locale) != nil else {
+      restore()
+      throw MissingLocale(name: locale)
+    }
+    return restore
   }
 
   struct MissingLocale: Error {

@@ -1,0 +1,1 @@
+../../KnobsModelTests/Fixtures/GettextFixtures.swift
