@@ -60,6 +60,29 @@ final class LazyRenderingTests: GtkTestCase {
     await waitUntil("row 9876 has the focus") { page.rowView(path: path(9_876))?.listRow.hasFocus == true }
   }
 
+  func testSearchResultsOfDestroyedSlotsServeTheNextLongerList() async throws {
+    window.search.begin()
+    window.search.update("Row")
+    await settle(0.2)
+    let made = window.search.resultRowsMade
+    XCTAssertGreaterThan(made, 1, "a screenful of results")
+    for _ in 0..<3 {
+      window.search.update("Row 9876")
+      await settle(0.2)
+      XCTAssertEqual(window.search.drawnResultTitles, [0: "Row 9876"])
+      window.search.update("Row")
+      await settle(0.2)
+    }
+    XCTAssertEqual(window.search.resultRowsMade, made, "the list grew back into the rows it had")
+    let titles = window.search.drawnResultTitles
+    XCTAssertGreaterThan(titles.count, 1)
+    let paths = window.search.resultPaths
+    for (position, title) in titles {
+      let number = try XCTUnwrap(paths[position].split(separator: "row-").last)
+      XCTAssertEqual(title, "Row \(number)", "result \(position) shows its own row")
+    }
+  }
+
   func testALiveChangeToAnOffScreenRowShowsWhenScrolledTo() async throws {
     let key = SettingKey(schema: BigPanel.schema, key: "r5000")
     XCTAssertFalse(page.builtRows.contains { $0.path == path(5_000) }, "row 5000 is far off screen")

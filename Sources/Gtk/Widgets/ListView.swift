@@ -12,6 +12,13 @@ public protocol ListCell: AnyObject {
   func bind(_ item: ListItem)
   /// The slot no longer shows its position.
   func unbind(_ item: ListItem)
+  /// GTK is destroying the slot (the list got shorter): anything the cell
+  /// borrowed can go back to its owner for the next slot.
+  func teardown()
+}
+
+extension ListCell {
+  public func teardown() {}
 }
 
 /// A GtkListView over positions `0..<count`, with no selection.
@@ -78,7 +85,7 @@ public final class ListView: Widget {
     }.connect(to: instance, signal: "unbind", trampoline: Trampolines.withPointer)
     _ = SignalBox<Trampolines.WithPointer> { [weak self] pointer in
       guard let self, let pointer else { return }
-      self.cells[ListItem.ID(pointer)] = nil
+      self.cells.removeValue(forKey: ListItem.ID(pointer))?.cell.teardown()
     }.connect(to: instance, signal: "teardown", trampoline: Trampolines.withPointer)
   }
 

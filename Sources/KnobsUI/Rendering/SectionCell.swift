@@ -27,6 +27,8 @@ final class SectionCell: ListCell {
   private(set) var item: ListItem?
   private let binder: @MainActor (SectionCell, ListItem) -> Void
   private let unbinder: @MainActor (SectionCell, ListItem) -> Void
+  /// Runs when GTK destroys the slot, to take back what the cell borrowed.
+  var onTeardown: (@MainActor (SectionCell) -> Void)?
 
   /// Where the cell's row sits in its section and page.
   struct Place: Equatable {
@@ -54,6 +56,8 @@ final class SectionCell: ListCell {
     unbinder(self, item)
     self.item = nil
   }
+
+  func teardown() { onTeardown?(self) }
 
   /// Whether the card shows a placeholder rather than a row.
   var isPlaceholder: Bool { placeholder?.isVisible == true }

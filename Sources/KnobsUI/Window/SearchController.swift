@@ -38,17 +38,23 @@ final class SearchController {
   private var groups: [SearchGroup] = []
   /// The results listed, in order: group index and entry index in the group.
   private var shown: [(group: Int, entry: Int)] = []
-  /// Each slot's result row, made once per slot and reused as it is rebound.
+  /// Each slot's result row, kept as the slot is rebound.
   private var slotRows: [ObjectIdentifier: ResultRow] = [:]
+  /// Rows of slots GTK destroyed (the list got shorter), for the slots it
+  /// builds when the list grows again: a keystroke from one match to a
+  /// screenful builds some 20 slots, and their rows need not be built again.
+  private var spareRows: [ResultRow] = []
 
   init(host: PanelWindow) {
     self.host = host
     bar = SearchBar(entry: entry)
     entry.setAccessibleLabel(tr("Search settings"))
     list = ListView { [weak self] in
-      SectionCell(
+      let cell = SectionCell(
         bind: { cell, item in self?.bind(cell, item) },
         unbind: { cell, _ in cell.clear() })
+      cell.onTeardown = { cell in self?.recycle(cell) }
+      return cell
     }
     list.addCSSClass("knobs-page-list")
     list.setAccessibleLabel(tr("Search Results"))
@@ -97,6 +103,22 @@ final class SearchController {
 
   /// The paths of the rows listed, in order, for keyboard activation and tests.
   var resultPaths: [String] { shown.map { groups[$0.group].entries[$0.entry].path } }
+
+  /// The result rows made so far, in slots or spare: as many as the list has
+  /// had slots at once, however often it shrinks and grows.
+  var resultRowsMade: Int { slotRows.count + spareRows.count }
+
+  /// The title each drawn result shows, by position.
+  var drawnResultTitles: [Int: String] {
+    var titles: [Int: String] = [:]
+    for (item, cell) in list.boundCells {
+      guard let cell = cell as? SectionCell, !cell.isPlaceholder, let position = item.position,
+        let row = slotRows[ObjectIdentifier(cell)], cell.row === row.listRow
+      else { continue }
+      titles[position] = row.titleText
+    }
+    return titles
+  }
 
   func begin() {
     bar.isSearching = true
@@ -207,14 +229,23 @@ final class SearchController {
 
   private func show(_ cell: SectionCell, _ item: ListItem, at position: Int) {
     let (groupIndex, entryIndex) = shown[position]
-    let row = slotRows[ObjectIdentifier(cell)] ?? ResultRow()
-    if slotRows[ObjectIdentifier(cell)] == nil {
-      row.onGo = { [weak self] path in self?.go(to: path) }
-      slotRows[ObjectIdentifier(cell)] = row
-    }
+    let row = slotRows[ObjectIdentifier(cell)] ?? spareRows.popLast() ?? makeRow()
+    slotRows[ObjectIdentifier(cell)] = row
     row.show(groups[groupIndex].entries[entryIndex])
     cell.show(row.listRow, in: item)
     decorate(cell, item, at: position)
+  }
+
+  private func makeRow() -> ResultRow {
+    let row = ResultRow()
+    row.onGo = { [weak self] path in self?.go(to: path) }
+    return row
+  }
+
+  /// Takes back the row of a slot GTK destroys.
+  private func recycle(_ cell: SectionCell) {
+    cell.clear()
+    if let row = slotRows.removeValue(forKey: ObjectIdentifier(cell)) { spareRows.append(row) }
   }
 
   private func decorate(_ cell: SectionCell, _ item: ListItem, at position: Int) {
@@ -336,6 +367,8 @@ private final class ResultRow {
       self.onGo?(self.path)
     }
   }
+
+  var titleText: String { title.text }
 
   func show(_ entry: PanelEntry) {
     let place = (entry.pageTitles + [entry.section.title ?? ""]).filter { !$0.isEmpty }.joined(separator: " › ")
