@@ -55,6 +55,11 @@ struct BenchmarkHook {
     guard reportsFirstFrame || !searches.isEmpty else { return }
     window.window.afterNextPaint {
       if reportsFirstFrame { Self.report("first-frame-ms \(Self.milliseconds(ContinuousClock.now - start))") }
+      // Without searches, quit at once: peak RSS is then measured up to the first frame, as the baseline's is.
+      guard !searches.isEmpty else {
+        window.window.activateAction("app.quit")
+        return
+      }
       let all = Array(repeating: searches, count: passes).flatMap { $0 }
       afterPause(in: window) { runSearches(in: window, remaining: all) }
     }
