@@ -125,3 +125,70 @@ final class MainLoopBridgeTests: XCTestCase {
     }
   }
 }
+
+/// RowBox, the line of a settings row: the control keeps its natural width at
+/// the row's end, the text takes the rest and wraps in it, the row is as tall
+/// as its tallest child with the others centred, and right to left mirrors it.
+@MainActor
+final class RowBoxTests: GtkTestCase {
+  func testTheControlKeepsItsWidthAndTheTextWrapsInTheRest() async throws {
+    let window = Window()
+    defer { window.destroy() }
+    window.setDefaultSize(width: 260, height: 300)
+    let row = RowBox(spacing: 12)
+    let text = Label(String(repeating: "Changes how the pointer moves on this computer. ", count: 3))
+    text.wraps = true
+    text.xAlign = 0
+    text.expandsHorizontally = true
+    let control = Box(.horizontal)
+    control.setSizeRequest(width: 50, height: 20)
+    row.append(text)
+    row.append(control)
+    let oneLine = Label("Changes")
+    let column = Box(.vertical)
+    column.append(row)
+    column.append(oneLine)
+    window.setChild(column)
+    window.present()
+    await waitUntil("the row is laid out") { row.allocatedWidth > 0 && oneLine.allocatedHeight > 0 }
+
+    let width = row.allocatedWidth
+    XCTAssertEqual(control.allocatedWidth, 50, "the control keeps its natural width")
+    XCTAssertEqual(text.allocatedWidth, width - 50 - 12, "the text takes what is left")
+    XCTAssertEqual(text.origin(in: row)?.x, 0)
+    XCTAssertEqual(control.origin(in: row)?.x, Double(width - 50))
+    XCTAssertGreaterThan(text.allocatedHeight, 2 * oneLine.allocatedHeight, "the long text wraps onto several lines")
+    XCTAssertEqual(row.allocatedHeight, text.allocatedHeight, "the tallest child sets the row's height")
+    XCTAssertEqual(control.allocatedHeight, 20)
+    XCTAssertEqual(control.origin(in: row)?.y, Double((row.allocatedHeight - 20) / 2), "shorter children are centred")
+
+    row.isRightToLeft = true
+    await waitUntil("the row is mirrored") { control.origin(in: row)?.x == 0 }
+    XCTAssertEqual(text.origin(in: row)?.x, 62, "right to left, the text starts after the control and the spacing")
+    XCTAssertEqual(text.allocatedWidth, width - 50 - 12)
+  }
+
+  func testAHiddenChildTakesNoRoom() async throws {
+    let window = Window()
+    defer { window.destroy() }
+    window.setDefaultSize(width: 300, height: 100)
+    let row = RowBox(spacing: 12)
+    let text = Label("Title")
+    text.expandsHorizontally = true
+    let mark = Label("•")
+    mark.isVisible = false
+    let control = Box(.horizontal)
+    control.setSizeRequest(width: 40, height: 20)
+    row.append(text)
+    row.append(mark)
+    row.append(control)
+    window.setChild(row)
+    window.present()
+    await waitUntil("the row is laid out") { row.allocatedWidth > 0 }
+    XCTAssertEqual(text.allocatedWidth, row.allocatedWidth - 40 - 12, "one spacing, between the two shown children")
+    mark.isVisible = true
+    await waitUntil("the mark is laid out") { mark.allocatedWidth > 0 }
+    XCTAssertEqual(
+      text.allocatedWidth, row.allocatedWidth - 40 - mark.allocatedWidth - 24, "two spacings once the mark shows")
+  }
+}

@@ -101,11 +101,12 @@ def test_show_seconds_changes_the_clock_footer(session, driver):
     assert not driver.switch("Show Seconds").checked
     driver.switch("Show Seconds").toggle()
     wait_for("the footer shows seconds", lambda: SECONDS.search(driver.label_starting("The clock will read").text))
-    assert driver.switch("Show Seconds").checked
+    # The setting is written as the switch starts to slide; the switch reads as on once the slide ends.
+    wait_for("the switch reads on", lambda: driver.switch("Show Seconds").checked)
     driver.switch("Show Seconds").toggle()
     wait_for("the footer drops the seconds",
              lambda: not SECONDS.search(driver.label_starting("The clock will read").text))
-    assert not driver.switch("Show Seconds").checked
+    wait_for("the switch reads off", lambda: not driver.switch("Show Seconds").checked)
 
 
 @scenario()

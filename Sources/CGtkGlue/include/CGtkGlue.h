@@ -29,6 +29,13 @@ const char *knobs_settings_backend_name(GSettings *settings);
 /* A horizontal GtkBox with the accessible role ALERT (a construct-only property). */
 GtkWidget *knobs_alert_box_new(int spacing);
 
+/* The horizontal line of a settings row: children that don't expand get their
+   natural width, the expanding ones share the rest (row_box.c says why not a
+   GtkBox). Styled as "box", announced as a group. */
+GtkWidget *knobs_row_box_new(int spacing);
+/* Adds `child` after the last child. */
+void knobs_row_box_append(GtkWidget *box, GtkWidget *child);
+
 /* Emits a signal that takes no arguments and returns nothing, e.g. "font-set". */
 void knobs_signal_emit(GObject *object, const char *signal);
 

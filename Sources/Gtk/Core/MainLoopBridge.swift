@@ -61,6 +61,24 @@ public func runOnMainLoop(after seconds: Double, _ handler: @escaping @MainActor
     })
 }
 
+/// Runs `handler` once on the GLib main loop when nothing more urgent is
+/// pending: after input, timeouts and redraws (GLib's default idle priority).
+@MainActor
+public func runWhenIdle(_ handler: @escaping @MainActor () -> Void) {
+  let box = Unmanaged.passRetained(SignalBox<Trampolines.Plain>(handler)).toOpaque()
+  g_idle_add_full(
+    G_PRIORITY_DEFAULT_IDLE,
+    { data in
+      let handler = SignalBox<Trampolines.Plain>.from(data)
+      MainActor.assumeIsolated { handler() }
+      return 0  // G_SOURCE_REMOVE
+    }, box,
+    { data in
+      guard let data else { return }
+      Unmanaged<AnyObject>.fromOpaque(data).release()
+    })
+}
+
 /// Dispatches whatever GLib's default main context has ready now, without waiting.
 @MainActor
 public func dispatchPendingMainLoopEvents() {

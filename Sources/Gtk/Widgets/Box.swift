@@ -36,3 +36,16 @@ public final class Box: Widget {
     }
   }
 }
+
+/// The horizontal line of a settings row: children that don't expand get their
+/// natural width and the expanding ones share the rest. A GtkBox measures a row
+/// with a wrapping subtitle many times over (Sources/CGtkGlue/row_box.c); this
+/// measures each child once per width. Styled as `box`.
+@MainActor
+public final class RowBox: Widget {
+  public init(spacing: Int32) {
+    super.init(widget: knobs_row_box_new(spacing))
+  }
+
+  public func append(_ child: Widget) { knobs_row_box_append(widget, child.widget) }
+}

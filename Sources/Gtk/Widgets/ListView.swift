@@ -58,7 +58,8 @@ public final class ListView: Widget {
     connectFactory(factory)
     onMap { [weak self] in
       guard let self, self.holdsBack, self.fillsAfterFirstFrame else { return }
-      self.afterNextFrame { [weak self] in self?.fill() }
+      // Once the frame is painted and the loop has had a turn (which sends it to the display).
+      self.afterNextFrame { runWhenIdle { [weak self] in self?.fill() } }
     }
   }
 

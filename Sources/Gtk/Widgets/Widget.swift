@@ -93,6 +93,13 @@ open class Widget: Object {
   }
 
   public var allocatedHeight: Int32 { gtk_widget_get_height(widget) }
+  public var allocatedWidth: Int32 { gtk_widget_get_width(widget) }
+
+  /// Whether the widget is laid out right to left (Hebrew, Arabic), as GTK decides from the locale unless set.
+  public var isRightToLeft: Bool {
+    get { gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL }
+    set { gtk_widget_set_direction(widget, newValue ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR) }
+  }
 
   /// The widget's position in `ancestor`'s coordinates, if it is inside it.
   public func origin(in ancestor: Widget) -> (x: Double, y: Double)? {

@@ -60,7 +60,7 @@ final class RowView {
   }
 
   private func build() {
-    let content = Box(.horizontal, spacing: 12)
+    let content = RowBox(spacing: 12)
     content.addCSSClass("knobs-row-content")
     if let iconName = row.iconName {
       // Symbolic icons are drawn small like text; an application's icon at 32 pixels, as GNOME lists do.
@@ -73,8 +73,8 @@ final class RowView {
       icon.hideFromAssistiveTechnologies(label: row.title)
       content.append(icon)
     }
+    // Left to fill: the row centres it (RowBox).
     let text = Box(.vertical, spacing: 2)
-    text.verticalAlignment = .center
     text.expandsHorizontally = true
     titleLabel.xAlign = 0
     titleLabel.wrapsWhenLonger(than: Self.shortText(beside: row.kind))
