@@ -25,14 +25,17 @@ public enum GeneratedPanel {
   @MainActor
   private static func toggles(rows total: Int) -> (Panel, MemoryStore) {
     var defaults: [SettingKey: SettingValue] = [:]
+    defaults.reserveCapacity(total)
     let sections = stride(from: 0, to: total, by: 10).map { first in
-      let index = first / 10
+      let index = String(first / 10)
       let rows = (first..<min(first + 10, total)).map { number in
-        let key = SettingKey(schema: schema, key: "t\(number)")
+        // Texts joined rather than interpolated: interpolating an Int goes through its description.
+        let digits = String(number)
+        let key = SettingKey(schema: schema, key: "t" + digits)
         defaults[key] = false
-        return ToggleRow("row-\(number)", "Row \(index).\(number % 10)", key: key).row
+        return ToggleRow("row-" + digits, "Row " + index + "." + String(number % 10), key: key).row
       }
-      return Section("section-\(index)", "Section \(index)") { for row in rows { row } }
+      return Section("section-" + index, "Section " + index) { for row in rows { row } }
     }
     return (Panel(title: "Knobs", sections: sections), MemoryStore(defaults: defaults))
   }
@@ -58,6 +61,7 @@ public enum GeneratedPanel {
   @MainActor
   public static func make(rows total: Int, rowsPerSection: Int = 10, detailEvery: Int = 99) -> (Panel, MemoryStore) {
     var defaults: [SettingKey: SettingValue] = [:]
+    defaults.reserveCapacity(total)
     var sections: [Section] = []
     var made = 0
     var index = 0

@@ -13,7 +13,10 @@ struct PanelValidator {
       report(pagePath, pagePath.isEmpty ? tr("The panel has no sections.") : tr("The detail page has no sections."))
     }
     var sectionIDs: Set<String> = []
-    var rowPaths: [String: String] = [:]
+    // The section each row id was first seen in. A row's path is joined only
+    // when a problem needs it: a valid panel of 10,000 rows would otherwise
+    // build 10,000 strings at every start.
+    var rowSections: [String: String] = [:]
     for section in page.sections {
       let sectionPath = Panel.join(pagePath, section.id)
       if !sectionIDs.insert(section.id).inserted {
@@ -24,16 +27,17 @@ struct PanelValidator {
       }
       check(section: section, at: sectionPath)
       for row in section.rows {
-        let rowPath = Panel.join(sectionPath, row.id)
-        if let first = rowPaths[row.id] {
+        if let firstSection = rowSections[row.id] {
+          let first = Panel.join(firstSection, row.id)
           report(
-            rowPath, tr("The row id “%1$s” is already used by %2$s on this page.", row.id.escapedForMessage, first),
+            Panel.join(sectionPath, row.id),
+            tr("The row id “%1$s” is already used by %2$s on this page.", row.id.escapedForMessage, first),
             isRepeatedID: true)
         } else {
-          rowPaths[row.id] = rowPath
+          rowSections[row.id] = sectionPath
         }
-        check(row: row, at: rowPath)
-        if case .detail(let subpage) = row.kind { check(page: subpage, pagePath: rowPath) }
+        check(row: row, in: sectionPath)
+        if case .detail(let subpage) = row.kind { check(page: subpage, pagePath: Panel.join(sectionPath, row.id)) }
       }
     }
   }
@@ -46,7 +50,8 @@ struct PanelValidator {
     if section.rows.isEmpty { report(path, tr("The section has no rows.")) }
   }
 
-  private mutating func check(row: Row, at path: String) {
+  private mutating func check(row: Row, in sectionPath: String) {
+    var path: String { Panel.join(sectionPath, row.id) }
     checkID(row.id, of: "row", at: path)
     if row.title.isBlank { report(path, tr("The row title is empty.")) }
     let kindProblems: [String]
@@ -67,13 +72,13 @@ struct PanelValidator {
     if let store { StoreRules.problems(row, store: store).forEach { report(path, $0) } }
   }
 
-  private mutating func checkID(_ id: String, of kind: String, at path: String) {
+  private mutating func checkID(_ id: String, of kind: String, at path: @autoclosure () -> String) {
     if id.isEmpty {
-      report(path, kind == "section" ? tr("The section id is empty.") : tr("The row id is empty."))
-    } else if !id.unicodeScalars.allSatisfy(Self.isIDCharacter) {
+      report(path(), kind == "section" ? tr("The section id is empty.") : tr("The row id is empty."))
+    } else if !id.utf8.allSatisfy(Self.isIDByte) {
       let id = id.escapedForMessage
       report(
-        path,
+        path(),
         kind == "section"
           ? tr("The section id “%s” may only contain a-z, 0-9 and “-”.", id)
           : tr("The row id “%s” may only contain a-z, 0-9 and “-”.", id))
@@ -84,7 +89,8 @@ struct PanelValidator {
     problems.append(PanelProblem(path: path, message: message, isRepeatedID: isRepeatedID))
   }
 
-  private static func isIDCharacter(_ scalar: Unicode.Scalar) -> Bool {
-    ("a"..."z").contains(scalar) || scalar.isASCIIDigit || scalar == "-"
+  /// a-z, 0-9 and "-"; every byte of any other character, ASCII or not, fails.
+  private nonisolated static func isIDByte(_ byte: UInt8) -> Bool {
+    (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2D
   }
 }

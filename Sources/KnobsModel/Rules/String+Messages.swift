@@ -23,7 +23,11 @@ extension String {
   }
 
   /// Empty or only whitespace.
-  var isBlank: Bool { allSatisfy(\.isWhitespace) }
+  var isBlank: Bool {
+    // Most texts start with a visible ASCII character: no need to walk their characters.
+    if let first = utf8.first, first > 0x20, first < 0x7F { return false }
+    return allSatisfy(\.isWhitespace)
+  }
 
   /// The text without leading and trailing whitespace (Unicode-aware, no Foundation needed).
   var trimmingWhitespace: String {
