@@ -42,6 +42,30 @@ final class KeyboardOptionsTests: XCTestCase {
     XCTAssertEqual(options.groups[1].options[0].description, "Right Alt & more")
   }
 
+  func testTextsAreDecodedOnceTrimmedAndKeepTheirAccents() async throws {
+    let rules = """
+      <optionList>
+        <groupish><configItem><name>not</name><description>a group</description></configItem></groupish>
+        <group allowMultipleSelection="true">
+          <configItem><name>lv3</name><description>
+            Touche « Alt Gr » &lt;3
+          </description></configItem>
+          <optionish>skipped</optionish>
+          <option><configItem><name>lv3:ralt</name><description>&amp;lt; stays &quot;escaped&quot; &apos;once&apos;</description></configItem></option>
+          <option><configItem><name>lv3:menu</name></configItem></option>
+        </group>
+      </optionList>
+      <group><configItem><name>outside</name><description>Outside the list</description></configItem></group>
+      """
+    let options = try KeyboardOptions.load(from: try rulesFile(rules))
+    XCTAssertEqual(options.groups.map(\.name), ["lv3"], "only <group> elements inside the option list")
+    XCTAssertEqual(options.groups[0].description, "Touche « Alt Gr » <3")
+    XCTAssertEqual(options.groups[0].options.map(\.name), ["lv3:ralt", "lv3:menu"])
+    XCTAssertEqual(options.groups[0].options[0].description, "&lt; stays \"escaped\" 'once'")
+    XCTAssertEqual(
+      options.groups[0].options[1].description, "lv3:menu", "an option without a description shows its name")
+  }
+
   func testAMissingOrEmptyRulesFileIsAClearError() async throws {
     XCTAssertThrowsError(try KeyboardOptions.load(from: "/nowhere/evdev.xml")) { error in
       XCTAssertEqual("\(error)", "The keyboard options could not be read from /nowhere/evdev.xml.")

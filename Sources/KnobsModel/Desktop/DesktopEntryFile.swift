@@ -12,6 +12,9 @@ public struct DesktopEntryFile: Sendable {
   /// The lines as read, without their line breaks (a trailing `\r` is kept).
   private var lines: [String]
   private let endsWithNewline: Bool
+  /// Each group's raw values by key (a trailing `\r` removed), read once: a
+  /// file with translations has hundreds of lines, and every lookup walked them.
+  private var values: [String: [String: String]] = [:]
 
   /// Parses UTF-8 bytes; throws why they are not a desktop entry.
   public init(data: Data) throws(DesktopEntryError) {
@@ -26,7 +29,7 @@ public struct DesktopEntryFile: Sendable {
     endsWithNewline = lines.last == ""
     if endsWithNewline { lines.removeLast() }
     self.lines = lines
-    try check()
+    values = try Self.check(lines)
   }
 
   /// The file's text, with the original line breaks.
@@ -51,7 +54,7 @@ public struct DesktopEntryFile: Sendable {
     if trimmed.isEmpty { return .blank }
     if trimmed.hasPrefix("#") { return .comment }
     if trimmed.hasPrefix("[") {
-      let header = trimmed.trimmingCharacters(in: .whitespaces)
+      let header = trimmingBlanks(trimmed)
       guard header.hasSuffix("]"), header.count > 2 else { return .invalid }
       let name = String(header.dropFirst().dropLast())
       guard !name.contains("["), !name.contains("]"), name.unicodeScalars.allSatisfy({ $0.value >= 0x20 })
@@ -59,10 +62,20 @@ public struct DesktopEntryFile: Sendable {
       return .group(name)
     }
     guard let equals = line.firstIndex(of: "=") else { return .invalid }
-    let key = line[..<equals].trimmingCharacters(in: .whitespaces)
+    let key = trimmingBlanks(line[..<equals])
     guard isKey(key) else { return .invalid }
     let value = line[line.index(after: equals)...].drop { $0 == " " || $0 == "\t" }
     return .entry(key: key, value: String(value))
+  }
+
+  /// `text` without leading and trailing tabs and spaces (Unicode's space separators, as Foundation's
+  /// `whitespaces` set has them).
+  private static func trimmingBlanks(_ text: Substring) -> String {
+    let isBlank = { (scalar: Unicode.Scalar) in scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+    let scalars = text.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !isBlank($0) }), let last = scalars.lastIndex(where: { !isBlank($0) })
+    else { return "" }
+    return String(scalars[first...last])
   }
 
   /// `Name`, `X-GNOME-Autostart-enabled`, `Name[de_DE@euro]`.
@@ -80,38 +93,37 @@ public struct DesktopEntryFile: Sendable {
     return !name.isEmpty && name.unicodeScalars.allSatisfy { ($0.isASCIILetter || $0.isASCIIDigit) || $0 == "-" }
   }
 
-  private func check() throws(DesktopEntryError) {
-    var groups: Set<String> = []
-    var keys: Set<String> = []
+  /// Checks the lines and returns each group's raw values by key.
+  private static func check(_ lines: [String]) throws(DesktopEntryError) -> [String: [String: String]] {
+    var values: [String: [String: String]] = [:]
+    var group: String?
     for (index, raw) in lines.enumerated() {
-      switch Self.classify(raw) {
+      switch classify(raw) {
       case .blank, .comment: continue
       case .group(let name):
-        if groups.isEmpty && name != Self.mainGroup { throw .firstGroupNotDesktopEntry(name) }
-        guard groups.insert(name).inserted else { throw .duplicateGroup(name) }
-        keys = []
-      case .entry(let key, _):
-        guard !groups.isEmpty else { throw .entryBeforeGroup(line: index + 1) }
-        guard keys.insert(key).inserted else { throw .duplicateKey(key, line: index + 1) }
+        if values.isEmpty && name != mainGroup { throw .firstGroupNotDesktopEntry(name) }
+        guard values[name] == nil else { throw .duplicateGroup(name) }
+        values[name] = [:]
+        group = name
+      case .entry(let key, let value):
+        guard let group else { throw .entryBeforeGroup(line: index + 1) }
+        guard values[group]?[key] == nil else { throw .duplicateKey(key, line: index + 1) }
+        values[group]?[key] = withoutCR(value)
       case .invalid:
         throw .malformedLine(index + 1)
       }
     }
-    guard groups.contains(Self.mainGroup) else { throw .noDesktopEntryGroup }
+    guard values[mainGroup] != nil else { throw .noDesktopEntryGroup }
+    return values
+  }
+
+  private static func withoutCR(_ value: String) -> String {
+    value.hasSuffix("\r") ? String(value.dropLast()) : value
   }
 
   /// The raw value of `key` in `group`, escapes left in.
   public func rawValue(_ key: String, group: String = mainGroup) -> String? {
-    var inGroup = false
-    for raw in lines {
-      switch Self.classify(raw) {
-      case .group(let name): inGroup = name == group
-      case .entry(let found, let value) where inGroup && found == key:
-        return value.hasSuffix("\r") ? String(value.dropLast()) : value
-      default: continue
-      }
-    }
-    return nil
+    values[group]?[key]
   }
 
   /// A string value with its escapes (`\s`, `\n`, `\t`, `\r`, `\\`) resolved.
@@ -121,7 +133,7 @@ public struct DesktopEntryFile: Sendable {
 
   /// A boolean value: `true` or `false` (anything else reads as nil).
   public func bool(_ key: String, group: String = mainGroup) -> Bool? {
-    switch rawValue(key, group: group)?.trimmingCharacters(in: .whitespaces) {
+    switch rawValue(key, group: group).map({ Self.trimmingBlanks($0[...]) }) {
     case "true": return true
     case "false": return false
     default: return nil
@@ -157,6 +169,7 @@ public struct DesktopEntryFile: Sendable {
       case .entry(let found, _) where inGroup:
         if found == key {
           lines[index] = "\(key)=\(value)" + (raw.hasSuffix("\r") ? "\r" : "")
+          remember(key, from: lines[index])
           return
         }
         lastEntry = index
@@ -166,6 +179,16 @@ public struct DesktopEntryFile: Sendable {
     let after = lastEntry ?? groupLine ?? (lines.count - 1)
     let usesCR = lines.indices.contains(after) && lines[after].hasSuffix("\r")
     lines.insert("\(key)=\(value)" + (usesCR ? "\r" : ""), at: after + 1)
+    remember(key, from: lines[after + 1])
+  }
+
+  /// Takes the line `set` wrote for `key` into the values, as reading it would.
+  private mutating func remember(_ key: String, from line: String) {
+    guard case .entry(let found, let value) = Self.classify(line), found == key else {
+      values[Self.mainGroup]?[key] = nil
+      return
+    }
+    values[Self.mainGroup]?[key] = Self.withoutCR(value)
   }
 
   static func unescape(_ value: String) -> String {

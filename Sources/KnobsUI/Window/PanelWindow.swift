@@ -178,7 +178,13 @@ public final class PanelWindow: PageHost {
     // user comes back, say after installing a theme.
     // Schemas removed meanwhile (an extension uninstalled) are noticed then too,
     // in case their folder could not be watched.
+    // Not on the first activation, as the window opens: everything was just read.
+    var hasBeenActive = false
     window.onBecameActive { [weak self] in
+      guard hasBeenActive else {
+        hasBeenActive = true
+        return
+      }
       (self?.store as? GSettingsStore)?.recheckSchemas()
       self?.reloadFoundOptions()
       self?.rootPanel.rowSources.forEach { $0.reload() }
