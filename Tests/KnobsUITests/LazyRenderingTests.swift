@@ -83,6 +83,26 @@ final class LazyRenderingTests: GtkTestCase {
     }
   }
 
+  func testSearchListsAScreenfulAndEveryResultOnceTheWindowIsTaller() async throws {
+    window.search.begin()
+    window.search.update("Row")
+    await settle(0.2)
+    let screenful = Stylesheet.rowsFilling(height: Int(window.window.allocatedHeight))
+    XCTAssertTrue(window.search.holdsBackResults)
+    XCTAssertEqual(
+      window.search.listedResultCount, screenful, "as many results as the shortest rows need to fill the window")
+    XCTAssertLessThan(screenful, 24)
+    let drawn = window.search.drawnResultTitles
+    XCTAssertEqual(drawn.count, screenful, "every result listed is drawn")
+    XCTAssertGreaterThan(
+      Stylesheet.minimumRowHeight * screenful, Int(window.search.resultsHeight), "they fill the screen")
+
+    window.window.setSizeRequest(width: 640, height: Int32(window.window.allocatedHeight) + 600)
+    await waitUntil("the taller window lists every result") { !window.search.holdsBackResults }
+    XCTAssertEqual(window.search.listedResultCount, 10_000)
+    window.window.setSizeRequest(width: -1, height: -1)
+  }
+
   func testALiveChangeToAnOffScreenRowShowsWhenScrolledTo() async throws {
     let key = SettingKey(schema: BigPanel.schema, key: "r5000")
     XCTAssertFalse(page.builtRows.contains { $0.path == path(5_000) }, "row 5000 is far off screen")

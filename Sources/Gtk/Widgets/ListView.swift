@@ -29,8 +29,8 @@ extension ListCell {
 ///
 /// Until it is first painted, a GTK 4.8 list view does not know how tall it is
 /// and fills up to 200 slots; so before its first frame the model holds at most
-/// `firstFrameLimit` positions (more than a screen holds), and the rest are
-/// added once that frame is painted.
+/// `heldBackLimit` positions (what a screen holds, as its owner reckons), and
+/// the rest are added once that frame is painted.
 @MainActor
 public final class ListView: Widget {
   private let strings: OpaquePointer
@@ -38,9 +38,11 @@ public final class ListView: Widget {
   private let makeCell: @MainActor () -> any ListCell
   /// Positions the model will hold once the list has been painted.
   private var fullCount = 0
-  /// True until the first frame: the model holds no more than `firstFrameLimit` positions.
+  /// True until the first frame: the model holds no more than `heldBackLimit` positions.
   public private(set) var holdsBack = true
-  public static let firstFrameLimit = 24
+  /// The positions held until the first frame: enough to fill the screen, as few as
+  /// that, since each costs a slot's widgets, their styles and their layout.
+  public var heldBackLimit = 24
   /// Whether the positions held back are added once the list's first frame is
   /// painted (a page), or only when `fill()` is called (search results, which
   /// grow when the user moves into them).
@@ -96,18 +98,21 @@ public final class ListView: Widget {
   /// How many positions the model holds now.
   private var modelCount: Int { Int(g_list_model_get_n_items(OpaquePointer(UnsafeMutableRawPointer(strings)))) }
 
+  /// How many positions GTK has now: all of them, or those not held back.
+  public var heldCount: Int { modelCount }
+
   /// Replaces `removing` positions at `position` with `adding` new ones.
   public func splice(at position: Int, removing: Int, adding: Int) {
     fullCount += adding - removing
     if holdsBack {
-      spliceModel(at: 0, removing: modelCount, adding: min(fullCount, Self.firstFrameLimit))
+      spliceModel(at: 0, removing: modelCount, adding: min(fullCount, heldBackLimit))
     } else {
       spliceModel(at: position, removing: removing, adding: adding)
     }
   }
 
   /// Replaces every position with `count` new ones, holding back all but the
-  /// first `firstFrameLimit` until `fill()`: GTK 4.8 binds and lays out up to 200
+  /// first `heldBackLimit` until `fill()`: GTK 4.8 binds and lays out up to 200
   /// slots whatever the screen shows, so a list that changes wholesale on every
   /// keystroke draws a screenful first.
   ///
@@ -116,7 +121,7 @@ public final class ListView: Widget {
   public func replaceAll(count: Int) {
     holdsBack = true
     fullCount = count
-    let target = min(count, Self.firstFrameLimit)
+    let target = min(count, heldBackLimit)
     let kept = min(modelCount, target)
     spliceModel(at: kept, removing: modelCount - kept, adding: target - kept)
     for (item, cell) in cells.values {

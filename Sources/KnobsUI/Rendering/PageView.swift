@@ -22,7 +22,8 @@ import KnobsModel
 /// screen shows, and before its first frame it
 /// does not know its height; so a slot far from the screen shows a placeholder
 /// of about a row's height until it scrolls near (`showRowsNearby`), and until
-/// the first frame the list holds only the first `ListView.firstFrameLimit` rows.
+/// the first frame the list holds only the rows that fill the window
+/// (`Stylesheet.rowsFilling`: 15 for the 720-pixel window of a first start).
 ///
 /// Measured with `KNOBS_BENCH_PANEL` (release build, Xvfb, cairo renderer,
 /// time from `main` to the first painted frame, median of 5; C is
@@ -79,6 +80,7 @@ final class PageView {
         bind: { cell, item in self?.bind(cell, item) },
         unbind: { cell, _ in self?.unbind(cell) })
     }
+    list.heldBackLimit = Stylesheet.rowsFilling(height: host.expectedPageHeight)
     list.addCSSClass("knobs-page-list")
     list.setAccessibleLabel(page.title)
     list.onActivate { [weak self] position in self?.rowView(atPosition: position)?.activate() }

@@ -29,6 +29,8 @@ public final class PanelWindow: PageHost {
   private var pendingReload: Task<Void, Never>?
   private var pendingSchemaCheck: Task<Void, Never>?
   private let windowState: WindowState?
+  /// Whether the window opens maximized (GTK says so only once it is shown).
+  private var opensMaximized = false
   /// The All Settings pages, where `schema/ID/KEY` paths lead; nil for a panel without them.
   public var schemaPages: AllSettings?
   /// Where the desktop's keybindings are described, for shortcut conflicts; nil to check none.
@@ -57,7 +59,7 @@ public final class PanelWindow: PageHost {
     windowState = windowSettings.map(WindowState.init)
     window.title = panel.title
     window.setDefaultSize(width: WindowState.defaultWidth, height: WindowState.defaultHeight)
-    windowState?.restore(window)
+    opensMaximized = windowState?.restore(window) ?? false
     search = SearchController(host: self)
     buildChrome()
     push(PageView(page: rootPanel, path: "", host: self), animated: false)
@@ -314,6 +316,12 @@ public final class PanelWindow: PageHost {
 
   var parentWindow: Window? { window }
 
+  var expectedPageHeight: Int {
+    if window.isDrawable { return Int(window.allocatedHeight) }
+    // A maximized window is as tall as the screen, which GTK 4.8 tells only once it is shown.
+    return opensMaximized ? 2160 : Int(window.defaultSize.height)
+  }
+
   func launch(_ row: Row, path: String, from widget: Widget) {
     launcher.launch(row, path: path, from: widget) { [weak self] message, actions in
       self?.showMessage(message, actions: actions)
@@ -386,11 +394,15 @@ struct WindowState {
   static let defaultHeight: Int32 = 720
   let settings: Settings
 
-  func restore(_ window: Window) {
+  /// Sizes the window as it was; true when it opens maximized.
+  @discardableResult
+  func restore(_ window: Window) -> Bool {
     let width = settings.hasKey("window-width") ? settings.int("window-width") : Int(Self.defaultWidth)
     let height = settings.hasKey("window-height") ? settings.int("window-height") : Int(Self.defaultHeight)
     window.setDefaultSize(width: Int32(clamping: max(width, 360)), height: Int32(clamping: max(height, 360)))
-    if settings.hasKey("window-maximized"), settings.bool("window-maximized") { window.maximize() }
+    guard settings.hasKey("window-maximized"), settings.bool("window-maximized") else { return false }
+    window.maximize()
+    return true
   }
 
   func save(_ window: Window) {

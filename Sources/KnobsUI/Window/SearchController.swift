@@ -104,6 +104,15 @@ final class SearchController {
   /// The paths of the rows listed, in order, for keyboard activation and tests.
   var resultPaths: [String] { shown.map { groups[$0.group].entries[$0.entry].path } }
 
+  /// Whether results beyond a screenful are held back until the user moves into the list.
+  var holdsBackResults: Bool { list.holdsBack }
+
+  /// How many results the list holds now.
+  var listedResultCount: Int { list.heldCount }
+
+  /// The height of the results' scrolled list.
+  var resultsHeight: Int32 { scroller.allocatedHeight }
+
   /// The result rows made so far, in slots or spare: as many as the list has
   /// had slots at once, however often it shrinks and grows.
   var resultRowsMade: Int { slotRows.count + spareRows.count }
@@ -204,6 +213,9 @@ final class SearchController {
     showCloseMatchNotice(for: groups.isEmpty ? nil : query)
     self.groups = groups
     shown = groups.enumerated().flatMap { group, found in found.entries.indices.map { (group, $0) } }
+    // A screenful: each slot GTK builds for a keystroke costs its layout before the results show.
+    let screen = scroller.allocatedHeight > 0 ? Int(scroller.allocatedHeight) : host.expectedPageHeight
+    list.heldBackLimit = Stylesheet.rowsFilling(height: screen)
     list.replaceAll(count: shown.count)
     scroller.isVisible = !shown.isEmpty
     emptyState.isVisible = shown.isEmpty
@@ -263,6 +275,8 @@ final class SearchController {
   private func showResultsNearby() {
     guard isShowingResults, list.isDrawable else { return }
     let screen = Double(scroller.allocatedHeight)
+    // The window grew taller than the results held back fill: list them all.
+    if list.holdsBack, Stylesheet.rowsFilling(height: Int(screen)) > list.heldBackLimit { list.fill() }
     for (item, cell) in list.boundCells {
       guard let cell = cell as? SectionCell, cell.isPlaceholder, let position = item.position,
         shown.indices.contains(position), cell.isNear(scroller, height: screen, margin: max(screen, 400))

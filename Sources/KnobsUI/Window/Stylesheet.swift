@@ -11,6 +11,14 @@ import Gtk
 /// everything else in a page's first frame put together.
 @MainActor
 public enum Stylesheet {
+  /// The least a row takes up: `.knobs-row-content`'s minimum height and its
+  /// padding above and below.
+  static let minimumRowHeight = 36 + 2 * 8
+
+  /// How many rows to build for a list `height` pixels tall before its first
+  /// frame: as many as the shortest rows would need to fill it, and two more.
+  static func rowsFilling(height: Int) -> Int { max(8, height / minimumRowHeight + 2) }
+
   static let css = """
     .knobs-section-title { font-weight: bold; margin: 0 6px 2px 6px; }
     .knobs-section-header, .knobs-section-footer { font-size: smaller; margin: 0 6px; }
