@@ -132,7 +132,11 @@ public final class ListView: Widget {
   /// Adds the positions held back until the first frame.
   public func fill() {
     holdsBack = false
-    if modelCount < fullCount { spliceModel(at: modelCount, removing: 0, adding: fullCount - modelCount) }
+    guard modelCount < fullCount else { return }
+    spliceModel(at: modelCount, removing: 0, adding: fullCount - modelCount)
+    // New slots off screen only need a layout, after which GTK paints nothing and
+    // owners waiting for a painted frame (to fill slots near the screen) would not run.
+    gtk_widget_queue_draw(widget)
   }
 
   private func spliceModel(at position: Int, removing: Int, adding: Int) {

@@ -222,9 +222,18 @@ final class PageView {
     guard list.isDrawable, let host else { return }
     let height = Double(scroller.allocatedHeight)
     var settings: SettingsReader?
-    for (item, cell) in list.boundCells {
-      guard let cell = cell as? SectionCell, cell.isPlaceholder, let position = item.position,
-        shown.indices.contains(position), cell.isNear(scroller, height: height, margin: nearMargin)
+    let cells = list.boundCells.compactMap { item, cell in (cell as? SectionCell).map { (item, $0) } }
+    // GTK 4.8 leaves slots past the screen unallocated (no place to measure from)
+    // when the list is scrolled to its end: those within a screenful of rows of
+    // the ones near the screen are near too.
+    let nearPositions = cells.filter { $0.1.isNear(scroller, height: height, margin: nearMargin) }
+      .compactMap { $0.0.position }
+    let reach = Stylesheet.rowsFilling(height: Int(height))
+    let nearRange = nearPositions.min().map { low in (low - reach)...(nearPositions.max()! + reach) }
+    for (item, cell) in cells {
+      guard cell.isPlaceholder, let position = item.position, shown.indices.contains(position),
+        cell.isNear(scroller, height: height, margin: nearMargin)
+          || (!cell.isAllocated && nearRange?.contains(position) == true)
       else { continue }
       let reader = settings ?? SettingsReader(host.store)
       settings = reader

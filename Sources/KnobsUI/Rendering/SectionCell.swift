@@ -79,6 +79,9 @@ final class SectionCell: ListCell {
   }
 
   /// Whether any of the cell is within `margin` pixels of what `viewport` shows.
+  /// Whether GTK has given the slot a place; one it has not cannot say where it is.
+  var isAllocated: Bool { column.allocatedHeight > 0 }
+
   func isNear(_ viewport: Widget, height: Double, margin: Double) -> Bool {
     guard column.allocatedHeight > 0, let origin = column.origin(in: viewport) else { return false }
     return origin.y + Double(column.allocatedHeight) > -margin && origin.y < height + margin
