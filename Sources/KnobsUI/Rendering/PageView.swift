@@ -38,10 +38,28 @@ import KnobsModel
 ///     3,000    775 ms  2.86×     6.75×         796 ms  0.29×     0.32×
 ///     10,000   2.3 s   3.00×     7.74×         2.1 s   0.07×     0.09×
 ///
-/// At 10,000 rows the first frame takes 156 ms (toggles) and 200 ms (mixed),
-/// 18 % and 20 % more than at 300: building and checking the panel's model.
-/// The first GtkListView prototype, without placeholders, built 200 rows on
-/// every page: 1.5× C at 300 rows.
+/// Since then (bench/run, median of 7 runs alternating with C's):
+///
+///     rows     C        toggles   mixed
+///     30       106 ms   1.10×     1.18×
+///     300      202 ms   0.80×     0.85×
+///     3,000    968 ms   0.16×     0.19×
+///     10,000   2.8 s    0.06×     0.06×
+///
+/// - A row's line is a `RowBox` (Sources/CGtkGlue/row_box.c), not a GtkBox:
+///   GTK 4.8's box searched for the height of a row with a wrapping subtitle by
+///   laying the subtitle out some thirty times; 30 mixed rows went from 905M to
+///   702M instructions (callgrind).
+/// - The list holds back all but a screenful (`Stylesheet.rowsFilling`), not 24
+///   rows, and what follows the first frame (the rest of the list, indexing for
+///   search) waits for an idle loop.
+/// - At 10,000 rows the first frame takes 166 ms (toggles) and 177 ms (mixed),
+///   4 % and 3 % more than at 300: building and checking the panel's model
+///   (the validator joins a row's path only for a problem).
+/// - At 30 rows Knobs runs 1.05× C's instructions (602M against 573M); the
+///   rest of the gap, and peak memory 1.15× C's, is the statically linked Swift
+///   runtime and Foundation: the heap is the same (9.8 MB against 9.6 MB,
+///   massif), but some 10 MB of the binary's code is paged in at start.
 ///
 /// Rows found at run time (a section with a `RowSource`, such as the startup
 /// apps) change while the page is open. `reloadFoundRows` takes the new rows;
