@@ -44,12 +44,15 @@ public func runMainLoop(until condition: () -> Bool, timeout: Double) -> Bool {
   return true
 }
 
-/// Runs `handler` once on the GLib main loop after `seconds`.
+/// Runs `handler` once on the GLib main loop after `seconds`, at GLib's
+/// `priority` (sources with a lower number go first).
 @MainActor
-public func runOnMainLoop(after seconds: Double, _ handler: @escaping @MainActor () -> Void) {
+public func runOnMainLoop(
+  after seconds: Double, priority: Int32 = G_PRIORITY_DEFAULT, _ handler: @escaping @MainActor () -> Void
+) {
   let box = Unmanaged.passRetained(SignalBox<Trampolines.Plain>(handler)).toOpaque()
   g_timeout_add_full(
-    G_PRIORITY_DEFAULT, guint(max(0, seconds * 1000)),
+    priority, guint(max(0, seconds * 1000)),
     { data in
       let handler = SignalBox<Trampolines.Plain>.from(data)
       MainActor.assumeIsolated { handler() }
@@ -65,18 +68,7 @@ public func runOnMainLoop(after seconds: Double, _ handler: @escaping @MainActor
 /// pending: after input, timeouts and redraws (GLib's default idle priority).
 @MainActor
 public func runWhenIdle(_ handler: @escaping @MainActor () -> Void) {
-  let box = Unmanaged.passRetained(SignalBox<Trampolines.Plain>(handler)).toOpaque()
-  g_idle_add_full(
-    G_PRIORITY_DEFAULT_IDLE,
-    { data in
-      let handler = SignalBox<Trampolines.Plain>.from(data)
-      MainActor.assumeIsolated { handler() }
-      return 0  // G_SOURCE_REMOVE
-    }, box,
-    { data in
-      guard let data else { return }
-      Unmanaged<AnyObject>.fromOpaque(data).release()
-    })
+  runOnMainLoop(after: 0, priority: G_PRIORITY_DEFAULT_IDLE, handler)
 }
 
 /// Dispatches whatever GLib's default main context has ready now, without waiting.
