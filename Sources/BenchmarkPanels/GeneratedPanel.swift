@@ -35,7 +35,7 @@ public enum GeneratedPanel {
         defaults[key] = false
         return ToggleRow("row-" + digits, "Row " + index + "." + String(number % 10), key: key).row
       }
-      return Section("section-" + index, "Section " + index) { for row in rows { row } }
+      return Section("section-" + index, "Section " + index) { rows }
     }
     return (Panel(title: "Knobs", sections: sections), MemoryStore(defaults: defaults))
   }
@@ -85,10 +85,10 @@ public enum GeneratedPanel {
       rows[count - 1] = Row(
         id: "more-\(index)", title: title,
         kind: .detail(
-          Panel(title: title, sections: [Section("inner-\(index)", "Details \(index)") { for row in inner { row } }])))
+          Panel(title: title, sections: [Section("inner-\(index)", "Details \(index)") { inner }])))
     }
     let sectionTitle = "\(nouns[(index * 7) % nouns.count]) \(index)"
-    var section = Section("section-\(index)", sectionTitle) { for row in rows { row } }
+    var section = Section("section-\(index)", sectionTitle) { rows }
     if index % 10 == 0 {
       let key = SettingKey(schema: schema, key: "s\(index)-r0")
       section = section.footer { $0.bool(key) ? "Applies to every window right now" : "Applies after restart" }
@@ -96,11 +96,18 @@ public enum GeneratedPanel {
     return section
   }
 
+  /// The fixed subtitles, one a noun: made once, as a real panel's are literals.
+  private static let subtitles = nouns.map { "Changes how " + $0.lowercased() + " behaves on this computer" }
+
   private static func makeRow(section: Int, index: Int, defaults: inout [SettingKey: SettingValue]) -> Row {
-    let id = "row-\(section)-\(index)"
+    // Texts joined rather than interpolated, as a panel of 10,000 rows is
+    // worth writing: interpolating an Int goes through its description.
+    let sectionDigits = String(section)
+    let indexDigits = String(index)
+    let id = "row-" + sectionDigits + "-" + indexDigits
     let seed = section * 31 + index * 7
-    let title = "\(verbs[seed % verbs.count]) \(nouns[(seed / 3) % nouns.count])"
-    let key = SettingKey(schema: schema, key: "s\(section)-r\(index)")
+    let title = verbs[seed % verbs.count] + " " + nouns[(seed / 3) % nouns.count]
+    let key = SettingKey(schema: schema, key: "s" + sectionDigits + "-r" + indexDigits)
     var row: Row
     switch index % 8 {
     case 0, 1, 2:
@@ -113,9 +120,9 @@ public enum GeneratedPanel {
       defaults[key] = "a"
       row = ChoiceRow(id, title, key: key, options: [("a", "Automatic"), ("b", "Always"), ("c", "Never")]).row
     case 5:
-      row = ValueRow(id, title, value: "Version \(section).\(index)").row
+      row = ValueRow(id, title, value: "Version " + sectionDigits + "." + indexDigits).row
     case 6:
-      row = LinkRow(id, title, url: "https://example.org/help/\(section)/\(index)").row
+      row = LinkRow(id, title, url: "https://example.org/help/" + sectionDigits + "/" + indexDigits).row
     default:
       row = ActionRow(id, title) { _ in nil }.row
     }
@@ -123,7 +130,7 @@ public enum GeneratedPanel {
     if seed % 20 == 0 {
       row.subtitle = .live { $0.bool(key) ? "Currently on for all accounts" : "Currently off" }
     } else {
-      row.subtitle = .fixed("Changes how \(nouns[(seed / 7) % nouns.count].lowercased()) behaves on this computer")
+      row.subtitle = .fixed(subtitles[(seed / 7) % nouns.count])
     }
     if seed % 50 == 0 { row.visibleWhen = .isOn(key) }
     return row

@@ -51,6 +51,13 @@ final class LinkTests: XCTestCase {
     assertRejected(" javascript:alert(1)", as: .invalidCharacters(" javascript:alert(1)"))
     assertRejected("https://example.org/a b", as: .invalidCharacters("https://example.org/a b"))
     assertRejected("java\tscript:x", as: .invalidCharacters("java\tscript:x"))
+    // Every ASCII control, DEL, and whitespace and controls beyond ASCII.
+    for scalar in ["\u{0}", "\u{1F}", "\u{7F}", "\u{85}", "\u{A0}", "\u{2028}", "\u{3000}"] {
+      let url = "https://example.org/a" + scalar + "b"
+      assertRejected(url, as: .invalidCharacters(url))
+    }
+    // Printable ASCII and letters beyond it pass that check.
+    assertAccepted("https://example.org/~a!$&'()*+,;=:@%20?q=é#ß")
   }
 
   func testDisplayURLDecodesOnlyWhatIsSafeToShow() {

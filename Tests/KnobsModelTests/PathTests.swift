@@ -4,6 +4,20 @@ import XCTest
 final class PathTests: XCTestCase {
   private let panel = Sample.panel()
 
+  /// Rows made elsewhere go into a section as they are, alone or among declared ones.
+  @MainActor
+  func testASectionTakesAnArrayOfRows() {
+    let made = (1...3).map { ValueRow("made-\($0)", "Made \($0)", value: "\($0)").row }
+    let alone = Section("alone", "Alone") { made }
+    XCTAssertEqual(alone.rows.map(\.id), ["made-1", "made-2", "made-3"])
+    let mixed = Section("mixed", "Mixed") {
+      ValueRow("first", "First", value: "0")
+      made
+      ValueRow("last", "Last", value: "4")
+    }
+    XCTAssertEqual(mixed.rows.map(\.id), ["first", "made-1", "made-2", "made-3", "last"])
+  }
+
   func testEntriesAreDepthFirstInDisplayOrder() {
     XCTAssertEqual(
       panel.entries.map(\.path),

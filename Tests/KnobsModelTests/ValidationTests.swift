@@ -24,8 +24,13 @@ final class ValidationTests: XCTestCase {
     let panel = Panel("P") {
       Section("a", "A") { ValueRow("x", "X", value: "1") }
       Section("b", "B") { ValueRow("x", "X again", value: "2") }
+      Section("c", "C") { ValueRow("x", "X a third time", value: "3") }
     }
-    assertProblem(panel.validate(), at: "b/x", mentioning: "a/x")
+    let problems = panel.validate()
+    assertProblem(problems, at: "b/x", mentioning: "a/x")
+    // Each later use names the first, not the one before it.
+    assertProblem(problems, at: "c/x", mentioning: "a/x")
+    XCTAssertFalse(problems.contains { $0.message.contains("b/x") }, "\(problems)")
   }
 
   func testDuplicateRowIDsInsideDetailPageAndSameIDOnOtherPagesIsFine() async {
@@ -129,6 +134,31 @@ final class ValidationTests: XCTestCase {
     assertProblem(problems, at: "s/empty", mentioning: "no options")
     assertProblem(problems, at: "s/twice", mentioning: "more than one option")
     assertProblem(problems, at: "s/mixed", mentioning: "different types")
+  }
+
+  /// Each option repeating an earlier value is named once, in a short list
+  /// (compared pairwise) and a long one (hashed) alike; variants of two
+  /// GVariant types are of different types.
+  func testChoiceRepeatsAndTypesInShortAndLongLists() async {
+    func problems(_ values: [SettingValue]) -> [String] {
+      let panel = Sample.panel {
+        ChoiceRow("c", "C", key: Keys.clockFormat, options: values.map { ($0, "Label") })
+      }
+      return panel.validate().filter { $0.path == "s/c" }.map(\.message)
+    }
+    for count in [5, 40] {
+      var values = (0..<count).map { SettingValue.string("v\($0)") }
+      XCTAssertEqual(problems(values), [], "\(count) options")
+      values += [.string("v1"), .string("v3"), .string("v1")]
+      let repeats = problems(values)
+      XCTAssertEqual(repeats.count, 3, "\(count) options: \(repeats)")
+      XCTAssertEqual(repeats.filter { $0.contains("“v1”") }.count, 2, "\(count) options: \(repeats)")
+      XCTAssertEqual(repeats.filter { $0.contains("“v3”") }.count, 1, "\(count) options: \(repeats)")
+    }
+    XCTAssertEqual(problems([.variant(type: "(ii)", text: "(1, 2)"), .variant(type: "(ii)", text: "(3, 4)")]), [])
+    let mixed = problems([.variant(type: "(ii)", text: "(1, 2)"), .variant(type: "ay", text: "[]")])
+    XCTAssertEqual(mixed.count, 1, "\(mixed)")
+    XCTAssertTrue(mixed.first?.contains("different types") == true, "\(mixed)")
   }
 
   func testToggleRules() async {

@@ -2,6 +2,8 @@
 @resultBuilder
 public enum RowBuilder {
   public static func buildExpression(_ row: some RowDeclaration) -> [Row] { [row.row] }
+  /// Rows made elsewhere, passed on as they are: `Section("all", "All") { rows }`.
+  public static func buildExpression(_ rows: [Row]) -> [Row] { rows }
   /// One part (a loop, say) is passed on as it is, not copied.
   public static func buildBlock(_ part: [Row]) -> [Row] { part }
   public static func buildBlock(_ parts: [Row]...) -> [Row] { parts.flatMap { $0 } }

@@ -17,6 +17,7 @@ struct PanelValidator {
     // when a problem needs it: a valid panel of 10,000 rows would otherwise
     // build 10,000 strings at every start.
     var rowSections: [String: String] = [:]
+    rowSections.reserveCapacity(page.sections.reduce(0) { $0 + $1.rows.count })
     for section in page.sections {
       let sectionPath = Panel.join(pagePath, section.id)
       if !sectionIDs.insert(section.id).inserted {
@@ -26,18 +27,22 @@ struct PanelValidator {
           isRepeatedID: true)
       }
       check(section: section, at: sectionPath)
-      for row in section.rows {
-        if let firstSection = rowSections[row.id] {
-          let first = Panel.join(firstSection, row.id)
+      // By index, so that no row is copied whole to be read.
+      for index in section.rows.indices {
+        let id = section.rows[index].id
+        // One lookup for the usual new id; a repeated one gets its first section back.
+        if let firstSection = rowSections.updateValue(sectionPath, forKey: id) {
+          rowSections[id] = firstSection
+          let first = Panel.join(firstSection, id)
           report(
-            Panel.join(sectionPath, row.id),
-            tr("The row id “%1$s” is already used by %2$s on this page.", row.id.escapedForMessage, first),
+            Panel.join(sectionPath, id),
+            tr("The row id “%1$s” is already used by %2$s on this page.", id.escapedForMessage, first),
             isRepeatedID: true)
-        } else {
-          rowSections[row.id] = sectionPath
         }
-        check(row: row, in: sectionPath)
-        if case .detail(let subpage) = row.kind { check(page: subpage, pagePath: Panel.join(sectionPath, row.id)) }
+        check(row: section.rows[index], in: sectionPath)
+        if case .detail(let subpage) = section.rows[index].kind {
+          check(page: subpage, pagePath: Panel.join(sectionPath, id))
+        }
       }
     }
   }

@@ -50,19 +50,31 @@ enum RowRules {
           "The choice has %1$d options, too many for radio buttons (at most %2$d); use a menu.", choice.options.count,
           maximumRadioOptions))
     }
-    let types = Set(choice.options.map(\.value.typeLabel))
-    if types.count > 1 {
+    let first = choice.options[0].value
+    if choice.options.contains(where: { !$0.value.hasSameType(as: first) }) {
+      let types = Set(choice.options.map(\.value.typeLabel))
       found.append(
         tr(
           // TRANSLATORS: %s lists types of values, such as “boolean, string”.
           "The choice's option values have different types: %s.", types.sorted().joined(separator: ", ")))
     }
-    var seen: Set<SettingValue> = []
-    for option in choice.options where !seen.insert(option.value).inserted {
+    for index in repeatedOptions(choice.options) {
       found.append(
-        tr("The choice has more than one option with the value “%s”.", option.value.description.escapedForMessage))
+        tr(
+          "The choice has more than one option with the value “%s”.",
+          choice.options[index].value.description.escapedForMessage))
     }
     return found
+  }
+
+  /// The indices of options whose value an earlier option has. A handful of
+  /// options are compared pairwise, without hashing every value into a set.
+  private static func repeatedOptions(_ options: [Row.Choice.Option]) -> [Int] {
+    if options.count <= 16 {
+      return options.indices.filter { index in options[..<index].contains { $0.value == options[index].value } }
+    }
+    var seen: Set<SettingValue> = []
+    return options.indices.filter { !seen.insert(options[$0].value).inserted }
   }
 
   /// Radio buttons suit a handful of options; more belong in a drop-down.

@@ -157,6 +157,15 @@ enum StoreRules {
 }
 
 extension SettingValue {
+  /// Whether both values have one type; variants, one GVariant type.
+  func hasSameType(as other: SettingValue) -> Bool {
+    switch (self, other) {
+    case (.bool, .bool), (.int, .int), (.double, .double), (.string, .string), (.strings, .strings): return true
+    case (.variant(let type, _), .variant(let otherType, _)): return type == otherType
+    default: return false
+    }
+  }
+
   /// The value's type in the user's language: “boolean”, “list of strings”.
   var typeLabel: String {
     switch self {

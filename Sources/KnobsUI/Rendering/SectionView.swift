@@ -26,8 +26,9 @@ final class SectionView {
   /// Works out which rows show; a section whose rows are all hidden hides with its title.
   func refresh(_ settings: SettingsReader) {
     self.settings = settings
-    for (index, row) in section.rows.enumerated() {
-      rowVisible[index] = row.visibleWhen?.holds(settings) ?? true
+    // By index: a loop over the rows would copy each whole row to read one condition.
+    for index in section.rows.indices {
+      rowVisible[index] = section.rows[index].visibleWhen?.holds(settings) ?? true
     }
     isVisible = rowVisible.contains(true) && (section.visibleWhen?.holds(settings) ?? true)
   }
