@@ -26,16 +26,23 @@ public enum GeneratedPanel {
   private static func toggles(rows total: Int) -> (Panel, MemoryStore) {
     var defaults: [SettingKey: SettingValue] = [:]
     defaults.reserveCapacity(total)
-    let sections = stride(from: 0, to: total, by: 10).map { first in
+    var sections: [Section] = []
+    sections.reserveCapacity((total + 9) / 10)
+    // Written as a panel of 10,000 rows is worth writing: plain loops (each
+    // call of a closure here would check that it runs on the main actor) and
+    // texts joined rather than interpolated (an interpolated Int goes through
+    // the generic description).
+    for first in stride(from: 0, to: total, by: 10) {
       let index = String(first / 10)
-      let rows = (first..<min(first + 10, total)).map { number in
-        // Texts joined rather than interpolated: interpolating an Int goes through its description.
+      var rows: [Row] = []
+      rows.reserveCapacity(10)
+      for number in first..<min(first + 10, total) {
         let digits = String(number)
         let key = SettingKey(schema: schema, key: "t" + digits)
         defaults[key] = false
-        return ToggleRow("row-" + digits, "Row " + index + "." + String(number % 10), key: key).row
+        rows.append(ToggleRow("row-" + digits, "Row " + index + "." + String(number % 10), key: key).row)
       }
-      return Section("section-" + index, "Section " + index) { rows }
+      sections.append(Section("section-" + index, "Section " + index) { rows })
     }
     return (Panel(title: "Knobs", sections: sections), MemoryStore(defaults: defaults))
   }
@@ -78,9 +85,12 @@ public enum GeneratedPanel {
   private static func makeSection(
     _ index: Int, rows count: Int, detail: Bool, defaults: inout [SettingKey: SettingValue]
   ) -> Section {
-    var rows = (0..<count).map { makeRow(section: index, index: $0, defaults: &defaults) }
+    var rows: [Row] = []
+    rows.reserveCapacity(count)
+    for row in 0..<count { rows.append(makeRow(section: index, index: row, defaults: &defaults)) }
     if detail {
-      let inner = (0..<count).map { makeRow(section: index + 100_000, index: $0, defaults: &defaults) }
+      var inner: [Row] = []
+      for row in 0..<count { inner.append(makeRow(section: index + 100_000, index: row, defaults: &defaults)) }
       let title = "More \(nouns[index % nouns.count])"
       rows[count - 1] = Row(
         id: "more-\(index)", title: title,

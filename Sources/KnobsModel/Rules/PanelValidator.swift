@@ -56,7 +56,9 @@ struct PanelValidator {
   }
 
   private mutating func check(row: Row, in sectionPath: String) {
-    var path: String { Panel.join(sectionPath, row.id) }
+    // The id alone is captured: capturing the row would copy it whole.
+    let id = row.id
+    var path: String { Panel.join(sectionPath, id) }
     checkID(row.id, of: "row", at: path)
     if row.title.isBlank { report(path, tr("The row title is empty.")) }
     let kindProblems: [String]

@@ -132,9 +132,13 @@ final class PageView {
   /// rows off screen catch up when they are bound again.
   func refresh(_ settings: SettingsReader) {
     for section in sections { section.refresh(settings) }
-    let now = sections.filter(\.isVisible).flatMap { section in
-      section.section.rows.indices.lazy.filter { section.isRowVisible($0) }.map {
-        RowAddress(section: section.index, row: $0)
+    // Plain loops: a lazy filter and map call their closures through generic
+    // code, each call checking that it runs on the main actor.
+    var now: [RowAddress] = []
+    now.reserveCapacity(sections.reduce(0) { $0 + $1.section.rows.count })
+    for section in sections where section.isVisible {
+      for row in section.section.rows.indices where section.isRowVisible(row) {
+        now.append(RowAddress(section: section.index, row: row))
       }
     }
     replaceShown(with: now)
