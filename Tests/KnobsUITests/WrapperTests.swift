@@ -126,6 +126,41 @@ final class MainLoopBridgeTests: XCTestCase {
   }
 }
 
+/// Labels that wrap only when their text is long, and never into lines of a
+/// few letters.
+@MainActor
+final class WrappingLabelTests: GtkTestCase {
+  func testALongTextWrapsButNoLineIsNarrowerThanEightCharacters() async {
+    let eight = Label(String(repeating: "n", count: Int(Label.narrowestWrap)))
+    let shortText = Label("Show seconds")
+    shortText.wrapsWhenLonger(than: 24)
+    XCTAssertFalse(shortText.wraps, "a text shorter than the threshold keeps to one line")
+
+    let long = Label("Changes how the pointer moves on this computer and on every screen")
+    long.wrapsWhenLonger(than: 0)
+    XCTAssertTrue(long.wraps)
+    let width = long.measure(.horizontal)
+    let oneLine = long.measure(.vertical, for: width.natural).minimum
+    XCTAssertGreaterThanOrEqual(
+      width.minimum, eight.measure(.horizontal).natural * 9 / 10,
+      "the narrowest the label asks for holds about eight characters")
+    XCTAssertLessThan(width.minimum, width.natural / 3, "yet it can be far narrower than its text")
+    XCTAssertGreaterThan(
+      long.measure(.vertical, for: width.minimum).minimum, 3 * oneLine, "at its narrowest the text wraps onto lines")
+
+    let titled = Label("A title that is longer than twenty-four characters")
+    titled.wrapsWhenLonger(than: 24)
+    XCTAssertTrue(titled.wraps)
+    XCTAssertGreaterThanOrEqual(
+      titled.measure(.horizontal).minimum, eight.measure(.horizontal).natural * 9 / 10,
+      "a wrapping title keeps eight characters a line too")
+    titled.text = "Short"
+    titled.wrapsWhenLonger(than: 24)
+    XCTAssertFalse(titled.wraps)
+    XCTAssertEqual(titled.measure(.horizontal).minimum, titled.measure(.horizontal).natural, "a short text: its width")
+  }
+}
+
 /// RowBox, the line of a settings row: the control keeps its natural width at
 /// the row's end, the text takes the rest and wraps in it, the row is as tall
 /// as its tallest child with the others centred, and right to left mirrors it.

@@ -29,10 +29,20 @@ public final class Label: Widget {
   /// GTK tries, and Pango shapes the text anew each time: on a page of short
   /// titles that was the largest cost of the first frame. A text too short to
   /// break usefully doesn't wrap and asks for its whole width instead.
+  ///
+  /// A wrapping line holds at least `Label.narrowestWrap` characters. GTK
+  /// finds a wrapping label's minimum width by laying it out at the narrowest
+  /// width it may take; with no floor that is a few pixels, a line per letter,
+  /// each shaped anew, which cost more than the rest of a row.
   public func wrapsWhenLonger(than characters: Int) {
     let wanted = text.count > characters
     if wraps != wanted { wraps = wanted }
+    let narrowest: Int32 = wanted ? Self.narrowestWrap : -1
+    if gtk_label_get_width_chars(c()) != narrowest { gtk_label_set_width_chars(c(), narrowest) }
   }
+
+  /// The fewest characters a wrapping line holds.
+  public static let narrowestWrap: Int32 = 8
 
   /// The widest the label asks to be, in characters; -1 for no limit.
   public var maximumWidthChars: Int32 {

@@ -55,6 +55,15 @@ open class Widget: Object {
 
   public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
 
+  /// The least and the most room the widget asks for across `orientation`,
+  /// given `size` the other way (-1: any).
+  public func measure(_ orientation: Orientation, for size: Int32 = -1) -> (minimum: Int32, natural: Int32) {
+    var minimum: Int32 = 0
+    var natural: Int32 = 0
+    gtk_widget_measure(widget, orientation.gtk, size, &minimum, &natural, nil, nil)
+    return (minimum, natural)
+  }
+
   /// Whether the focus is on this widget or inside it.
   public var containsFocus: Bool {
     gtk_widget_has_focus(widget) != 0
