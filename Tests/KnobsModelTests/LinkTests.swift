@@ -41,6 +41,19 @@ final class LinkTests: XCTestCase {
     assertRejected("VBScript:msgbox", allowing: ["vbscript"], as: .forbiddenScheme("vbscript"))
   }
 
+  func testASchemeIsALetterThenLettersDigitsPlusMinusOrDot() {
+    assertAccepted("web+knobs-2.x:page", allowing: ["web+knobs-2.x"])
+    assertAccepted("Web+Knobs-2.X:page", allowing: ["web+knobs-2.x"])
+    assertRejected("x.y:z", as: .schemeNotAllowed("x.y"))
+    assertRejected("2web:page", allowing: ["2web"], as: .missingScheme("2web:page"))
+    assertRejected("+web:page", as: .missingScheme("+web:page"))
+    assertRejected(":page", as: .missingScheme(":page"))
+    assertRejected("wéb:page", allowing: ["wéb"], as: .missingScheme("wéb:page"))
+    assertRejected("we_b:page", allowing: ["we_b"], as: .missingScheme("we_b:page"))
+    // The first colon ends the scheme.
+    assertRejected("help:https://example.org", as: .schemeNotAllowed("help"))
+  }
+
   func testSchemelessHostlessAndSpacedURLsAreRejected() {
     assertRejected("example.org", as: .missingScheme("example.org"))
     assertRejected("//example.org/x", as: .missingScheme("//example.org/x"))

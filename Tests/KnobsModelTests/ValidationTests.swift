@@ -48,6 +48,18 @@ final class ValidationTests: XCTestCase {
     assertProblem(problems, at: "s/more/two/x", mentioning: "already used")
   }
 
+  func testProblemsComeInDisplayOrderWithADetailPagesAfterItsRow() async {
+    let panel = Panel("P") {
+      Section("s", "S") {
+        DetailRow("more_", "More") {
+          Section("in", "In") { ValueRow("x", " ", value: "1") }
+        }
+        ValueRow("after_", "After", value: "1")
+      }
+    }
+    XCTAssertEqual(panel.validate().map(\.path), ["s/more_", "s/more_/in/x", "s/after_"])
+  }
+
   func testIDsMustBeLowercaseLettersDigitsAndHyphens() async {
     let panel = Panel("P") {
       Section("Bad Section", "B") {
@@ -55,9 +67,15 @@ final class ValidationTests: XCTestCase {
         ValueRow("dark_style", "Underscore", value: "1")
         ValueRow("Dark", "Capital", value: "1")
         ValueRow("ok-1", "Fine", value: "1")
+        ValueRow("café", "Beyond ASCII", value: "1")
+        ValueRow("a-row-id-longer-than-fifteen-bytes", "Long and fine", value: "1")
+        ValueRow("a-row-id-longer-than-fifteen-bytes-Capital", "Long with a capital", value: "1")
       }
     }
     let problems = panel.validate()
+    assertProblem(problems, at: "Bad Section/café", mentioning: "a-z")
+    assertProblem(problems, at: "Bad Section/a-row-id-longer-than-fifteen-bytes-Capital", mentioning: "a-z")
+    XCTAssertFalse(problems.contains { $0.path.hasSuffix("/a-row-id-longer-than-fifteen-bytes") })
     assertProblem(problems, at: "Bad Section", mentioning: "a-z")
     assertProblem(problems, at: "Bad Section/", mentioning: "empty")
     assertProblem(problems, at: "Bad Section/dark_style", mentioning: "a-z")

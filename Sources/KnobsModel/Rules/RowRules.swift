@@ -6,7 +6,7 @@ enum RowRules {
 
   static func problems(_ toggle: Row.Toggle) -> [String] {
     guard toggle.part == nil else { return [] }
-    if toggle.on.typeName != toggle.off.typeName {
+    if !toggle.on.hasSameType(as: toggle.off) {
       return [
         tr(
           // TRANSLATORS: %1$s and %2$s are types of values, such as “boolean” and “string”.

@@ -10,7 +10,7 @@ enum StoreRules {
     let found = Found(key: key.key, value: defaultValue)
     switch row.kind {
     case .toggle(let toggle):
-      guard defaultValue.typeName == toggle.on.typeName else {
+      guard defaultValue.hasSameType(as: toggle.on) else {
         return [
           tr(
             // TRANSLATORS: %1$s is a key, %2$s its default, %3$s a type such as “a string”, %4$s one such as “boolean”.
@@ -26,7 +26,7 @@ enum StoreRules {
       guard choice.provider == nil, choice.part == nil, let option = choice.options.first?.value else {
         return []
       }
-      guard defaultValue.typeName == option.typeName else {
+      guard defaultValue.hasSameType(as: option) else {
         return [
           tr(
             // TRANSLATORS: %1$s is a key, %2$s its default, %3$s a type such as “a string”, %4$s one such as “boolean”.
@@ -97,7 +97,7 @@ enum StoreRules {
 
   /// A problem when the key's default is not of `sample`'s type; `kind` is the row kind, nil for a shortcut row.
   private static func expect(_ sample: SettingValue, _ found: Found, kind: String?) -> [String] {
-    guard found.value.typeName != sample.typeName else { return [] }
+    guard !found.value.hasSameType(as: sample) else { return [] }
     guard let kind else {
       return [
         sample.stringsValue != nil

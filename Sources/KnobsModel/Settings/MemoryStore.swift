@@ -43,7 +43,7 @@ public final class MemoryStore: SettingsStore {
   /// Only the type is checked: the default's case fixes it; GVariant text is not parsed.
   public func check(_ value: SettingValue, for key: SettingKey) throws(SettingsError) {
     guard let defaultValue = defaults[key] else { throw .unavailable(availability(of: key)) }
-    guard defaultValue.typeName == value.typeName else {
+    guard defaultValue.hasSameType(as: value) else {
       throw .typeMismatch(key, expected: defaultValue.typeName, got: value.typeName)
     }
   }
