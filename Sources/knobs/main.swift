@@ -4,7 +4,10 @@ import KnobsModel
 import KnobsUI
 
 let started = ContinuousClock.now
-Translation.setUp(directory: Translation.directory(executable: CommandLine.arguments[0]))
+// Read once: each read builds a dictionary of every variable.
+let processEnvironment = ProcessInfo.processInfo.environment
+Translation.setUp(
+  directory: Translation.directory(executable: CommandLine.arguments[0], environment: processEnvironment))
 let request: Request
 do {
   request = try Request.parse(Array(CommandLine.arguments.dropFirst()))
@@ -13,8 +16,8 @@ do {
   exit(2)
 }
 
-let benchmark = BenchmarkHook(environment: ProcessInfo.processInfo.environment, start: started)
-let userSchemas = UserSchemaFolders.find()
+let benchmark = BenchmarkHook(environment: processEnvironment, start: started)
+let userSchemas = UserSchemaFolders.find(environment: processEnvironment)
 userSchemas.bindTextDomains()
 let schemaDirectories =
   SettingsEnvironment.schemaDirectories(executable: CommandLine.arguments[0]) + userSchemas.compiledFolders

@@ -49,7 +49,9 @@ final class LazyRenderingTests: GtkTestCase {
   }
 
   func testSearchJumpsToAFarRow() async throws {
+    XCTAssertFalse(window.search.hasBuiltPage, "a window that has not been searched has no search page")
     window.search.begin()
+    XCTAssertFalse(window.search.hasBuiltPage, "opening the search bar builds no page")
     window.search.update("Row 9876")
     XCTAssertEqual(window.search.resultPaths, [path(9_876)])
     window.search.update("Row")

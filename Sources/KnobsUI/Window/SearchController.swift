@@ -20,13 +20,24 @@ import KnobsModel
 final class SearchController {
   let entry = SearchEntry(placeholder: tr("Search settings"))
   let bar: SearchBar
+  /// The search page, built by the first search: not before the window's
+  /// first frame, and never in a window that is not searched.
+  private var builtPage: Page?
+  private var page: Page {
+    if let builtPage { return builtPage }
+    let page = makePage()
+    builtPage = page
+    return page
+  }
+  /// Whether a search has built the search page.
+  var hasBuiltPage: Bool { builtPage != nil }
   /// The search page: the results' list, or the empty state.
-  private let results = Box(.vertical)
-  private let scroller = ScrolledWindow()
-  private var list: ListView!
-  private let emptyState = Box(.vertical, spacing: 6)
+  private var results: Box { page.results }
+  private var scroller: ScrolledWindow { page.scroller }
+  private var list: ListView { page.list }
+  private var emptyState: Box { page.emptyState }
   /// Holds the "close matches" notice above the results while there is one.
-  private let noticeSlot = Box(.vertical)
+  private var noticeSlot: Box { page.noticeSlot }
   private var closeMatchLabel: Label?
   private unowned let host: PanelWindow
   /// Built after the window's first frame (`prepare`), or by the first search.
@@ -49,13 +60,33 @@ final class SearchController {
     self.host = host
     bar = SearchBar(entry: entry)
     entry.setAccessibleLabel(tr("Search settings"))
-    list = ListView { [weak self] in
+    entry.onSearchChanged { [weak self] text in self?.update(text) }
+    entry.onActivate { [weak self] in self?.activate(index: 0) }
+    bar.onSearchModeChanged { [weak self] searching in
+      if !searching { self?.end() }
+    }
+  }
+
+  /// The widgets of the search page.
+  @MainActor
+  private struct Page {
+    let results = Box(.vertical)
+    let scroller = ScrolledWindow()
+    let list: ListView
+    let emptyState = Box(.vertical, spacing: 6)
+    let noticeSlot = Box(.vertical)
+  }
+
+  private func makePage() -> Page {
+    let list = ListView { [weak self] in
       let cell = SectionCell(
         bind: { cell, item in self?.bind(cell, item) },
         unbind: { cell, _ in cell.clear() })
       cell.onTeardown = { cell in self?.recycle(cell) }
       return cell
     }
+    let page = Page(list: list)
+    let scroller = page.scroller
     list.addCSSClass("knobs-page-list")
     list.setAccessibleLabel(tr("Search Results"))
     list.onActivate { [weak self] position in self?.activate(index: position) }
@@ -65,18 +96,18 @@ final class SearchController {
     scroller.setChild(list)
     scroller.expandsVertically = true
     list.fillsAfterFirstFrame = false
-    scroller.onScroll { [weak self] in
-      guard let self else { return }
+    scroller.onScroll { [weak self, weak list, weak scroller] in
+      guard let self, let list, let scroller else { return }
       // The user scrolls (the program only ever scrolls to the top): list every result.
-      if self.scroller.verticalOffset > 0 { self.list.fill() }
+      if scroller.verticalOffset > 0 { list.fill() }
       self.showResultsNearby()
     }
     var watchesFrames = false
-    list.onMap { [weak self, list] in
+    list.onMap { [weak self, weak list] in
       guard !watchesFrames, let list else { return }
       watchesFrames = list.afterEveryFrame { self?.showResultsNearby() }
     }
-    scroller.onWidthChanged { [list] width in
+    scroller.onWidthChanged { [weak list] width in
       // The width changes during size allocation; margins must change after it.
       Task { @MainActor in
         guard let list else { return }
@@ -84,16 +115,12 @@ final class SearchController {
         if side != list.marginStart { list.setMargins(top: 0, bottom: 0, start: side, end: side) }
       }
     }
-    buildEmptyState()
-    noticeSlot.setMargins(top: 12, bottom: 0, start: 12, end: 12)
-    results.append(noticeSlot)
-    results.append(scroller)
-    results.append(emptyState)
-    entry.onSearchChanged { [weak self] text in self?.update(text) }
-    entry.onActivate { [weak self] in self?.activate(index: 0) }
-    bar.onSearchModeChanged { [weak self] searching in
-      if !searching { self?.end() }
-    }
+    buildEmptyState(page.emptyState)
+    page.noticeSlot.setMargins(top: 12, bottom: 0, start: 12, end: 12)
+    page.results.append(page.noticeSlot)
+    page.results.append(scroller)
+    page.results.append(page.emptyState)
+    return page
   }
 
   var isActive: Bool { bar.isSearching }
@@ -320,8 +347,7 @@ final class SearchController {
   /// What the window says above close matches, while it shows them.
   var closeMatchNotice: String? { closeMatchLabel?.text }
 
-  private func buildEmptyState() {
-    let box = emptyState
+  private func buildEmptyState(_ box: Box) {
     box.isVisible = false
     box.verticalAlignment = .center
     box.expandsVertically = true
