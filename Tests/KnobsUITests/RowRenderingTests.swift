@@ -84,6 +84,26 @@ final class RowRenderingTests: GtkTestCase {
     XCTAssertEqual(row("main/value").listRow.isVisible, true)
   }
 
+  func testARowMakesItsSubtitleAndModifiedMarkWhenItFirstShowsThem() async throws {
+    let dark = row("main/dark")
+    XCTAssertFalse(dark.hasSubtitleLabel, "a row without a subtitle makes no label for one")
+    XCTAssertFalse(dark.hasModifiedMark, "nor a mark for a setting at its default")
+    XCTAssertEqual(dark.subtitleText, "")
+    try store.write("prefer-dark", for: Fixture.mode)
+    XCTAssertTrue(dark.showsModifiedMark)
+    XCTAssertFalse(dark.hasSubtitleLabel)
+    store.reset(Fixture.mode)
+    XCTAssertTrue(dark.hasModifiedMark)
+    XCTAssertFalse(dark.showsModifiedMark, "the mark is hidden again at the default")
+    XCTAssertTrue(row("main/flag").hasSubtitleLabel)
+    XCTAssertEqual(row("main/flag").subtitleText, "Flag is off")
+    // A note shows under a row that had no subtitle, and goes again.
+    dark.showNote("Needs a restart")
+    XCTAssertEqual(dark.subtitleText, "Needs a restart")
+    dark.showNote(nil)
+    XCTAssertEqual(dark.subtitleText, "")
+  }
+
   func testStoreChangeIsNotWrittenBack() async throws {
     var writes = 0
     let observation = store.observe { _ in writes += 1 }

@@ -48,4 +48,8 @@ public final class RowBox: Widget {
   }
 
   public func append(_ child: Widget) { knobs_row_box_append(widget, child.widget) }
+  /// Puts `child` right after `sibling`, or first when `sibling` is nil.
+  public func insert(_ child: Widget, after sibling: Widget?) {
+    gtk_widget_insert_after(child.widget, widget, sibling?.widget)
+  }
 }

@@ -24,9 +24,16 @@ final class RowView {
     case .slider, .choice, .text, .number, .font, .file, .multiSelect, .list, .shortcut, .color: return 0
     }
   }
-  private let subtitleLabel = Label()
-  /// A dot before the control while the setting differs from its default.
-  private let modifiedMark = Label("•")
+  /// The line that holds the title and subtitle (and a control shown below them).
+  private let textBox = Box(.vertical, spacing: 2)
+  /// The row's line: icon, text, modified mark, control, button.
+  private let content = RowBox(spacing: 12)
+  /// Made when the row first has a subtitle, problem or note to show: most
+  /// rows of a long page never do, and a label costs as much as a switch.
+  private var subtitleLabel: Label?
+  /// A dot before the control while the setting differs from its default;
+  /// made when the setting first does.
+  private var modifiedMark: Label?
   private(set) var isModified = false
   private let control: RowControl
   private weak var host: PageHost?
@@ -60,7 +67,6 @@ final class RowView {
   }
 
   private func build() {
-    let content = RowBox(spacing: 12)
     content.addCSSClass("knobs-row-content")
     if let iconName = row.iconName {
       // Symbolic icons are drawn small like text; an application's icon at 32 pixels, as GNOME lists do.
@@ -74,28 +80,17 @@ final class RowView {
       content.append(icon)
     }
     // Left to fill: the row centres it (RowBox).
-    let text = Box(.vertical, spacing: 2)
+    let text = textBox
     text.expandsHorizontally = true
     titleLabel.xAlign = 0
     titleLabel.wrapsWhenLonger(than: Self.shortText(beside: row.kind))
     titleLabel.addCSSClass("knobs-row-title")
-    subtitleLabel.xAlign = 0
-    subtitleLabel.addCSSClass("dim-label")
-    subtitleLabel.addCSSClass("knobs-row-subtitle")
     text.append(titleLabel)
-    text.append(subtitleLabel)
     if let below = control.belowWidget {
       below.setMargins(top: 6, bottom: 0, start: 0, end: 0)
       text.append(below)
     }
     content.append(text)
-    modifiedMark.addCSSClass("knobs-modified")
-    modifiedMark.tooltip = tr("Changed from the default")
-    modifiedMark.isVisible = false
-    modifiedMark.verticalAlignment = .center
-    // The row's description says it to screen readers, once.
-    modifiedMark.hideFromAssistiveTechnologies(label: tr("Changed"))
-    content.append(modifiedMark)
     if let suffix = control.widget {
       suffix.verticalAlignment = .center
       content.append(suffix)
@@ -124,6 +119,32 @@ final class RowView {
     }
     listRow.onActivate { [weak self] in self?.activate() }
     menu.install(on: listRow)
+  }
+
+  private func makeSubtitleLabel() -> Label {
+    if let subtitleLabel { return subtitleLabel }
+    let label = Label()
+    label.xAlign = 0
+    label.addCSSClass("dim-label")
+    label.addCSSClass("knobs-row-subtitle")
+    textBox.insert(label, after: titleLabel)
+    subtitleLabel = label
+    return label
+  }
+
+  private func makeModifiedMark() -> Label {
+    if let modifiedMark { return modifiedMark }
+    let mark = Label("•")
+    mark.addCSSClass("knobs-modified")
+    // Hidden and outside the window while its tooltip is set (see `Widget.tooltip`).
+    mark.isVisible = false
+    mark.tooltip = tr("Changed from the default")
+    mark.verticalAlignment = .center
+    // The row's description says it to screen readers, once.
+    mark.hideFromAssistiveTechnologies(label: tr("Changed"))
+    content.insert(mark, after: textBox)
+    modifiedMark = mark
+    return mark
   }
 
   /// Does what a click on the row does.
@@ -197,7 +218,7 @@ final class RowView {
     listRow.isSensitive = isSensitive
     control.refresh(settings)
     isModified = row.isModified(in: settings.store) ?? false
-    modifiedMark.isVisible = isModified
+    if isModified || modifiedMark != nil { makeModifiedMark().isVisible = isModified }
     currentDescription = accessibleDescription(subtitle: baseSubtitle, settings)
     if let widget = control.interactiveWidget { widget.isSensitive = isSensitive }
     control.belowWidget?.isSensitive = isSensitive
@@ -207,11 +228,14 @@ final class RowView {
   /// Shows the subtitle with any problem or note after it, and tells screen readers.
   private func updateSubtitle() {
     let subtitle = [baseSubtitle, problem ?? "", note ?? ""].filter { !$0.isEmpty }.joined(separator: "\n")
-    subtitleLabel.text = subtitle
-    subtitleLabel.wrapsWhenLonger(than: Self.shortText(beside: row.kind))
-    subtitleLabel.isVisible = !subtitle.isEmpty
-    subtitleLabel.removeCSSClass("error")
-    if problem != nil { subtitleLabel.addCSSClass("error") }
+    if !subtitle.isEmpty || subtitleLabel != nil {
+      let subtitleLabel = makeSubtitleLabel()
+      subtitleLabel.text = subtitle
+      subtitleLabel.wrapsWhenLonger(than: Self.shortText(beside: row.kind))
+      subtitleLabel.isVisible = !subtitle.isEmpty
+      subtitleLabel.removeCSSClass("error")
+      if problem != nil { subtitleLabel.addCSSClass("error") }
+    }
     let description = [currentDescription, problem ?? "", note ?? ""].filter { !$0.isEmpty }
       .joined(separator: ". ")
     listRow.setAccessibleDescription(description)
@@ -275,5 +299,10 @@ final class RowView {
   /// The editor of a text, number, font, file, choice, multi-select or list row.
   var editor: (any RowEditor)? { control.editor }
   var titleText: String { titleLabel.text }
-  var subtitleText: String { subtitleLabel.isVisible ? subtitleLabel.text : "" }
+  var subtitleText: String { subtitleLabel.map { $0.isVisible ? $0.text : "" } ?? "" }
+  /// Whether the row has made its subtitle's label (see `subtitleLabel`).
+  var hasSubtitleLabel: Bool { subtitleLabel != nil }
+  /// Whether the row has made its modified mark, and whether it shows it.
+  var hasModifiedMark: Bool { modifiedMark != nil }
+  var showsModifiedMark: Bool { modifiedMark?.isVisible == true }
 }
