@@ -55,7 +55,10 @@ import KnobsModel
 ///   search) waits for an idle loop.
 /// - At 10,000 rows the first frame takes about 15–20 % longer than at 300:
 ///   building and checking the panel's model. The validator joins a row's
-///   path only for a problem and reads ids' and URLs' bytes in place.
+///   path only for a problem and reads ids' and URLs' bytes in place, and a
+///   row's copies share its parts until one changes (`Row.storage`).
+/// - A row makes its subtitle label and modified mark when it first shows
+///   them, and the window its search page at the first search.
 /// - Setting a tooltip on a widget that is visible but in no window made
 ///   GTK 4.8 ask the X server for the pointer (a grab and round trips); a
 ///   row's widgets are hidden while their tooltips are set (`Widget.tooltip`).
