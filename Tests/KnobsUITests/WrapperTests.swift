@@ -26,6 +26,14 @@ final class WrapperTests: GtkTestCase {
     XCTAssertEqual(SignalBoxes.alive, before, "the box must be freed by the closure's destroy notify")
   }
 
+  /// GTK 4.8 drops the icon theme it read at start when an app's startup adds
+  /// an icon resource path, and reads it again at the first icon drawn.
+  func testStartingTheAppKeepsTheIconThemeGtkRead() async throws {
+    let app = try Self.sharedApplication()
+    XCTAssertNil(app.resourceBasePath)
+    XCTAssertEqual(Style.iconResourcePaths, ["/org/gtk/libgtk/icons/"], "startup must not add a path of the app's own")
+  }
+
   func testSwitchReportsUserChangesOnly() async throws {
     let control = Switch()
     var reported: [Bool] = []

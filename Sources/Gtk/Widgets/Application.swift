@@ -6,6 +6,17 @@ public final class Application: Object {
   /// - Parameter unique: false lets several processes run with the same ID (tests).
   public init(id: String, unique: Bool = true) {
     super.init(adopting: gtk_application_new(id, unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE))
+    // No resources are looked for under the app id (Knobs ships none). GTK
+    // 4.8's startup would add an icon path for them to the icon theme, which
+    // throws away the theme GTK has just read in a background thread; the
+    // first icon drawn then reads it all again on the main thread: about 7 ms
+    // before a window's first frame.
+    g_application_set_resource_base_path(c(), nil)
+  }
+
+  /// Where GTK looks for the app's own menus and icons among the registered resources; nil for nowhere.
+  public var resourceBasePath: String? {
+    g_application_get_resource_base_path(c()).map { String(cString: $0) }
   }
 
   @discardableResult

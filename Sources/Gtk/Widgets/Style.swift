@@ -48,6 +48,21 @@ public enum Style {
     g_value_unset(&value)
   }
 
+  /// The resource folders the default display's icon theme looks for icons in.
+  public static var iconResourcePaths: [String] {
+    guard let display = gdk_display_get_default(), let theme = gtk_icon_theme_get_for_display(display),
+      let paths = gtk_icon_theme_get_resource_path(theme)
+    else { return [] }
+    defer { g_strfreev(paths) }
+    var result: [String] = []
+    var index = 0
+    while let path = paths[index] {
+      result.append(String(cString: path))
+      index += 1
+    }
+    return result
+  }
+
   /// The running GTK version, e.g. "4.8.3".
   public static var gtkVersion: String {
     "\(gtk_get_major_version()).\(gtk_get_minor_version()).\(gtk_get_micro_version())"
