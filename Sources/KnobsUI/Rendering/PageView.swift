@@ -38,13 +38,13 @@ import KnobsModel
 ///     3,000    775 ms  2.86×     6.75×         796 ms  0.29×     0.32×
 ///     10,000   2.3 s   3.00×     7.74×         2.1 s   0.07×     0.09×
 ///
-/// Since then (bench/run, median of 7 runs alternating with C's):
+/// Since then (bench/run, median of 11 runs alternating with C's):
 ///
 ///     rows     C        toggles   mixed
-///     30       106 ms   1.10×     1.18×
-///     300      202 ms   0.80×     0.85×
-///     3,000    968 ms   0.16×     0.19×
-///     10,000   2.8 s    0.06×     0.06×
+///     30       94 ms    0.94×     1.03×
+///     300      148 ms   0.61×     0.66×
+///     3,000    737 ms   0.13×     0.14×
+///     10,000   2.6 s    0.04×     0.04×
 ///
 /// - A row's line is a `RowBox` (Sources/CGtkGlue/row_box.c), not a GtkBox:
 ///   GTK 4.8's box searched for the height of a row with a wrapping subtitle by
@@ -71,11 +71,14 @@ import KnobsModel
 ///   binary's resident code at start went from 12.9 MB to about 7 MB, and
 ///   peak memory from 1.15× C's to 1.08×. What remains above C is the Swift
 ///   runtime linked in and the heap of the model and the row views.
-/// - At 30 rows a panel of toggles runs fewer instructions than C (about 510M
-///   against 573M, callgrind) and paints its first frame at about 1.05× C's
-///   time; mixed rows stay near 1.1×: sliders and drop-downs (GTK builds a
-///   drop-down's popover and list from a template) and measuring wrapping
-///   subtitles cost more than C's plain switches.
+/// - GTK reads the icon theme in a background thread as it starts. An app's
+///   startup that adds an icon resource path (GtkApplication does for the
+///   app id's resource path) throws that away, and the first icon drawn reads
+///   the theme again on the main thread: about 7 ms of a 30-row page's first
+///   frame. Knobs has no resources, so `Application` sets no resource path.
+/// - At 30 rows a panel of toggles runs as many instructions as C (about 501M
+///   against 505M, callgrind); mixed rows run about 37M more, nearly all of it
+///   text: twice as many letters, in two sizes, each glyph hinted once.
 ///
 /// Rows found at run time (a section with a `RowSource`, such as the startup
 /// apps) change while the page is open. `reloadFoundRows` takes the new rows;
