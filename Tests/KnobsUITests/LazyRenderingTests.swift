@@ -33,6 +33,16 @@ final class LazyRenderingTests: GtkTestCase {
     await waitUntil("the first row has the focus") { page.rowView(path: path(0))?.listRow.hasFocus == true }
   }
 
+  func testThePageHeldBackAllButTheRowsItsFirstFrameShows() async throws {
+    let height = Double(page.scroller.allocatedHeight)
+    let onScreen = page.list.boundCells.filter { _, cell in
+      (cell as? SectionCell)?.isNear(page.scroller, height: height, margin: 0) == true
+    }.count
+    XCTAssertGreaterThan(onScreen, 8, "the window shows about a dozen rows")
+    XCTAssertGreaterThanOrEqual(page.list.heldBackLimit, onScreen, "every row of the first frame was in the list")
+    XCTAssertLessThanOrEqual(page.list.heldBackLimit, onScreen + 2, "and hardly any row it did not show")
+  }
+
   func testTheLastRowCanBeFocusedAndSaysWhereItIs() async throws {
     let last = try await XCTUnwrapAsync(await page.focus(address(9_999)))
     XCTAssertTrue(last.listRow.hasFocus)

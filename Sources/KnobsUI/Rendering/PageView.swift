@@ -23,7 +23,8 @@ import KnobsModel
 /// does not know its height; so a slot far from the screen shows a placeholder
 /// of about a row's height until it scrolls near (`showRowsNearby`), and until
 /// the first frame the list holds only the rows that fill the window
-/// (`Stylesheet.rowsFilling`: 15 for the 720-pixel window of a first start).
+/// (`rowsOnScreen`: 13 rows of two sections for the 720-pixel window of a
+/// first start).
 ///
 /// Measured with `KNOBS_BENCH_PANEL` (release build, Xvfb, cairo renderer,
 /// time from `main` to the first painted frame, median of 5; C is
@@ -50,8 +51,8 @@ import KnobsModel
 ///   GTK 4.8's box searched for the height of a row with a wrapping subtitle by
 ///   laying the subtitle out some thirty times; 30 mixed rows went from 905M to
 ///   702M instructions (callgrind).
-/// - The list holds back all but a screenful (`Stylesheet.rowsFilling`), not 24
-///   rows, and what follows the first frame (the rest of the list, indexing for
+/// - The list holds back all but a screenful (`rowsOnScreen`), not 24 rows,
+///   and what follows the first frame (the rest of the list, indexing for
 ///   search) waits for an idle loop.
 /// - At 10,000 rows the first frame takes about 15–20 % longer than at 300:
 ///   building and checking the panel's model. The validator joins a row's
@@ -117,7 +118,6 @@ final class PageView {
         bind: { cell, item in self?.bind(cell, item) },
         unbind: { cell, _ in self?.unbind(cell) })
     }
-    list.heldBackLimit = Stylesheet.rowsFilling(height: host.expectedPageHeight)
     list.addCSSClass("knobs-page-list")
     list.setAccessibleLabel(page.title)
     list.onActivate { [weak self] position in self?.rowView(atPosition: position)?.activate() }
@@ -173,9 +173,33 @@ final class PageView {
   private func replaceShown(with now: [RowAddress]) {
     let old = shown
     guard now != old else { return }
+    if old.isEmpty, list.holdsBack, let host {
+      list.heldBackLimit = Self.rowsOnScreen(now, height: host.expectedPageHeight)
+    }
     let change = Self.difference(old, now)
     shown = now
     list.splice(at: change.start, removing: change.removing, adding: change.adding)
+  }
+
+  /// How many of `rows`, from the top, a window `height` pixels tall shows
+  /// before the page's first frame: each row and each section's start at
+  /// their least height below the least header bar, a row cut by the bottom
+  /// edge included. Rows beyond wait for the frame to be painted.
+  static func rowsOnScreen(_ rows: [RowAddress], height: Int) -> Int {
+    let bottom = height - Stylesheet.minimumHeaderBarHeight
+    var top = 0
+    var count = 0
+    var section = -1
+    for address in rows {
+      if address.section != section {
+        section = address.section
+        top += Stylesheet.minimumSectionStart
+      }
+      guard top < bottom else { break }
+      count += 1
+      top += Stylesheet.minimumRowHeight
+    }
+    return max(8, count)
   }
 
   /// Where two lists differ: the first position that differs, and how many

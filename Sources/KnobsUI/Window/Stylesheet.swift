@@ -15,6 +15,12 @@ public enum Stylesheet {
   /// padding above and below.
   static let minimumRowHeight = 36 + 2 * 8
 
+  /// The least room above a section's first row: `.knobs-section-start`'s padding.
+  static let minimumSectionStart = 24
+
+  /// Less than a header bar takes up in any theme GTK ships (Adwaita's is 46 pixels tall).
+  static let minimumHeaderBarHeight = 32
+
   /// How many rows to build for a list `height` pixels tall before its first
   /// frame: as many as the shortest rows would need to fill it, and two more.
   static func rowsFilling(height: Int) -> Int { max(8, height / minimumRowHeight + 2) }
