@@ -39,13 +39,13 @@ import KnobsModel
 ///     3,000    775 ms  2.86×     6.75×         796 ms  0.29×     0.32×
 ///     10,000   2.3 s   3.00×     7.74×         2.1 s   0.07×     0.09×
 ///
-/// Since then (bench/run, median of 11 runs alternating with C's):
+/// Since then (bench/run, median of 15 runs alternating with C's):
 ///
 ///     rows     C        toggles   mixed
-///     30       94 ms    0.94×     1.03×
-///     300      148 ms   0.61×     0.66×
-///     3,000    737 ms   0.13×     0.14×
-///     10,000   2.6 s    0.04×     0.04×
+///     30       102 ms   0.94×     0.99×
+///     300      153 ms   0.59×     0.65×
+///     3,000    740 ms   0.13×     0.14×
+///     10,000   2.7 s    0.04×     0.04×
 ///
 /// - A row's line is a `RowBox` (Sources/CGtkGlue/row_box.c), not a GtkBox:
 ///   GTK 4.8's box searched for the height of a row with a wrapping subtitle by
@@ -77,8 +77,8 @@ import KnobsModel
 ///   app id's resource path) throws that away, and the first icon drawn reads
 ///   the theme again on the main thread: about 7 ms of a 30-row page's first
 ///   frame. Knobs has no resources, so `Application` sets no resource path.
-/// - At 30 rows a panel of toggles runs as many instructions as C (about 501M
-///   against 505M, callgrind); mixed rows run about 37M more, nearly all of it
+/// - At 30 rows a panel of toggles runs fewer instructions than C (about 497M
+///   against 505M, callgrind); mixed rows run about 31M more, nearly all of it
 ///   text: twice as many letters, in two sizes, each glyph hinted once.
 ///
 /// Rows found at run time (a section with a `RowSource`, such as the startup
