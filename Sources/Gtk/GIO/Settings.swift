@@ -184,7 +184,7 @@ public final class SchemaSource {
       g_strfreev(fixed)
       g_strfreev(relocatable)
     }
-    return (wanted ? relocatable : fixed).map(SettingsSchema.strings)?.sorted() ?? []
+    return (wanted ? relocatable : fixed).map(stringArray)?.sorted() ?? []
   }
 }
 

@@ -24,7 +24,7 @@ public final class SettingsSchema {
   public var keyNames: [String] {
     guard let names = g_settings_schema_list_keys(schema) else { return [] }
     defer { g_strfreev(names) }
-    return Self.strings(names).sorted()
+    return stringArray(names).sorted()
   }
 
   /// The key's type, range and texts; nil when the schema has no such key.
@@ -104,16 +104,6 @@ public final class SettingsSchema {
     case "t": return Double(g_variant_get_uint64(value))
     default: return Settings.integer(value).map(Double.init)
     }
-  }
-
-  static func strings(_ array: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>) -> [String] {
-    var result: [String] = []
-    var index = 0
-    while let item = array[index] {
-      result.append(String(cString: item))
-      index += 1
-    }
-    return result
   }
 }
 

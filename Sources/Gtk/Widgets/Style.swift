@@ -54,13 +54,7 @@ public enum Style {
       let paths = gtk_icon_theme_get_resource_path(theme)
     else { return [] }
     defer { g_strfreev(paths) }
-    var result: [String] = []
-    var index = 0
-    while let path = paths[index] {
-      result.append(String(cString: path))
-      index += 1
-    }
-    return result
+    return stringArray(paths)
   }
 
   /// The running GTK version, e.g. "4.8.3".
