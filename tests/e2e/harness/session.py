@@ -92,6 +92,8 @@ class Session:
             "GDK_BACKEND": "x11",
             "GTK_A11Y": "atspi",
             "G_DEBUG": "fatal-criticals",
+            # A critical stops the app; its whole stack goes to the failure's stderr file.
+            "SWIFT_BACKTRACE": "enable=yes,interactive=no,preset=full,limit=128,top=64",
             MARKER_VARIABLE: marker,
         }
         if self.schemas in ("none", "knobs-only"):
