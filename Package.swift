@@ -9,7 +9,9 @@ let modelOnly = Context.environment["KNOBS_MODEL_ONLY"] != nil
 let model: [Target] = [
   // gettext from the C library (no GTK): texts in the user's language, for the model and above.
   .target(name: "CIntl"),
-  .target(name: "KnobsModel", dependencies: ["CIntl", .product(name: "Yams", package: "Yams")]),
+  // System calls Swift's Glibc module does not declare (renameat2).
+  .target(name: "CSystem"),
+  .target(name: "KnobsModel", dependencies: ["CIntl", "CSystem", .product(name: "Yams", package: "Yams")]),
   .testTarget(name: "KnobsModelTests", dependencies: ["KnobsModel"]),
   // Generated panels for the benchmarks: knobs-bench, and the window through knobs' benchmark hook.
   .target(name: "BenchmarkPanels", dependencies: ["KnobsModel"]),

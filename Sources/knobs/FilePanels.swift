@@ -69,7 +69,8 @@ enum FilePanels {
     let ini: IniStore
     do {
       ini = try IniStore(
-        schema: schema, relativePath: iniFile, configHome: ConfigFile.home(), defaults: file.iniDefaults)
+        schema: schema, relativePath: iniFile, configHome: ConfigFile.home(), defaults: file.iniDefaults,
+        dialect: file.iniDialect)
     } catch {
       problems("\(file.source): \(error)")
       return nil

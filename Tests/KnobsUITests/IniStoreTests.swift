@@ -4,7 +4,7 @@ import KnobsModel
 import KnobsUI
 import XCTest
 
-/// The INI store of panel files: GKeyFile, atomic writes, comments kept, outside edits followed.
+/// The INI store of panel files in the window: line-for-line edits, outside edits followed.
 @MainActor
 final class IniStoreTests: XCTestCase {
   static let schema = "ini:pizza/pizza.ini"
@@ -38,8 +38,8 @@ final class IniStoreTests: XCTestCase {
     try store.write(5, for: Self.thickness)
     XCTAssertEqual(
       try String(contentsOfFile: path, encoding: .utf8),
-      // GKeyFile separates a comment at the top from the first group with a blank line.
-      "# the pizza app's file\n\n[toppings]\n# crispy\nbacon=false\nanchovies=maybe\n\n[dough]\nthickness=5\n")
+      // Only the value changed; the new group comes at the end, after a blank line.
+      "# the pizza app's file\n[toppings]\n# crispy\nbacon=false\nanchovies=maybe\n\n[dough]\nthickness=5\n")
     store.reset(Self.thickness)
     XCTAssertEqual(store.value(for: Self.thickness), 3)
     XCTAssertFalse(try String(contentsOfFile: path, encoding: .utf8).contains("thickness"))

@@ -11,7 +11,7 @@ public struct PanelFile {
   /// Panel files are small; anything bigger is refused before it is parsed.
   public static let sizeLimit = 1024 * 1024
   public static let topKeys = [
-    "id", "name", "icon", "comment", "keywords", "ini-file", "gettext-domain", "locale-dir", "sections",
+    "id", "name", "icon", "comment", "keywords", "ini-file", "ini-format", "gettext-domain", "locale-dir", "sections",
   ]
 
   /// Reverse-DNS, such as `org.example.Pizza`.
@@ -23,6 +23,8 @@ public struct PanelFile {
   public var keywords: [String]
   /// The INI file rows with `ini:` settings read and write, relative to `$XDG_CONFIG_HOME`.
   public var iniFile: String?
+  /// How the INI file writes its values (`ini-format`); GKeyFile's unless the file says otherwise.
+  public var iniDialect: IniDialect = .keyfile
   public var panel: Panel
   /// The name and comment in other languages (`name[de]`), for the desktop entry.
   public var nameTranslations: [String: String] = [:]
@@ -146,6 +148,22 @@ public struct PanelFile {
         reader.iniSchema = iniSchema(iniFile)
       }
     }
+    var dialect = IniDialect.keyfile
+    if let format = reader.string(fields, "ini-format") {
+      if let known = IniDialect(rawValue: format) {
+        dialect = known
+      } else {
+        reader.report(
+          fields.position(of: "ini-format"), "",
+          tr(
+            "“ini-format” is %1$s, not “%2$s”.",
+            IniDialect.allCases.map { "“\($0.rawValue)”" }.joined(separator: ", "), format.escapedForMessage))
+      }
+      if iniFile == nil {
+        reader.report(
+          fields.position(of: "ini-format"), "", tr("“ini-format” is for the panel's “ini-file”, which it has not."))
+      }
+    }
     let sections = reader.sections(reader.sequence(fields, "sections", required: true) ?? [], pagePath: "")
     let comment = reader.text(fields, "comment")
     let keywords = reader.texts(fields, "keywords")
@@ -163,6 +181,7 @@ public struct PanelFile {
     panelFile.commentTranslations = comment == nil ? [:] : reader.writtenTranslations(fields, "comment")
     panelFile.keywordTranslations = keywords == nil ? [:] : reader.writtenLists(fields, "keywords")
     panelFile.gettextDomain = reader.domain?.name
+    panelFile.iniDialect = dialect
     return panelFile
   }
 

@@ -44,14 +44,12 @@ extension PanelFileReader {
       report(fields.position(of: "ini"), path, tr("The setting is an INI key but the panel has no “ini-file”."))
       return nil
     }
-    guard let slash = ini.lastIndex(of: "/"), IniKey.isGroup(String(ini[..<slash])),
-      IniKey.isKey(String(ini[ini.index(after: slash)...]))
-    else {
+    guard IniKey.split(ini).map({ ($0.group.map(IniKey.isGroup) ?? true) && IniKey.isKey($0.key) }) == true else {
       report(
         fields.position(of: "ini"), path,
         tr(
           // TRANSLATORS: GROUP/KEY stands for a group and key of an INI file; toppings/bacon is an example.
-          "“ini” must be GROUP/KEY, such as toppings/bacon (a key is letters, digits, “-”, “_” and “.”), not “%s”.",
+          "“ini” must be GROUP/KEY, such as toppings/bacon, or KEY alone for a key before the first group (a key is letters, digits, “-”, “_” and “.”), not “%s”.",
           ini.escapedForMessage))
       return nil
     }
@@ -91,9 +89,9 @@ public enum IniKey {
       && key.unicodeScalars.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || "-_.".unicodeScalars.contains($0) }
   }
 
-  /// `toppings/bacon` → (`toppings`, `bacon`).
-  public static func split(_ name: String) -> (group: String, key: String)? {
-    guard let slash = name.lastIndex(of: "/") else { return nil }
+  /// `toppings/bacon` → (`toppings`, `bacon`); `shell` → (nil, `shell`), a key before the file's first group.
+  public static func split(_ name: String) -> (group: String?, key: String)? {
+    guard let slash = name.lastIndex(of: "/") else { return name.isEmpty ? nil : (nil, name) }
     return (String(name[..<slash]), String(name[name.index(after: slash)...]))
   }
 }
