@@ -57,7 +57,12 @@ struct CommandLineTool {
         printError("knobs: " + tr("“%s” is managed by the system and cannot be changed.", target.entry.row.title))
         return 1
       }
-      target.store.reset(key)
+      do {
+        try target.store.reset(key)
+      } catch {
+        printError("knobs: \(error)")
+        return 1
+      }
       Settings.sync()
       return 0
     case .window, .version, .help, .checkPanel, .installPanel, .uninstallPanel:

@@ -88,7 +88,7 @@ final class AllSettingsTests: XCTestCase {
     let page = try modified()
     XCTAssertEqual(page.sections.map(\.title), ["org.gnome.desktop.interface"])
     XCTAssertEqual(page.sections[0].rows.map(\.id), ["clock-format"])
-    library.store.reset(clock)
+    try library.store.reset(clock)
     XCTAssertEqual(try modified().sections.map(\.id), ["none"], "made again on every visit")
   }
 

@@ -200,7 +200,7 @@ final class EditableKindTests: XCTestCase {
       let value = try parse(id, text)
       try store.write(value, for: key)
       XCTAssertEqual(store.value(for: key), value, id)
-      store.reset(key)
+      try store.reset(key)
       XCTAssertEqual(store.value(for: key), store.defaultValue(for: key), id)
     }
   }

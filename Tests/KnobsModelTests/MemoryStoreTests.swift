@@ -10,7 +10,7 @@ final class MemoryStoreTests: XCTestCase {
     XCTAssertEqual(store.value(for: Keys.textScale), 1.5)
     XCTAssertEqual(store.defaultValue(for: Keys.textScale), 1.0)
     XCTAssertTrue(store.hasUserValue(Keys.textScale))
-    store.reset(Keys.textScale)
+    try store.reset(Keys.textScale)
     XCTAssertEqual(store.value(for: Keys.textScale), 1.0)
     XCTAssertFalse(store.hasUserValue(Keys.textScale))
   }
@@ -53,8 +53,8 @@ final class MemoryStoreTests: XCTestCase {
     let observation = store.observe { heard.append($0) }
     try store.write(true, for: Keys.showSeconds)
     try store.write(true, for: Keys.showSeconds)
-    store.reset(Keys.animations)
-    store.reset(Keys.showSeconds)
+    try store.reset(Keys.animations)
+    try store.reset(Keys.showSeconds)
     store.setLocked(true, Keys.clockFormat)
     XCTAssertEqual(heard, [Keys.showSeconds, Keys.showSeconds, Keys.clockFormat], "no-op writes and resets are silent")
     observation.cancel()

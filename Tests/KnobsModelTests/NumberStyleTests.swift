@@ -39,7 +39,9 @@ final class NumberStyleTests: XCTestCase {
     XCTAssertNil(german.number(from: "1,2,3"))
     XCTAssertNil(german.number(from: ","))
     XCTAssertNil(german.number(from: "nan"))
-    XCTAssertNil(german.number(from: "1e5"))
+    XCTAssertEqual(german.number(from: "1e5"), 100_000, "exponents, as a double key's values are written")
+    XCTAssertEqual(german.number(from: "1,5E-3"), 0.0015)
+    XCTAssertNil(german.number(from: "1e400"), "too large for a number")
   }
 
   func testEnglishAndHebrewDoNotReadACommaAsDecimals() async {

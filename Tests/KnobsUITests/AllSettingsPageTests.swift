@@ -46,7 +46,7 @@ final class AllSettingsPageTests: GtkTestCase {
     XCTAssertLessThan(schemaOpened, .milliseconds(500))
 
     try store.write("12h", for: SettingKey(schema: "org.gnome.desktop.interface", key: "clock-format"))
-    defer { store.reset(SettingKey(schema: "org.gnome.desktop.interface", key: "clock-format")) }
+    defer { try? store.reset(SettingKey(schema: "org.gnome.desktop.interface", key: "clock-format")) }
     start = ContinuousClock.now
     let modifiedRow = try XCTUnwrap(root.entry(throughPagesAt: AllSettings.rowPath + "/modified/modified")?.row)
     guard case .page(let modifiedLink) = modifiedRow.kind else { return XCTFail("Modified is not a page") }

@@ -63,7 +63,7 @@ final class GSettingsStoreTests: XCTestCase {
       ProcessInfo.processInfo.environment["GSETTINGS_BACKEND"], "memory", "run with GSETTINGS_BACKEND=memory")
     store = GSettingsStore(source: SchemaSource(extraDirectories: [try Self.compiledSchemaDirectory()]))
     for name in ["flag", "count", "factor", "name", "scheme", "modifiers", "names", "big", "small"] {
-      store.reset(key(name))
+      try store.reset(key(name))
     }
   }
 
@@ -143,7 +143,7 @@ final class GSettingsStoreTests: XCTestCase {
 
   func testResetReturnsToTheDefault() async throws {
     try store.write(60, for: key("count"))
-    store.reset(key("count"))
+    try store.reset(key("count"))
     XCTAssertEqual(store.value(for: key("count")), 24)
     XCTAssertEqual(store.defaultValue(for: key("count")), 24)
   }

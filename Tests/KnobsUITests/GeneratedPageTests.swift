@@ -15,7 +15,7 @@ final class GeneratedPageTests: GtkTestCase {
     let directory = try SchemaGeneratorTests.compiledSchemaDirectory()
     let store = GSettingsStore(source: SchemaSource(extraDirectories: [directory]))
     let pairKey = SettingKey(schema: SchemaGeneratorTests.schema, key: "pair")
-    store.reset(pairKey)
+    try store.reset(pairKey)
     let panel = try XCTUnwrap(store.schemaPanels().panel(for: SchemaGeneratorTests.schema))
     let window = await makeWindow(panel, store: store)
     let row = try XCTUnwrap(window.currentPage.rowView(path: "keys/pair"))

@@ -40,7 +40,7 @@ final class IniStoreTests: XCTestCase {
       try String(contentsOfFile: path, encoding: .utf8),
       // Only the value changed; the new group comes at the end, after a blank line.
       "# the pizza app's file\n[toppings]\n# crispy\nbacon=false\nanchovies=maybe\n\n[dough]\nthickness=5\n")
-    store.reset(Self.thickness)
+    try store.reset(Self.thickness)
     XCTAssertEqual(store.value(for: Self.thickness), 3)
     XCTAssertFalse(try String(contentsOfFile: path, encoding: .utf8).contains("thickness"))
     XCTAssertThrowsError(try store.write("thick", for: Self.thickness))

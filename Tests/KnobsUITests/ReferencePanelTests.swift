@@ -35,7 +35,7 @@ final class ReferencePanelTests: GtkTestCase {
   override func setUp() async throws {
     try await super.setUp()
     store = GSettingsStore(source: SchemaSource())
-    panel.boundKeys.forEach(store.reset)
+    for key in panel.boundKeys where store.availability(of: key) == .available { try store.reset(key) }
     style = DesktopStyle(following: store)
     window = await makeWindow(panel, store: store)
     window.window.setDefaultSize(width: 640, height: 900)
@@ -43,7 +43,7 @@ final class ReferencePanelTests: GtkTestCase {
   }
 
   override func tearDown() async throws {
-    panel.boundKeys.forEach(store.reset)
+    for key in panel.boundKeys where store.availability(of: key) == .available { try store.reset(key) }
     style = nil
     Style.prefersDark = false
     Style.animationsEnabled = false

@@ -92,7 +92,7 @@ final class RowRenderingTests: GtkTestCase {
     try store.write("prefer-dark", for: Fixture.mode)
     XCTAssertTrue(dark.showsModifiedMark)
     XCTAssertFalse(dark.hasSubtitleLabel)
-    store.reset(Fixture.mode)
+    try store.reset(Fixture.mode)
     XCTAssertTrue(dark.hasModifiedMark)
     XCTAssertFalse(dark.showsModifiedMark, "the mark is hidden again at the default")
     XCTAssertTrue(row("main/flag").hasSubtitleLabel)

@@ -69,7 +69,7 @@ final class SchemaGeneratorTests: XCTestCase {
   override func setUp() async throws {
     XCTAssertEqual(ProcessInfo.processInfo.environment["GSETTINGS_BACKEND"], "memory")
     store = GSettingsStore(source: SchemaSource(extraDirectories: [try Self.compiledSchemaDirectory()]))
-    for name in Self.expectedKinds.keys { store.reset(key(name)) }
+    for name in Self.expectedKinds.keys { try store.reset(key(name)) }
   }
 
   func testTheTestSchemaIsReadWithTypesRangesAndTexts() async throws {

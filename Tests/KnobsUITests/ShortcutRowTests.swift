@@ -42,7 +42,7 @@ final class ShortcutRowTests: GtkTestCase {
 
   override func tearDown() async throws {
     // The memory backend lives as long as the test process: leave the defaults for the next test.
-    [Self.minimize, Self.close, Self.overview, Self.primaryColor].forEach { store?.reset($0) }
+    [Self.minimize, Self.close, Self.overview, Self.primaryColor].forEach { try? store?.reset($0) }
     try await super.tearDown()
   }
 

@@ -64,10 +64,9 @@ extension Row {
 
     public var format: ValueFormat { .number(decimals: decimals, unit: unit) }
 
-    /// Whether `value` may be written: inside the range, with no more decimals than shown.
+    /// Whether `value` may be written: inside the range, exactly at its bounds included.
     public func contains(_ value: Double) -> Bool {
-      let tolerance = RowRules.stepTolerance * max(1, abs(maximum - minimum))
-      return value >= minimum - tolerance && value <= maximum + tolerance
+      value >= minimum && value <= maximum
     }
   }
 

@@ -349,7 +349,7 @@ public final class AutostartStore: SettingsStore {
     }
   }
 
-  public func reset(_ key: SettingKey) {}
+  public func reset(_ key: SettingKey) throws(SettingsError) {}
 
   public func isWritable(_ key: SettingKey) -> Bool { availability(of: key) == .available }
 

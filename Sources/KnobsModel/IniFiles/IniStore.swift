@@ -90,14 +90,8 @@ public final class IniStore: SettingsStore {
     }
   }
 
-  /// Removes the key from the file, so the app uses its own default; a failure is kept in `problem`'s place
-  /// only as long as the call (the protocol's reset does not throw), so callers that must know use `remove`.
-  public func reset(_ key: SettingKey) {
-    try? remove(key)
-  }
-
-  /// Removes the key from the file; throws when the file could not be changed.
-  public func remove(_ key: SettingKey) throws(SettingsError) {
+  /// Removes the key from the file, so the app uses its own default; throws when the file could not be changed.
+  public func reset(_ key: SettingKey) throws(SettingsError) {
     guard defaults[key] != nil else { throw .unavailable(availability(of: key)) }
     guard let (group, name) = IniKey.split(key.key) else { throw .unavailable(.missingKey(key)) }
     try change(key) { document in document.removeKey(name, in: group) }

@@ -70,10 +70,11 @@ public struct NumberStyle: Sendable, Hashable {
 
   /// `value` with `decimals` digits after the separator: 1.25 with 2 reads "1,25" in German.
   public func decimal(_ value: Double, decimals: Int) -> String {
-    guard value.isFinite else { return String(value) }
-    guard decimals > 0 else { return String(Int((value).rounded())) }
     var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
+    for _ in 0..<max(decimals, 0) { scale *= 10 }
+    // Past 10^15 a Double has no digits after the point to show, and Int(value) could trap.
+    guard value.isFinite, abs(value) < 1e15, abs(value) * scale < 1e18 else { return plain(value) }
+    guard decimals > 0 else { return String(Int((value).rounded())) }
     let scaled = Int((abs(value) * scale).rounded())
     let whole = scaled / Int(scale)
     var fraction = String(scaled % Int(scale))
@@ -93,18 +94,15 @@ public struct NumberStyle: Sendable, Hashable {
     return decimalSeparator == "." ? text : text.replacingOccurrences(of: ".", with: decimalSeparator)
   }
 
-  /// The number `text` spells: digits with an optional sign and at most one
-  /// decimal separator, this style's or a point (which GTK and scripts use
-  /// in every locale). Grouping separators are not taken; nil for anything else.
+  /// The number `text` spells: digits with an optional sign, at most one
+  /// decimal separator (this style's or a point, which GTK and scripts use in
+  /// every locale) and an optional exponent (`1e15`, `2.5E-3`). Grouping
+  /// separators are not taken; nil for anything else, and for numbers too
+  /// large for a Double.
   public func number(from text: String) -> Double? {
     var digits = text.trimmingWhitespace.replacingOccurrences(of: "\u{2212}", with: "-")
     if decimalSeparator != "." { digits = digits.replacingOccurrences(of: decimalSeparator, with: ".") }
-    let body = digits.hasPrefix("-") || digits.hasPrefix("+") ? digits.dropFirst() : digits[...]
-    guard !body.isEmpty, body.filter({ $0 == "." }).count <= 1, body.contains(where: \.isASCIIDigit),
-      body.allSatisfy({ $0 == "." || $0.isASCIIDigit })
-    else { return nil }
-    guard let value = Double(digits), value.isFinite else { return nil }
-    return value
+    return ExactNumber.double(digits)
   }
 
   /// Whether a person may have meant `text`'s point as a thousands separator,

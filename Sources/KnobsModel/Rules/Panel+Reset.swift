@@ -11,7 +11,8 @@ extension Panel {
   /// Only keys whose value differs from the default are recorded; the undo
   /// writes those values back. Every key is reset (GSettings `reset`, not a
   /// write of the default), so keys that merely held their default lose their
-  /// user value too.
+  /// user value too. Keys that are not installed or are locked are left alone;
+  /// when a store could not reset a key, the undo's message says so.
   @MainActor
   public func resetAll(in store: any SettingsStore) -> Undo {
     let keys = boundKeys
@@ -19,8 +20,17 @@ extension Panel {
       guard let value = store.value(for: key), value != store.defaultValue(for: key) else { return nil }
       return (key, value)
     }
-    keys.forEach(store.reset)
-    return Undo(message: tr("All settings were reset")) {
+    var failure: SettingsError?
+    for key in keys where store.availability(of: key) == .available && store.isWritable(key) {
+      do {
+        try store.reset(key)
+      } catch {
+        failure = failure ?? error
+      }
+    }
+    let message =
+      failure.map { tr("Some settings could not be reset: %s", $0.description) } ?? tr("All settings were reset")
+    return Undo(message: message) {
       // A key locked since the reset refuses the write; the rest are restored.
       for (key, value) in changed { try? store.write(value, for: key) }
     }

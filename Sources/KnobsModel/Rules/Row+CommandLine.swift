@@ -15,19 +15,13 @@ extension Row {
     case .toggle(let toggle):
       return toggle.isOn(settings[toggle.key]) ? "on" : "off"
     case .slider(let slider):
-      let number = settings.number(slider.key)
-      let formatted = slider.format.string(number, style: style)
-      let raw = style.plain(number)
-      return formatted == raw ? raw : "\(formatted) (\(raw))"
+      return Self.numberText(settings[slider.key], format: slider.format, style: style)
     case .choice(let choice):
       let value = choice.shownValue(settings[choice.key])
       let options = (try? choice.currentOptions()) ?? choice.options
       return options.first { $0.value == value }?.label ?? value?.description ?? ""
     case .number(let number):
-      let value = settings.number(number.key)
-      let formatted = number.format.string(value, style: style)
-      let raw = style.plain(value)
-      return formatted == raw ? raw : "\(formatted) (\(raw))"
+      return Self.numberText(settings[number.key], format: number.format, style: style)
     case .text(let text): return text.text(of: settings[text.key])
     case .font(let font): return settings.string(font.key)
     case .file(let file):
@@ -46,6 +40,19 @@ extension Row {
     case .detail, .page: return "›"
     case .action: return ""
     }
+  }
+
+  /// A slider's or number row's value: formatted, then raw in brackets when they differ ("125% (1.25)").
+  /// Integers past 2^53, which a Double would print with other digits, are printed exactly.
+  private static func numberText(_ value: SettingValue?, format: ValueFormat, style: NumberStyle) -> String {
+    if case .int(let integer)? = value, integer.magnitude >= 1 << 53 {
+      if case .number(_, let unit) = format, !unit.isEmpty { return "\(integer) \(unit) (\(integer))" }
+      return String(integer)
+    }
+    let number = value?.doubleValue ?? 0
+    let formatted = format.string(number, style: style)
+    let raw = style.plain(number)
+    return formatted == raw ? raw : "\(formatted) (\(raw))"
   }
 
   /// The value `text` sets, for `knobs set PATH VALUE`.
@@ -120,22 +127,54 @@ extension Row {
     _ text: String, for slider: Row.Slider, like sample: SettingValue?, style: NumberStyle
   ) throws(ValueError) -> SettingValue {
     var number = text
-    var scale = 1.0
+    var percent = false
     if case .percent = slider.format, number.hasSuffix("%") {
       number = String(number.dropLast()).trimmingWhitespace
-      scale = 0.01
+      percent = true
     } else if case .number(_, let unit) = slider.format, !unit.isEmpty, number.hasSuffix(unit) {
       number = String(number.dropLast(unit.count)).trimmingWhitespace
     }
+    let range = Self.rangeText(slider, style: style)
+    if case .int = sample, !percent {
+      let value = try parseInteger(number, text: text, range: range, style: style)
+      guard ExactNumber.contains(value, minimum: slider.minimum, maximum: slider.maximum) else {
+        throw .outOfRange(row: title, text: text, range: range)
+      }
+      return .int(ExactNumber.snapped(value, minimum: slider.minimum, maximum: slider.maximum, step: slider.step))
+    }
     guard let parsed = style.number(from: number) else { throw .notANumber(row: title, text: text) }
-    let value = parsed * scale
-    let tolerance = RowRules.stepTolerance * max(1, abs(slider.maximum - slider.minimum))
-    guard value >= slider.minimum - tolerance, value <= slider.maximum + tolerance else {
-      throw .outOfRange(row: title, text: text, range: Self.rangeText(slider, style: style))
+    // Divided, not multiplied by 0.01: 300% is exactly 3.
+    let value = percent ? parsed / 100 : parsed
+    guard value >= slider.minimum, value <= slider.maximum else {
+      throw .outOfRange(row: title, text: text, range: range)
     }
     let snapped = slider.snapped(value)
-    if case .int = sample { return .int(Int(snapped.rounded())) }
+    if case .int = sample {
+      guard let whole = ExactNumber.integer(exactly: snapped.rounded()) else {
+        throw .outOfRange(row: title, text: text, range: range)
+      }
+      return .int(whole)
+    }
     return .double(snapped)
+  }
+
+  /// A whole number, exactly: digits (`9223372036854775807`), or a number without a fraction
+  /// (`5.0`, `1e3`). Digits past Int64 are out of range; a fraction is refused.
+  private func parseInteger(_ digits: String, text: String, range: String, style: NumberStyle) throws(ValueError)
+    -> Int
+  {
+    let trimmed = digits.trimmingWhitespace.replacingOccurrences(of: "\u{2212}", with: "-")
+    let body = trimmed.hasPrefix("-") || trimmed.hasPrefix("+") ? trimmed.dropFirst() : trimmed[...]
+    if !body.isEmpty, body.allSatisfy({ $0.isASCII && $0.isNumber }) {
+      guard let value = ExactNumber.integer(trimmed) else { throw .outOfRange(row: title, text: text, range: range) }
+      return value
+    }
+    guard let value = style.number(from: digits) else { throw .notANumber(row: title, text: text) }
+    guard value.isWhole else { throw .refused(row: title, text: text, reason: tr("It takes a whole number.")) }
+    guard let whole = ExactNumber.integer(exactly: value) else {
+      throw .outOfRange(row: title, text: text, range: range)
+    }
+    return whole
   }
 
   private func parseOption(_ text: String, in options: [Row.Choice.Option]) throws(ValueError) -> SettingValue {
@@ -153,17 +192,17 @@ extension Row {
     if !number.unit.isEmpty, digits.hasSuffix(number.unit) {
       digits = String(digits.dropLast(number.unit.count)).trimmingWhitespace
     }
-    guard let value = style.number(from: digits) else { throw .notANumber(row: title, text: text) }
-    guard number.contains(value) else {
-      throw .outOfRange(
-        row: title, text: text, range: Self.rangeText(style.plain(number.minimum), style.plain(number.maximum)))
-    }
-    let clamped = min(max(value, number.minimum), number.maximum)
+    let range = Self.rangeText(style.plain(number.minimum), style.plain(number.maximum))
     if case .int = sample {
-      guard clamped.isWhole else { throw .refused(row: title, text: text, reason: tr("It takes a whole number.")) }
-      return .int(Int(clamped))
+      let value = try parseInteger(digits, text: text, range: range, style: style)
+      guard ExactNumber.contains(value, minimum: number.minimum, maximum: number.maximum) else {
+        throw .outOfRange(row: title, text: text, range: range)
+      }
+      return .int(value)
     }
-    return .double(clamped)
+    guard let value = style.number(from: digits) else { throw .notANumber(row: title, text: text) }
+    guard number.contains(value) else { throw .outOfRange(row: title, text: text, range: range) }
+    return .double(value)
   }
 
   private func parseFile(_ text: String, for file: Row.File) throws(ValueError) -> SettingValue {

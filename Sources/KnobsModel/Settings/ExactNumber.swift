@@ -64,6 +64,24 @@ public enum ExactNumber {
     return bound == bound.rounded(.down) ? 0 : -1
   }
 
+  /// `value` moved to the nearest whole step from `minimum` and kept inside the range, in integer arithmetic
+  /// (a Double loses the last digits of integers past 2^53).
+  public static func snapped(_ value: Int, minimum: Double, maximum: Double, step: Double) -> Int {
+    var result = value
+    if step > 1, step.isWhole, let size = Int(exactly: step), let base = Int(exactly: minimum.rounded(.up)) {
+      // (value - base) mod size, without forming value - base, which can overflow.
+      let remainder = (((value % size) - (base % size)) % size + size) % size
+      let (down, downOverflow) = value.subtractingReportingOverflow(remainder)
+      let (up, upOverflow) = down.addingReportingOverflow(size)
+      if !downOverflow {
+        result = remainder * 2 >= size && !upOverflow && compare(up, maximum) <= 0 ? up : down
+      }
+    }
+    if compare(result, minimum) < 0, let low = Int(exactly: minimum.rounded(.up)) { result = low }
+    if compare(result, maximum) > 0, let high = Int(exactly: maximum.rounded(.down)) { result = high }
+    return result
+  }
+
   /// The shortest text that reads back as `value`: `0.3`, not `0.29999999999999999`; whole numbers with `.0`.
   public static func shortest(_ value: Double) -> String {
     String(value)

@@ -48,7 +48,7 @@ public final class MemoryStore: SettingsStore {
     }
   }
 
-  public func reset(_ key: SettingKey) {
+  public func reset(_ key: SettingKey) throws(SettingsError) {
     guard values.removeValue(forKey: key) != nil else { return }
     observers.notify(key)
   }

@@ -24,7 +24,7 @@ public final class RoutedStore: SettingsStore {
   public func check(_ value: SettingValue, for key: SettingKey) throws(SettingsError) {
     try store(key).check(value, for: key)
   }
-  public func reset(_ key: SettingKey) { store(key).reset(key) }
+  public func reset(_ key: SettingKey) throws(SettingsError) { try store(key).reset(key) }
   public func isWritable(_ key: SettingKey) -> Bool { store(key).isWritable(key) }
 
   public func observe(_ handler: @escaping @MainActor (SettingKey) -> Void) -> Observation {

@@ -35,8 +35,9 @@ public protocol SettingsStore: AnyObject {
   /// Throws what `write` would for a value of the wrong type, outside the range or (GVariant
   /// text) unparsable; writes nothing and does not look at whether the key is locked.
   func check(_ value: SettingValue, for key: SettingKey) throws(SettingsError)
-  /// Returns the key to its default (GSettings `reset`, not a write of the default).
-  func reset(_ key: SettingKey)
+  /// Returns the key to its default (GSettings `reset`, not a write of the default); throws when
+  /// that could not be stored.
+  func reset(_ key: SettingKey) throws(SettingsError)
   /// False for keys the administrator locked.
   func isWritable(_ key: SettingKey) -> Bool
   /// Calls `handler` after any key changes, from this process or outside it.

@@ -130,7 +130,7 @@ final class NumberEditor: RowEditor {
     guard let row, let store = row.store else { return }
     let clamped = min(max(value, number.minimum), number.maximum)
     if case .int = store.defaultValue(for: number.key) {
-      row.write(.int(Int(clamped.rounded())), number.key)
+      row.write(.int(ExactNumber.clampedInteger(clamped)), number.key)
     } else {
       row.write(.double(Self.rounded(clamped, decimals: number.decimals)), number.key)
     }

@@ -144,7 +144,7 @@ final class RowControl {
 
   /// An integer key gets an integer, a double key a double.
   private static func numberValue(_ value: Double, like sample: SettingValue?) -> SettingValue {
-    if case .int = sample { return .int(Int(value.rounded())) }
+    if case .int = sample { return .int(ExactNumber.clampedInteger(value)) }
     return .double(value)
   }
 

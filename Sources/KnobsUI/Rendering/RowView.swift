@@ -285,7 +285,11 @@ final class RowView {
 
   func resetToDefault() {
     guard let key = row.key, let host else { return }
-    host.store.reset(key)
+    do {
+      try host.store.reset(key)
+    } catch {
+      host.showMessage(tr("Couldn't reset “%s”: %s", row.title, String(describing: error)), actions: [])
+    }
   }
 
   var store: (any SettingsStore)? { host?.store }

@@ -81,7 +81,18 @@ public final class GSettingsStore: SettingsStore {
     guard settings.isWritable(key.key) else { throw .notWritable(key) }
     let variant = try checkedVariant(value, for: key, in: settings)
     guard settings.value(key.key).text != variant.text else { return }
+    try checkBackend(settings, key)
     guard settings.set(key.key, variant) else { throw .notWritable(key) }
+  }
+
+  /// dconf drops a write it can't send to its writer and only prints a warning: refuse it first.
+  private func checkBackend(_ settings: Settings, _ key: SettingKey) throws(SettingsError) {
+    guard settings.backendName == "DConfSettingsBackend", let problem = SessionBus.dconfWriterProblem else { return }
+    throw .failed(
+      key,
+      reason: tr(
+        "Settings can't be saved: dconf can't be reached (%s). Changing settings needs a desktop session (D-Bus).",
+        problem))
   }
 
   public func check(_ value: SettingValue, for key: SettingKey) throws(SettingsError) {
@@ -114,8 +125,12 @@ public final class GSettingsStore: SettingsStore {
     return variant
   }
 
-  public func reset(_ key: SettingKey) {
-    guard let settings = settings(key.schema), settings.hasKey(key.key) else { return }
+  public func reset(_ key: SettingKey) throws(SettingsError) {
+    guard let settings = settings(key.schema), settings.hasKey(key.key) else {
+      throw .unavailable(availability(of: key))
+    }
+    guard settings.isWritable(key.key) else { throw .notWritable(key) }
+    try checkBackend(settings, key)
     settings.reset(key.key)
   }
 
