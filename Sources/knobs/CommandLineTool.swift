@@ -37,7 +37,7 @@ struct CommandLineTool {
     case .get(let path, let raw):
       guard let target = resolve(path) else { return 2 }
       guard raw else {
-        print(target.entry.row.currentValueText(SettingsReader(target.store)))
+        print(target.entry.row.currentValueText(SettingsReader(target.store)).escapedForMessage)
         return 0
       }
       guard let key = boundKey(target.entry) else { return 2 }
@@ -268,7 +268,8 @@ struct ListedRow: Encodable {
 
   static func table(_ rows: [ListedRow]) -> String {
     let header = ["PATH", "KIND", "TITLE", "VALUE"]
-    let cells = [header] + rows.map { [$0.path, $0.kind, $0.title, $0.value] }
+    // Titles and values can come from other programs: their control characters are escaped, never sent raw.
+    let cells = [header] + rows.map { [$0.path, $0.kind, $0.title.escapedForMessage, $0.value.escapedForMessage] }
     let widths = (0..<3).map { column in cells.map { $0[column].count }.max() ?? 0 }
     return cells.map { line in
       (0..<3).map { line[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")

@@ -31,7 +31,7 @@ enum FilePanels {
   ) -> PanelFile? {
     guard let path = locate(source, problems: problems) else { return nil }
     do {
-      return try PanelFile.load(path: path, store: store, launcher: launcher)
+      return try PanelFile.load(path: path, store: store, launcher: launcher, variantProblem: variantProblem)
     } catch {
       error.errors.forEach { problems($0.description) }
       return nil
@@ -45,6 +45,14 @@ enum FilePanels {
     let rows = file.panel.entryCount
     print(trn("The panel %1$s is valid: %2$d row.", "The panel %1$s is valid: %2$d rows.", rows, file.id, rows))
     return 0
+  }
+
+  /// Why GVariant text is not a value of `type`, in GLib's words; nil when it is one.
+  static func variantProblem(_ text: String, _ type: String) -> String? {
+    switch Variant.parse(text, type: type) {
+    case .success: return nil
+    case .failure(let error): return error.description
+    }
   }
 
   /// A panel file ready to show or change: the panel, and its stores (GSettings, and its INI file).
@@ -70,7 +78,7 @@ enum FilePanels {
     do {
       ini = try IniStore(
         schema: schema, relativePath: iniFile, configHome: ConfigFile.home(), defaults: file.iniDefaults,
-        dialect: file.iniDialect)
+        dialect: file.iniDialect, variantProblem: variantProblem)
     } catch {
       problems("\(file.source): \(error)")
       return nil
@@ -157,7 +165,8 @@ extension FilePanels {
       printError("knobs: " + tr("nothing was installed."))
       return 2
     }
-    guard let bytes = FileManager.default.contents(atPath: path) else {
+    // The bytes checked, not the file read again: it may have changed since.
+    guard let bytes = file.bytes else {
       printError("knobs: " + tr("%s can't be read.", path))
       return 1
     }

@@ -65,6 +65,18 @@ final class StartupApplicationsTests: GtkTestCase {
 
   func row(_ id: String) -> RowView { window.currentPage.rowView(path: "apps/startup/autostart/\(id)")! }
 
+  func testAHundredThousandCharacterNameFromAnotherProgramIsShownCutShort() async throws {
+    let name = String(repeating: "A very long name ", count: 6000)
+    try write(Self.entry(name, "Comment=\(name)\n"), userFolder, "huge.desktop")
+    await waitUntil("the page lists the new entry") { self.titles.count == 5 }
+    let shown = row("huge").titleText
+    XCTAssertEqual(shown.count, Label.longestText)
+    XCTAssertTrue(shown.hasSuffix("…"))
+    XCTAssertTrue(name.hasPrefix(shown.dropLast()))
+    XCTAssertEqual(row("huge").subtitleText.count, Label.longestText)
+    await settle(0.2)
+  }
+
   func testThePageListsEntriesWithSwitchesAndExplainsAFileItLeavesAlone() async throws {
     XCTAssertEqual(titles, ["broken.desktop", "Chat", "Notes", "Add Startup App…"])
     XCTAssertEqual(row("notes").suffixDescription, "switch")

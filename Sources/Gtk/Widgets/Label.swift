@@ -4,15 +4,27 @@ import CGtk
 @MainActor
 public final class Label: Widget {
   public init(_ text: String = "") {
-    super.init(widget: gtk_label_new(text))
+    super.init(widget: gtk_label_new(Self.shown(text)))
   }
 
+  /// The text shown: at most `longestText` characters, the rest cut off with an ellipsis.
   public var text: String {
     get { String(cString: gtk_label_get_text(c())) }
     set {
+      let shown = Self.shown(newValue)
       // Setting the same text would still queue a resize and an accessibility event.
-      if text != newValue { gtk_label_set_text(c(), newValue) }
+      if text != shown { gtk_label_set_text(c(), shown) }
     }
+  }
+
+  /// The most characters a label shows. Texts from other programs (an autostart entry's name, a value in
+  /// a file) can be any length, and Pango lays out a 100,000-character label for minutes.
+  public static let longestText = 2000
+
+  /// `text` cut to `longestText` characters with an ellipsis; most texts are returned as they are.
+  public static func shown(_ text: String) -> String {
+    guard text.utf8.count > longestText, text.count > longestText else { return text }
+    return text.prefix(longestText - 1) + "…"
   }
 
   public var wraps: Bool {

@@ -133,8 +133,10 @@ open class Widget: Object {
 
   // Accessibility: the name and description assistive technologies read.
 
-  public func setAccessibleLabel(_ label: String) { knobs_accessible_set_label(widget, label) }
-  public func setAccessibleDescription(_ text: String) { knobs_accessible_set_description(widget, text) }
+  public func setAccessibleLabel(_ label: String) { knobs_accessible_set_label(widget, Label.shown(label)) }
+  public func setAccessibleDescription(_ text: String) {
+    knobs_accessible_set_description(widget, Label.shown(text))
+  }
 
   /// Hides a decorative widget (an icon that repeats what its row says) from assistive technologies.
   public func hideFromAssistiveTechnologies(label: String) {

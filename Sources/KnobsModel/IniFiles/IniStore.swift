@@ -19,6 +19,8 @@ public final class IniStore: SettingsStore {
   private let relativePath: String
   private let configHome: String
   private let defaults: [SettingKey: SettingValue]
+  /// Why GVariant text is not a value of a type, for keys of rows with a `gvariant-type`; nil takes any text.
+  private let variantProblem: (@MainActor (String, String) -> String?)?
   private var values: [SettingKey: SettingValue] = [:]
   /// The raw values as read, which keep a write in the file's style.
   private var raw: [SettingKey: IniRawValue] = [:]
@@ -36,8 +38,9 @@ public final class IniStore: SettingsStore {
   /// Opens the INI file `relativePath` in `configHome`; throws when the path leads out of it.
   public init(
     schema: String, relativePath: String, configHome: String, defaults: [SettingKey: SettingValue],
-    dialect: IniDialect = .keyfile
+    dialect: IniDialect = .keyfile, variantProblem: (@MainActor (String, String) -> String?)? = nil
   ) throws(ConfigFileError) {
+    self.variantProblem = variantProblem
     self.schema = schema
     self.relativePath = relativePath
     self.configHome = configHome
@@ -65,6 +68,9 @@ public final class IniStore: SettingsStore {
     guard let defaultValue = defaults[key] else { throw .unavailable(availability(of: key)) }
     guard defaultValue.hasSameType(as: value) else {
       throw .typeMismatch(key, expected: defaultValue.typeName, got: value.typeName)
+    }
+    if case .variant(let type, let text) = value, let problem = variantProblem?(text, type) {
+      throw .unparsable(key, text: text, reason: problem)
     }
     do {
       _ = try IniValueCoding.write(value, dialect: dialect, previous: raw[key])

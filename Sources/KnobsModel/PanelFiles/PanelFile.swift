@@ -34,6 +34,8 @@ public struct PanelFile {
   public var gettextDomain: String?
   /// The file's name in messages.
   public var source: String
+  /// The bytes this panel was read from, so that what is installed is what was checked.
+  public var bytes: Data?
   /// The INI keys the rows bind, with their declared defaults.
   public var iniDefaults: [SettingKey: SettingValue]
   private var visited: [(path: String, position: FilePosition)]
@@ -81,7 +83,9 @@ public struct PanelFile {
       throw refuse(tr("The file can't be read: %s.", String(describing: error)))
     }
     guard let text = String(data: data, encoding: .utf8) else { throw refuse(tr("The file is not UTF-8 text.")) }
-    return try parse(text, file: path, launcher: launcher, languages: languages)
+    var file = try parse(text, file: path, launcher: launcher, languages: languages)
+    file.bytes = data
+    return file
   }
 
   /// Parses a panel file's text; `file` names it in messages.
@@ -167,6 +171,17 @@ public struct PanelFile {
     let sections = reader.sections(reader.sequence(fields, "sections", required: true) ?? [], pagePath: "")
     let comment = reader.text(fields, "comment")
     let keywords = reader.texts(fields, "keywords")
+    // They go into the desktop entry and the app list: bounded, and without control characters.
+    for (key, texts, label) in [
+      ("name", [name], tr("Name")), ("comment", reader.string(fields, "comment").map { [$0] } ?? [], tr("Comment")),
+      ("keywords", reader.strings(fields, "keywords") ?? [], tr("Keyword")),
+    ] {
+      for text in texts {
+        if let problem = TextBounds.problem(with: text, label: label) {
+          reader.report(fields.position(of: key), "", problem)
+        }
+      }
+    }
     reader.reportUnusedTranslations()
     reader.deferred.forEach { $0() }
     guard reader.errors.isEmpty else {
@@ -188,7 +203,11 @@ public struct PanelFile {
   /// The validator's problems and every bound key `store` does not have, each
   /// at its row's position. INI keys are checked against their declared defaults.
   @MainActor
-  public func problems(against store: any SettingsStore) -> [PanelFileError] {
+  /// `variantProblem` says why GVariant text is not a value of a type (GLib's parser, which the model has not);
+  /// with it, the defaults of INI keys with a `gvariant-type` are checked too.
+  public func problems(
+    against store: any SettingsStore, variantProblem: (@MainActor (String, String) -> String?)? = nil
+  ) -> [PanelFileError] {
     let checked = routing(store, ini: MemoryStore(defaults: iniDefaults))
     var found: [PanelFileError] = []
     var cursor = 0
@@ -213,6 +232,13 @@ public struct PanelFile {
     }
     for entry in panel.entries {
       guard let key = entry.row.key else { continue }
+      if let variantProblem, case .variant(let type, let text)? = iniDefaults[key], GVariantType.isValid(type),
+        let problem = variantProblem(text, type)
+      {
+        place(
+          entry.path,
+          tr("The default “%1$s” is not a value of type %2$s: %3$s", text.escapedForMessage, type, problem))
+      }
       switch checked.availability(of: key) {
       case .available: continue
       case .missingSchema(let schema):
@@ -246,10 +272,11 @@ public struct PanelFile {
   /// Reads, parses and checks a file: a panel with any problem is refused whole.
   @MainActor
   public static func load(
-    path: String, store: any SettingsStore, launcher: @escaping ApplicationLauncher = PanelFile.cannotLaunch
+    path: String, store: any SettingsStore, launcher: @escaping ApplicationLauncher = PanelFile.cannotLaunch,
+    variantProblem: (@MainActor (String, String) -> String?)? = nil
   ) throws(PanelFileErrors) -> PanelFile {
     let file = try read(path: path, launcher: launcher)
-    let problems = file.problems(against: store)
+    let problems = file.problems(against: store, variantProblem: variantProblem)
     guard problems.isEmpty else { throw PanelFileErrors(problems) }
     return file
   }

@@ -139,6 +139,10 @@ extension PanelFileReader {
       return .choice(choice)
     case "text":
       if let type = string(fields, "gvariant-type") {
+        // An INI key's default is written as text in the file; the row holds it as GVariant text of its type.
+        if key.schema == iniSchema, case .string(let text)? = iniDefaults[key] {
+          iniDefaults[key] = .variant(type: type, text: text)
+        }
         var rule = textRule(fields)
         if fields["max-length"] == nil { rule.maximumLength = 65536 }
         return .text(

@@ -62,7 +62,8 @@ public struct PanelInstallation {
       lines.append("Comment[\(language)]=\(Self.escape(comment))")
     }
     lines.append("Icon=\(Self.escape(file.icon ?? appID))")
-    lines.append("Exec=\(Self.quoteForExec(executable)) --panel \(file.id)")
+    // Quoted as the Exec key's rules say, then escaped as any string value (a line break in the path included).
+    lines.append("Exec=" + Self.escape("\(Self.quoteForExec(executable)) --panel \(file.id)"))
     lines.append("Terminal=false")
     lines.append("Categories=Settings;")
     if !file.keywords.isEmpty {
@@ -81,36 +82,43 @@ public struct PanelInstallation {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// A string value as the Desktop Entry Specification escapes it.
+  /// A string value as the Desktop Entry Specification escapes it. Scalar by scalar: as Characters,
+  /// "\r\n" is one and would slip through. Control characters the specification has no escape for
+  /// become U+FFFD (the panel checker refuses them before this).
   static func escape(_ value: String) -> String {
     var result = ""
-    for character in value {
-      switch character {
+    for scalar in value.unicodeScalars {
+      switch scalar {
       case "\\": result += "\\\\"
       case "\n": result += "\\n"
       case "\t": result += "\\t"
       case "\r": result += "\\r"
-      default: result.append(character)
+      case _
+      where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}"
+        || scalar == "\u{2029}":
+        result += "\u{FFFD}"
+      default: result.unicodeScalars.append(scalar)
       }
     }
     return result.hasPrefix(" ") ? "\\s" + result.dropFirst() : result
   }
 
-  /// An `Exec` argument: quoted when it holds reserved characters, with `"`, `` ` ``, `$` and `\` escaped.
+  /// An `Exec` argument: quoted when it holds reserved characters or any control character, with `"`,
+  /// `` ` ``, `$` and `\` escaped and `%` doubled. The string value's own escaping comes after (`escape`).
   static func quoteForExec(_ argument: String) -> String {
-    let reserved = " \t\n\"'\\><~|&;$*?#()`%="
-    guard argument.contains(where: { reserved.contains($0) }) else { return argument }
+    let reserved = " \t\n\"'\\><~|&;$*?#()`%=".unicodeScalars
+    guard argument.unicodeScalars.contains(where: { reserved.contains($0) || $0.value < 0x20 || $0.value == 0x7F })
+    else { return argument }
     var quoted = "\""
-    for character in argument {
-      if character == "%" {
+    for scalar in argument.unicodeScalars {
+      if scalar == "%" {
         quoted += "%%"
         continue
       }
-      if "\"`$\\".contains(character) { quoted += "\\" }
-      quoted.append(character)
+      if "\"`$\\".unicodeScalars.contains(scalar) { quoted += "\\" }
+      quoted.unicodeScalars.append(scalar)
     }
-    // Inside a string value, each backslash is itself escaped.
-    return (quoted + "\"").replacingOccurrences(of: "\\", with: "\\\\")
+    return quoted + "\""
   }
 }
 

@@ -49,6 +49,14 @@ struct PanelValidator {
     if let title = section.title, title.isBlank {
       report(path, tr("The section title is empty; leave it out instead for a section without a title."))
     }
+    if let title = section.title, let problem = TextBounds.problem(with: title, label: tr("Section title")) {
+      report(path, problem)
+    }
+    for (text, label) in [(section.header, tr("Header")), (section.footer, tr("Footer"))] {
+      if let fixed = text?.fixedText, let problem = TextBounds.problem(with: fixed, label: label, multiline: true) {
+        report(path, problem)
+      }
+    }
     if section.rows.isEmpty { report(path, tr("The section has no rows.")) }
   }
 
@@ -58,6 +66,15 @@ struct PanelValidator {
     var path: String { Panel.join(sectionPath, id) }
     checkID(row.id, of: "row", at: path)
     if row.title.isBlank { report(path, tr("The row title is empty.")) }
+    if let problem = TextBounds.problem(with: row.title, label: tr("Title")) { report(path, problem) }
+    if let subtitle = row.subtitle?.fixedText,
+      let problem = TextBounds.problem(with: subtitle, label: tr("Subtitle"), multiline: true)
+    {
+      report(path, problem)
+    }
+    for keyword in row.keywords {
+      if let problem = TextBounds.problem(with: keyword, label: tr("Keyword")) { report(path, problem) }
+    }
     let kindProblems: [String]
     switch row.kind {
     case .toggle(let toggle): kindProblems = RowRules.problems(toggle)

@@ -82,8 +82,12 @@ enum RowRules {
 
   static func problems(_ text: Row.Text) -> [String] {
     var found = [text.rule.declarationProblem].compactMap { $0 }
-    if case .gvariant(let type) = text.format, type.isEmpty {
-      found.append(tr("The GVariant text row has no type."))
+    if case .gvariant(let type) = text.format {
+      if type.isEmpty {
+        found.append(tr("The GVariant text row has no type."))
+      } else if !GVariantType.isValid(type) {
+        found.append(tr("“%s” is not a GVariant type, such as (ii) or a{sv}.", type.escapedForMessage))
+      }
     }
     return found
   }

@@ -4,7 +4,7 @@ extension String {
   var quotedForMessage: String { "“" + escapedForMessage + "”" }
 
   /// The text with control characters escaped, for a translated message that quotes it itself.
-  var escapedForMessage: String {
+  public var escapedForMessage: String {
     var result = ""
     for scalar in unicodeScalars {
       switch scalar {

@@ -1,0 +1,44 @@
+/// What a panel's own texts may hold: not so long that laying them out stalls
+/// the window, and no control characters, which would reach a terminal raw in
+/// `knobs list` or break a line of a desktop entry.
+enum TextBounds {
+  /// Titles, names, keywords and subtitles.
+  static let maximumLength = 1000
+  /// Section headers and footers, which may be a paragraph or two.
+  static let maximumParagraphLength = 4000
+
+  /// Why `text`, the field `label` names ("Title"), is not allowed, or nil. Line breaks and tabs are
+  /// allowed in `multiline` fields.
+  static func problem(with text: String, label: @autoclosure () -> String, multiline: Bool = false) -> String? {
+    let limit = multiline ? maximumParagraphLength : maximumLength
+    let clean =
+      text.utf8.withContiguousStorageIfAvailable { hasNoControls($0, multiline: multiline) }
+      ?? hasNoControls(Array(text.utf8), multiline: multiline)
+    if !clean {
+      return tr(
+        // TRANSLATORS: %s names a field, such as “Title”.
+        "%s: control characters (such as a line break or escape) are not allowed here.", label())
+    }
+    // Counting characters only when the bytes could be too many.
+    if text.utf8.count > limit, text.count > limit {
+      return tr("%1$s: %2$d characters; at most %3$d are allowed.", label(), text.count, limit)
+    }
+    return nil
+  }
+
+  /// No C0 or C1 control character (in UTF-8, C1 is 0xC2 followed by 0x80 to 0x9F), nor DEL.
+  private static func hasNoControls<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, multiline: Bool) -> Bool
+  where Bytes.Index == Int {
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      if byte < 0x20 || byte == 0x7F {
+        guard multiline, byte == 0x0A || byte == 0x09 else { return false }
+      } else if byte == 0xC2, index + 1 < bytes.endIndex, bytes[index + 1] & 0xE0 == 0x80 {
+        return false
+      }
+      index += 1
+    }
+    return true
+  }
+}
