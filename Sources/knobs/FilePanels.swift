@@ -122,6 +122,12 @@ extension FilePanels {
       return 2
     }
     guard case .window(let openPath) = invocation else {
+      // Values shown from a file that can't be read are the defaults: say so (a write says it itself).
+      if let problem = session.ini?.problem, case .list = invocation {
+        printError("knobs: " + problem)
+      } else if let problem = session.ini?.problem, case .get = invocation {
+        printError("knobs: " + problem)
+      }
       let tool = CommandLineTool(
         panel: session.file.panel, schemaDirectories: schemaDirectories, environment: session.environment)
       return tool.run(invocation)

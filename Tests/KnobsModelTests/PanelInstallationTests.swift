@@ -12,7 +12,7 @@ final class PanelInstallationTests: XCTestCase {
       user: root + "/data/knobs/panels", system: [root + "/system"], userApplications: root + "/data/applications")
     let installation = PanelInstallation(folders: folders, appID: "dev.knobs.Knobs")
     let text =
-      "id: org.example.Tiny-Panel\nname: \"Tiny\\ttabs\"\nkeywords: [a;b]\nsections:\n  - id: s\n    rows:\n      - {kind: value, id: v, title: V, value: x}\n"
+      "id: org.example.Tiny-Panel\nname: \" Tiny\\\\back\"\nkeywords: [a;b]\nsections:\n  - id: s\n    rows:\n      - {kind: value, id: v, title: V, value: x}\n"
     let file = try PanelFile.parse(text, file: "tiny.yaml")
     try installation.install(file, bytes: Data(text.utf8), executable: "/opt/my apps/knobs")
     XCTAssertEqual(
@@ -23,7 +23,7 @@ final class PanelInstallationTests: XCTestCase {
       """
       [Desktop Entry]
       Type=Application
-      Name=Tiny\\ttabs
+      Name=\\sTiny\\\\back
       Icon=dev.knobs.Knobs
       Exec="/opt/my apps/knobs" --panel org.example.Tiny-Panel
       Terminal=false

@@ -72,9 +72,7 @@ struct PanelValidator {
     {
       report(path, problem)
     }
-    for keyword in row.keywords {
-      if let problem = TextBounds.problem(with: keyword, label: tr("Keyword")) { report(path, problem) }
-    }
+    // A row's keywords are only searched, never shown: a schema's whole description may be among them.
     let kindProblems: [String]
     switch row.kind {
     case .toggle(let toggle): kindProblems = RowRules.problems(toggle)

@@ -26,7 +26,8 @@ enum TextBounds {
     return nil
   }
 
-  /// No C0 or C1 control character (in UTF-8, C1 is 0xC2 followed by 0x80 to 0x9F), nor DEL.
+  /// No C0 or C1 control character (in UTF-8, C1 is 0xC2 followed by 0x80 to 0x9F), nor DEL, nor the
+  /// Unicode line and paragraph separators (0xE2 0x80 0xA8 and 0xA9).
   private static func hasNoControls<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, multiline: Bool) -> Bool
   where Bytes.Index == Int {
     var index = bytes.startIndex
@@ -35,6 +36,10 @@ enum TextBounds {
       if byte < 0x20 || byte == 0x7F {
         guard multiline, byte == 0x0A || byte == 0x09 else { return false }
       } else if byte == 0xC2, index + 1 < bytes.endIndex, bytes[index + 1] & 0xE0 == 0x80 {
+        return false
+      } else if byte == 0xE2, index + 2 < bytes.endIndex, bytes[index + 1] == 0x80,
+        bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+      {
         return false
       }
       index += 1
