@@ -15,8 +15,10 @@ final class DesktopEntryInjectionRobustnessTests: XCTestCase {
   func panelText(name: String = "Pizza", comment: String = "Dough", keyword: String = "pizza") -> String {
     func quoted(_ text: String) -> String {
       // YAML double quotes with escapes for every control character.
-      "\"" + text.unicodeScalars.map { $0.value < 0x20 || $0.value >= 0x7F ? String(format: "\\u%04X", $0.value) : String($0) }
-        .joined().replacingOccurrences(of: "\"", with: "\\\"") + "\""
+      let escaped = text.unicodeScalars.map { scalar in
+        scalar.value < 0x20 || scalar.value >= 0x7F ? String(format: "\\u%04X", scalar.value) : String(scalar)
+      }
+      return "\"" + escaped.joined().replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
     return """
       id: org.example.Pizza

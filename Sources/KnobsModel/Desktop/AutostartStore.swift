@@ -228,14 +228,46 @@ public final class AutostartStore: SettingsStore {
   }
 
   /// Turns an entry on or off: `X-GNOME-Autostart-enabled` in the user's copy.
+  ///
+  /// The user's copy is replaced compare-and-swap: removed by another program meanwhile, it is not
+  /// brought back (the system's entry, if any, is copied again instead).
   public func setEnabled(_ isEnabled: Bool, id: String) throws(AutostartError) {
     guard let entry = entry(id) else { throw .noSuchEntry(id) }
     if let problem = entry.problem { throw .cannotChange(entry.name, reason: problem) }
-    var (file, mode) = try baseFile(for: id, name: entry.name)
-    guard (file.bool(Self.enabledKey) != false) != isEnabled else { return reload() }
-    file.set(Self.enabledKey, isEnabled ? "true" : "false")
-    try write(file, id: id, mode: mode)
-    reload()
+    let path = userPath(id)
+    defer { reload() }
+    if case .symlink = SafeFiles.node(at: path) {
+      // A link to another file in the folder: the user's copy replaces the link.
+      var (file, mode) = try baseFile(for: id, name: entry.name)
+      guard (file.bool(Self.enabledKey) != false) != isEnabled else { return }
+      file.set(Self.enabledKey, isEnabled ? "true" : "false")
+      return try write(file, id: id, mode: mode)
+    }
+    do {
+      try IniFileAccess.update(path, limit: SafeFiles.sizeLimit, newFileMode: 0o644) { snapshot in
+        var file: DesktopEntryFile
+        if snapshot.identity != nil {
+          guard let user = try? DesktopEntryFile(data: Data(snapshot.bytes)) else {
+            throw AutostartError.cannotChange(entry.name, reason: tr("its file is not a valid desktop file"))
+          }
+          file = user
+        } else {
+          // No user copy (any more): the system's entry is copied, or the entry is gone.
+          guard let system = systemDesktopFiles()[id] else { throw AutostartError.noSuchEntry(id) }
+          guard let systemFile = try? DesktopEntryFile(data: SafeFiles.read(system, followingLinks: true)) else {
+            throw AutostartError.cannotChange(entry.name, reason: tr("the system's file can't be read"))
+          }
+          file = systemFile
+        }
+        guard (file.bool(Self.enabledKey) != false) != isEnabled else { return nil }
+        file.set(Self.enabledKey, isEnabled ? "true" : "false")
+        return Array(file.data)
+      }
+    } catch let error as AutostartError {
+      throw error
+    } catch {
+      throw .failed(path, reason: String(describing: error))
+    }
   }
 
   /// Removes an entry: deletes the user's file, or, when the system has one

@@ -110,27 +110,47 @@ public enum IniFileAccess {
     _ path: String, dialect: IniDialect, limit: Int, newFileMode: mode_t = 0o600,
     _ edit: (inout IniDocument) throws(IniFileError) -> Void
   ) throws(IniFileError) -> IniDocument {
+    var written = IniDocument(bytes: [], dialect: dialect)
+    do {
+      try update(path, limit: limit, newFileMode: newFileMode) { snapshot in
+        var document = IniDocument(bytes: snapshot.bytes, dialect: dialect)
+        try edit(&document)
+        written = document
+        return document.bytes == snapshot.bytes && snapshot.identity != nil ? nil : document.bytes
+      }
+    } catch let error as IniFileError {
+      throw error
+    } catch {
+      throw .folder(String(describing: error))
+    }
+    return written
+  }
+
+  /// Replaces the file with what `transform` makes of its settled content (nil: leave it), compare-and-swap:
+  /// when another program changed, created or removed the file meanwhile, `transform` runs again on what is
+  /// there now. `transform`'s own errors come through as they are; the file's are `IniFileError`s.
+  public static func update(
+    _ path: String, limit: Int, newFileMode: mode_t = 0o600, _ transform: (Snapshot) throws -> [UInt8]?
+  ) throws {
     let folder = (path as NSString).deletingLastPathComponent
     for _ in 0..<attempts {
       let snapshot = try read(path, limit: limit)
       if let identity = snapshot.identity {
-        guard identity.mode & S_IWUSR != 0, access(path, W_OK) == 0 else { throw .readOnly }
+        guard identity.mode & S_IWUSR != 0, access(path, W_OK) == 0 else { throw IniFileError.readOnly }
       }
-      var document = IniDocument(bytes: snapshot.bytes, dialect: dialect)
-      try edit(&document)
-      if document.bytes == snapshot.bytes && snapshot.identity != nil { return document }
+      guard let bytes = try transform(snapshot) else { return }
       do {
         try SafeFiles.makeFolder(folder)
       } catch {
-        throw .folder(error.description)
+        throw IniFileError.folder(error.description)
       }
-      let temporary = try writeTemporary(document.bytes, beside: path, like: snapshot.identity, mode: newFileMode)
+      let temporary = try writeTemporary(bytes, beside: path, like: snapshot.identity, mode: newFileMode)
       if try swap(temporary, into: path, expecting: snapshot) {
         syncFolder(folder)
-        return document
+        return
       }
     }
-    throw .keepsChanging
+    throw IniFileError.keepsChanging
   }
 
   /// Puts `temporary` at `path` if `path` is still `expected`; false (and `temporary` gone) when it is not.
