@@ -1,23 +1,25 @@
 import Foundation
 import Gtk
 import KnobsModel
-import KnobsUI
+@testable import KnobsUI
 import XCTest
 
 /// The INI store of panel files in the window: line-for-line edits, outside edits followed.
 @MainActor
-final class IniStoreTests: XCTestCase {
+final class IniStoreTests: GtkTestCase {
   static let schema = "ini:pizza/pizza.ini"
   static let bacon = SettingKey(schema: schema, key: "toppings/bacon")
   static let thickness = SettingKey(schema: schema, key: "dough/thickness")
   var config = ""
 
   override func setUp() async throws {
+    try await super.setUp()
     config = FileManager.default.temporaryDirectory.appendingPathComponent("knobs-ini-\(UUID())").path
     try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
   }
 
   override func tearDown() async throws {
+    try await super.tearDown()
     try? FileManager.default.removeItem(atPath: config)
   }
 
@@ -44,6 +46,25 @@ final class IniStoreTests: XCTestCase {
     XCTAssertEqual(store.value(for: Self.thickness), 3)
     XCTAssertFalse(try String(contentsOfFile: path, encoding: .utf8).contains("thickness"))
     XCTAssertThrowsError(try store.write("thick", for: Self.thickness))
+  }
+
+  func testAnIntegerPastTwoToThe53ShowsExactlyInTheWindow() async throws {
+    try FileManager.default.createDirectory(atPath: config + "/pizza", withIntermediateDirectories: true)
+    try "[dough]\nthickness = 9223372036854775807\n".write(
+      toFile: config + "/pizza/pizza.ini", atomically: true, encoding: .utf8)
+    let store = try IniStore(
+      schema: Self.schema, relativePath: "pizza/pizza.ini", configHome: config, defaults: [Self.thickness: 3],
+      dialect: .plain)
+    let panel = Panel("Pizza") {
+      Section("dough", "Dough") {
+        SliderRow(
+          "thickness", "Thickness", key: Self.thickness, range: (1, 6), step: 1,
+          format: .number(decimals: 0, unit: "mm"))
+      }
+    }
+    let window = await makeWindow(panel, store: store)
+    XCTAssertEqual(window.currentPage.rowView(path: "dough/thickness")?.shownValue, "9223372036854775807 mm")
+    window.window.close()
   }
 
   func testOutsideEditsReachObservers() async throws {

@@ -352,6 +352,15 @@ public enum ValueFormat {
   case number(decimals: Int, unit: String = "")
   case custom((Double) -> String)
 
+  /// A setting's value for people, in `style`. An integer past 2^53, which a Double would print with
+  /// other digits, is written exactly.
+  public func string(of value: SettingValue, style: NumberStyle = .current) -> String {
+    if case .int(let integer) = value, integer.magnitude >= 1 << 53, case .number(_, let unit) = self {
+      return unit.isEmpty ? String(integer) : "\(integer) \(unit)"
+    }
+    return string(value.doubleValue ?? 0, style: style)
+  }
+
   /// `value` for people, in `style`: the user's locale unless told otherwise.
   public func string(_ value: Double, style: NumberStyle = .current) -> String {
     switch self {

@@ -45,13 +45,14 @@ extension Row {
   /// A slider's or number row's value: formatted, then raw in brackets when they differ ("125% (1.25)").
   /// Integers past 2^53, which a Double would print with other digits, are printed exactly.
   private static func numberText(_ value: SettingValue?, format: ValueFormat, style: NumberStyle) -> String {
-    if case .int(let integer)? = value, integer.magnitude >= 1 << 53 {
-      if case .number(_, let unit) = format, !unit.isEmpty { return "\(integer) \(unit) (\(integer))" }
-      return String(integer)
+    let value = value ?? .double(0)
+    let formatted = format.string(of: value, style: style)
+    let raw: String
+    if case .int(let integer) = value, integer.magnitude >= 1 << 53 {
+      raw = String(integer)
+    } else {
+      raw = style.plain(value.doubleValue ?? 0)
     }
-    let number = value?.doubleValue ?? 0
-    let formatted = format.string(number, style: style)
-    let raw = style.plain(number)
     return formatted == raw ? raw : "\(formatted) (\(raw))"
   }
 

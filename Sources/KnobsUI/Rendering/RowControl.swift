@@ -103,6 +103,14 @@ final class RowControl {
     }
   }
 
+  /// The text beside a slider, or of a value row; nil for other controls.
+  var shownValue: String? {
+    switch part {
+    case .slider(_, let label, _), .value(let label, _): return label.text
+    case .toggle, .editor, .icon, .none: return nil
+    }
+  }
+
   /// The editor, for the kinds that have one.
   var editor: (any RowEditor)? {
     if case .editor(let editor) = part { return editor }
@@ -154,9 +162,9 @@ final class RowControl {
     case .toggle(let control, let toggle):
       control.isOn = toggle.isOn(settings[toggle.key])
     case .slider(let scale, let label, let slider):
-      let value = settings[slider.key]?.doubleValue
-      scale.value = value ?? slider.minimum
-      label.text = value.map { slider.format.string($0) } ?? "—"
+      let value = settings[slider.key]
+      scale.value = value?.doubleValue ?? slider.minimum
+      label.text = value.map { slider.format.string(of: $0) } ?? "—"
       scale.setAccessibleDescription(label.text)
     case .editor(let editor):
       editor.refresh(settings)

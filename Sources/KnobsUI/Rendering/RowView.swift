@@ -300,6 +300,8 @@ final class RowView {
 
   /// The switch, scale or editor's widget, for tests and focus.
   var controlWidget: Widget? { control.interactiveWidget }
+  /// The text beside a slider, or a value row's value.
+  var shownValue: String? { control.shownValue }
   /// The editor of a text, number, font, file, choice, multi-select or list row.
   var editor: (any RowEditor)? { control.editor }
   var titleText: String { titleLabel.text }
