@@ -255,3 +255,33 @@ def test_another_program_writing_at_the_same_time_loses_nothing(home, atomic):
     assert text.startswith("# Notification daemon configuration.\n")
     assert f"    knobs_counter = {other.writes}\n" in text
     assert "[urgency_critical]" in text and "frame_color = \"#ff0000\"" in text
+
+
+@pytest.mark.parametrize(
+    "path, text, status, stored",
+    [
+        ("schema/org.gnome.desktop.peripherals.keyboard/delay", "-1000", 2, None),
+        ("schema/org.gnome.desktop.peripherals.keyboard/delay", "-1", 2, None),
+        ("schema/org.gnome.desktop.peripherals.keyboard/delay", "4294967295", 0, "uint32 4294967295"),
+        ("schema/org.gnome.desktop.peripherals.keyboard/delay", "4294967296", 2, None),
+        ("schema/org.gnome.desktop.interface/cursor-size", "2147484000", 2, None),
+        ("schema/org.gnome.desktop.interface/cursor-size", "2147483647", 0, "2147483647"),
+        ("schema/org.gnome.desktop.interface/cursor-size", "-2147483649", 2, None),
+        ("schema/org.gnome.desktop.interface/text-scaling-factor", "1e15", 2, None),
+        ("schema/org.gnome.desktop.interface/text-scaling-factor", "2.5e0", 0, "2.5"),
+    ],
+)
+def test_schema_keys_at_their_bounds(home, path, text, status, stored):
+    """The keyfile backend keeps values without a session bus; `gsettings` reads them back."""
+    env = {"GSETTINGS_BACKEND": "keyfile"}
+    result = knobs(home, "set", path, text, env=env)
+    assert result.returncode == status, result
+    schema, key = path.split("/")[1:]
+    environment = {"PATH": os.environ["PATH"], "XDG_CONFIG_HOME": str(home), "GSETTINGS_BACKEND": "keyfile",
+                   "GSETTINGS_SCHEMA_DIR": SCHEMAS}
+    read = subprocess.run(["gsettings", "get", schema, key], env=environment, capture_output=True, text=True)
+    keyfile = home / "glib-2.0" / "settings" / "keyfile"
+    if stored is None:
+        assert not keyfile.exists() or key not in keyfile.read_text(), keyfile.read_text()
+    else:
+        assert read.stdout.strip() == stored, read
