@@ -104,15 +104,17 @@ public enum IniFileAccess {
   }
 
   /// Applies `edit` to the file's document and swaps the result in, starting over whenever another program
-  /// changed the file in between. Returns the document written (or left as it was when `edit` changed nothing).
+  /// changed the file in between. Returns the document written (or left as it was when `edit` changed
+  /// nothing), and the version of the file written (nil when nothing was).
   @discardableResult
   public static func edit(
     _ path: String, dialect: IniDialect, limit: Int, newFileMode: mode_t = 0o600,
     _ edit: (inout IniDocument) throws(IniFileError) -> Void
-  ) throws(IniFileError) -> IniDocument {
+  ) throws(IniFileError) -> (document: IniDocument, version: Identity?) {
     var written = IniDocument(bytes: [], dialect: dialect)
+    let version: Identity?
     do {
-      try update(path, limit: limit, newFileMode: newFileMode) { snapshot in
+      version = try update(path, limit: limit, newFileMode: newFileMode) { snapshot in
         var document = IniDocument(bytes: snapshot.bytes, dialect: dialect)
         try edit(&document)
         written = document
@@ -123,31 +125,34 @@ public enum IniFileAccess {
     } catch {
       throw .folder(String(describing: error))
     }
-    return written
+    return (written, version)
   }
 
   /// Replaces the file with what `transform` makes of its settled content (nil: leave it), compare-and-swap:
   /// when another program changed, created or removed the file meanwhile, `transform` runs again on what is
   /// there now. `transform`'s own errors come through as they are; the file's are `IniFileError`s.
+  /// Returns the version of the file written, nil when `transform` left it.
+  @discardableResult
   public static func update(
     _ path: String, limit: Int, newFileMode: mode_t = 0o600, _ transform: (Snapshot) throws -> [UInt8]?
-  ) throws {
+  ) throws -> Identity? {
     let folder = (path as NSString).deletingLastPathComponent
     for _ in 0..<attempts {
       let snapshot = try read(path, limit: limit)
       if let identity = snapshot.identity {
         guard identity.mode & S_IWUSR != 0, access(path, W_OK) == 0 else { throw IniFileError.readOnly }
       }
-      guard let bytes = try transform(snapshot) else { return }
+      guard let bytes = try transform(snapshot) else { return nil }
       do {
         try SafeFiles.makeFolder(folder)
       } catch {
         throw IniFileError.folder(error.description)
       }
-      let temporary = try writeTemporary(bytes, beside: path, like: snapshot.identity, mode: newFileMode)
+      let (temporary, version) = try writeTemporary(
+        bytes, beside: path, like: snapshot.identity, mode: newFileMode)
       if try swap(temporary, into: path, expecting: snapshot) {
         syncFolder(folder)
-        return
+        return version
       }
     }
     throw IniFileError.keepsChanging
@@ -199,15 +204,19 @@ public enum IniFileAccess {
     return true
   }
 
+  /// What identifies the file at `path` now (not following a symlink); nil when there is none.
+  public static func identity(of path: String) -> Identity? { try? current(path) }
+
   private static func current(_ path: String) throws(IniFileError) -> Identity {
     var info = stat()
     guard lstat(path, &info) == 0 else { throw .system(errno) }
     return Identity(info)
   }
 
-  /// A new file beside `path` holding `bytes`, with the old file's mode and owner, flushed to disk.
+  /// A new file beside `path` holding `bytes`, with the old file's mode and owner, flushed to disk; and what
+  /// identifies it (a rename keeps all of that).
   private static func writeTemporary(_ bytes: [UInt8], beside path: String, like identity: Identity?, mode: mode_t)
-    throws(IniFileError) -> String
+    throws(IniFileError) -> (path: String, version: Identity)
   {
     let folder = (path as NSString).deletingLastPathComponent
     let name = (path as NSString).lastPathComponent
@@ -238,8 +247,10 @@ public enum IniFileAccess {
       offset += count
     }
     guard fsync(descriptor) == 0 else { throw fail(errno) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw fail(errno) }
     close(descriptor)
-    return temporary
+    return (temporary, Identity(info))
   }
 
   private static func syncFolder(_ folder: String) {

@@ -24,6 +24,9 @@ public final class IniStore: SettingsStore {
   private var values: [SettingKey: SettingValue] = [:]
   /// The raw values as read, which keep a write in the file's style.
   private var raw: [SettingKey: IniRawValue] = [:]
+  /// The file as Knobs last wrote it: a change notice for that version needs no reading (and no waiting
+  /// for the file to settle on the main loop).
+  private var written: IniFileAccess.Identity?
   /// Why the file can't be read, when it can't; it is then never written.
   public private(set) var problem: String? {
     didSet { if problem != oldValue { onProblemChanged?(problem) } }
@@ -122,14 +125,16 @@ public final class IniStore: SettingsStore {
       throw .failed(key, reason: error.description)
     }
     let document: IniDocument
+    let version: IniFileAccess.Identity?
     do {
-      document = try IniFileAccess.edit(path, dialect: dialect, limit: Self.sizeLimit, edit)
+      (document, version) = try IniFileAccess.edit(path, dialect: dialect, limit: Self.sizeLimit, edit)
     } catch {
       if case .value(let valueError) = error { throw .unparsable(key, text: "", reason: valueError.description) }
       throw .failed(key, reason: tr("The settings file %1$s can't be written: %2$s.", path, error.description))
     }
     let before = values
     take(document)
+    if let version { written = version }
     notify(changedFrom: before, problemChanged: false)
   }
 
@@ -160,6 +165,11 @@ public final class IniStore: SettingsStore {
       problem = error.description
       return
     }
+    if let written, IniFileAccess.identity(of: path) == written {
+      problem = nil
+      return
+    }
+    written = nil
     do {
       let snapshot = try IniFileAccess.read(path, limit: Self.sizeLimit)
       take(IniDocument(bytes: snapshot.bytes, dialect: dialect))
