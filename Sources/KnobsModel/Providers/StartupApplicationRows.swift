@@ -81,19 +81,25 @@ public final class StartupApplicationRows: RowSource {
     return slug.isEmpty ? "app" : slug
   }
 
+  /// An app's name is a few words, its comment a sentence: longer ones are cut short.
+  static let longestName = 120
+  static let longestComment = 300
+
   private func row(_ entry: AutostartEntry) -> Row {
     let id = rowIDs[entry.id] ?? Self.slug(entry.id)
     let removal = removeButton(entry)
+    // Names and comments come from other programs' files: any length, any characters.
+    let name = TextBounds.fitted(entry.name, limit: Self.longestName)
     guard let problem = entry.problem else {
-      var row = ToggleRow(id, entry.name, key: AutostartStore.key(entry.id))
+      var row = ToggleRow(id, name, key: AutostartStore.key(entry.id))
         .icon(entry.iconName ?? "application-x-executable")
         .keywords([entry.id, tr("startup"), tr("autostart"), tr("login")])
-      if !entry.comment.isEmpty { row = row.subtitle(entry.comment) }
+      if !entry.comment.isEmpty { row = row.subtitle(TextBounds.fitted(entry.comment, limit: Self.longestComment)) }
       row.button = removal
       return row
     }
-    var row = ValueRow(id, entry.name, value: tr("Left as it is"))
-      .subtitle(problem.prefix(1).uppercased() + problem.dropFirst() + ".")
+    var row = ValueRow(id, name, value: tr("Left as it is"))
+      .subtitle(TextBounds.fitted(problem.prefix(1).uppercased() + problem.dropFirst() + "."))
       .icon("dialog-warning-symbolic")
       .keywords([entry.id, tr("startup"), tr("autostart")])
     if entry.origin != .system { row.button = removal }
@@ -102,15 +108,16 @@ public final class StartupApplicationRows: RowSource {
 
   private func removeButton(_ entry: AutostartEntry) -> Row.Button {
     let store = self.store
+    let name = TextBounds.fitted(entry.name, limit: Self.longestName)
     return Row.Button(
       iconName: "user-trash-symbolic",
       label: tr(
         // TRANSLATORS: %s is the name of an app.
-        "Remove %s", entry.name),
+        "Remove %s", name),
       action: Row.Action { context in
         do {
           let change = try store.remove(id: entry.id)
-          return Undo(message: tr("“%s” won't start when you log in", entry.name)) { [weak store] in
+          return Undo(message: tr("“%s” won't start when you log in", name)) { [weak store] in
             do {
               try store?.undo(change)
             } catch {

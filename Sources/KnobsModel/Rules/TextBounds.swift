@@ -26,6 +26,26 @@ enum TextBounds {
     return nil
   }
 
+  /// Text from another program (an autostart entry's name, a schema's summary) made to pass `problem`:
+  /// control characters become spaces (line breaks too, unless `multiline`), and text over the limit is
+  /// cut at a word with “…” (at `limit` characters, if that is less). Panels show what other programs wrote;
+  /// they must not fail for it.
+  static func fitted(_ text: String, multiline: Bool = false, limit: Int? = nil) -> String {
+    let limit = min(limit ?? .max, multiline ? maximumParagraphLength : maximumLength)
+    var clean = text
+    if problem(with: text, label: "", multiline: multiline) != nil || text.utf8.count > limit {
+      var scalars = String.UnicodeScalarView()
+      for scalar in text.unicodeScalars {
+        let isBreak = scalar == "\n" || scalar == "\t"
+        let isControl =
+          scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
+        scalars.append(isControl && !(multiline && isBreak) ? " " : scalar)
+      }
+      clean = String(scalars)
+    }
+    return KeyText.shortened(clean, to: limit)
+  }
+
   /// No C0 or C1 control character (in UTF-8, C1 is 0xC2 followed by 0x80 to 0x9F), nor DEL, nor the
   /// Unicode line and paragraph separators (0xE2 0x80 0xA8 and 0xA9).
   private static func hasNoControls<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, multiline: Bool) -> Bool

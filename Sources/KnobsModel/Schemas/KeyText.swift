@@ -3,7 +3,7 @@
 enum KeyText {
   /// Runs of spaces and single line breaks become one space; blank lines stay paragraph breaks.
   static func normalized(_ text: String) -> String {
-    let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let paragraphs = TextBounds.fitted(text, multiline: true).split(separator: "\n", omittingEmptySubsequences: false)
       .split { $0.allSatisfy(\.isWhitespace) }
       .map { lines in lines.flatMap { $0.split(whereSeparator: \.isWhitespace) }.joined(separator: " ") }
       .filter { !$0.isEmpty }

@@ -60,7 +60,7 @@ public enum SchemaPanel {
 
   private static func title(summary: String, name: String) -> String {
     // A title is one line, even when the summary has paragraphs.
-    let line = summary.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let line = TextBounds.fitted(summary).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     guard !line.isEmpty else { return KeyText.readable(name) }
     return KeyText.shortened(line, to: maximumTitleLength)
   }
