@@ -25,6 +25,7 @@ final class IniCorpusRobustnessTests: XCTestCase {
     ("stray-bytes.ini", .keyfile),
     ("bom-duplicates-odd.ini", .keyfile),
     ("user-dirs.dirs", .plain),
+    ("commented-defaults.ini", .plain),
   ]
 
   func load(_ name: String) throws -> [UInt8] {
@@ -154,6 +155,49 @@ final class IniCorpusRobustnessTests: XCTestCase {
         XCTAssertEqual(document.rawValue("knobs-new-key", in: group)?.bytes, Array("42".utf8))
       }
     }
+  }
+
+  /// A file that ships every option commented out: new keys go at the end of their group, before the blank
+  /// line that ends it, spelled as the comments spell them.
+  func testNewKeysInAFileOfCommentedDefaultsFollowItsComments() throws {
+    var document = IniDocument(bytes: try load("commented-defaults.ini"), dialect: .plain)
+    document.setValue(Array("monospace:size=12".utf8), for: "font", in: nil)
+    document.setValue(Array("5000".utf8), for: "lines", in: "scrollback")
+    document.setValue(Array("bbbbbb".utf8), for: "background", in: "colors")
+    XCTAssertEqual(
+      String(decoding: document.bytes, as: UTF8.self),
+      """
+      # -*- conf -*-
+      # Every option is shown with its default, commented out.
+
+      # shell=/bin/sh
+      # term=xterm-256color
+      # font=monospace:size=10
+      font=monospace:size=12
+
+      [scrollback]
+      # lines=1000
+      # multiplier=3.0
+      lines=5000
+
+      [colors]
+      # alpha=1.0
+      # background=111111
+      background=bbbbbb
+
+      [key-bindings]
+      # noop=none
+      scrollback-up=Shift+Page_Up
+
+      """)
+  }
+
+  func testAFileWithoutKeysTakesItsStyleFromItsComments() throws {
+    var document = IniDocument(bytes: Array("# Options:\n#   font = mono\n\n[a]\n; k = v\n".utf8), dialect: .plain)
+    document.setValue(Array("sans".utf8), for: "font", in: nil)
+    document.setValue(Array("w".utf8), for: "k", in: "a")
+    XCTAssertEqual(
+      String(decoding: document.bytes, as: UTF8.self), "# Options:\n#   font = mono\nfont = sans\n\n[a]\n; k = v\nk = w\n")
   }
 
   func testANewGroupGoesAtTheEnd() throws {

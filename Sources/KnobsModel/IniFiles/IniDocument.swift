@@ -2,8 +2,9 @@
 ///
 /// Reading never fails: a line that is not a group header, a `key=value` pair,
 /// a comment or blank is kept as it is and never touched. An edit changes only
-/// the bytes of the value it writes; a new key goes after the last key of its
-/// group, copying that key's indentation and spacing around `=`, and a new
+/// the bytes of the value it writes; a new key goes at the end of its group
+/// (after its last key), copying that key's indentation and spacing around `=`
+/// (or a commented-out key's, in a file of commented defaults), and a new
 /// group goes at the end of the file. Everything else (comments, blank lines,
 /// order, unknown keys, bytes that are not UTF-8, CRLF or LF line ends, keys
 /// before the first group) stays byte for byte.
@@ -155,6 +156,9 @@ public struct IniDocument: Sendable, Equatable {
       line = Array(bytes[lineStart..<sample.keyStart]) + Array(key.utf8)
       let assignment = bytes[sample.keyEnd..<sample.value.lowerBound]
       line += assignment.contains(UInt8(ascii: "=")) ? Array(assignment) : dialect.defaultAssignment
+    } else if let (indentation, assignment) = commentedKeyStyle() {
+      // A file whose keys are all commented out (`# font=monospace:size=8`) shows its style there.
+      line = indentation + Array(key.utf8) + assignment
     } else {
       line = Array(key.utf8) + dialect.defaultAssignment
     }
@@ -171,9 +175,10 @@ public struct IniDocument: Sendable, Equatable {
       bytes += tail
       return
     }
-    let after = entries.last { $0.group == groupIndex }?.lastLine ?? groups[groupIndex].headerLine
+    // After the group's last key; in a group without keys, after its last line that is not blank.
+    let after = entries.last { $0.group == groupIndex }?.lastLine ?? lastFilledLine(of: groupIndex)
     guard let after else {
-      // The first key before any group goes at the top of the file.
+      // The first key of a file that starts without comments goes at its top.
       bytes.insert(contentsOf: line + lineBreak, at: byteOrderMarkLength)
       return
     }
@@ -183,6 +188,42 @@ public struct IniDocument: Sendable, Equatable {
     } else {
       bytes.insert(contentsOf: line + lineBreak, at: previous.end)
     }
+  }
+
+  /// The last line of group `index` (its header included) that is not blank; nil when there is none.
+  private func lastFilledLine(of index: Int) -> Int? {
+    let first = groups[index].headerLine ?? 0
+    let end = groups.dropFirst(index + 1).first { $0.headerLine != nil }?.headerLine ?? lines.count
+    return (first..<end).last { !isBlank(lines[$0]) }
+  }
+
+  /// The indentation and spacing around `=` of the first commented-out key (`# key=value`, `;key = value`).
+  private func commentedKeyStyle() -> (indentation: [UInt8], assignment: [UInt8])? {
+    for (index, line) in lines.enumerated() {
+      var position = index == 0 ? max(line.start, byteOrderMarkLength) : line.start
+      let lineStart = position
+      while position < line.contentEnd, Self.isSpace(bytes[position]) { position += 1 }
+      guard position < line.contentEnd, bytes[position] == UInt8(ascii: "#") || bytes[position] == UInt8(ascii: ";")
+      else { continue }
+      let indentation = Array(bytes[lineStart..<position])
+      position += 1
+      while position < line.contentEnd, Self.isSpace(bytes[position]) { position += 1 }
+      let keyStart = position
+      while position < line.contentEnd, Self.isKeyByte(bytes[position]) { position += 1 }
+      guard position > keyStart else { continue }
+      let assignmentStart = position
+      while position < line.contentEnd, Self.isSpace(bytes[position]) { position += 1 }
+      guard position < line.contentEnd, bytes[position] == UInt8(ascii: "=") else { continue }
+      position += 1
+      while position < line.contentEnd, Self.isSpace(bytes[position]) { position += 1 }
+      return (indentation, Array(bytes[assignmentStart..<position]))
+    }
+    return nil
+  }
+
+  private static func isKeyByte(_ byte: UInt8) -> Bool {
+    byte &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "A") < 26 || byte &- UInt8(ascii: "0") < 10
+      || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
   }
 
   // MARK: Parsing
