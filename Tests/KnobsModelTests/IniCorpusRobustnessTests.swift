@@ -197,7 +197,8 @@ final class IniCorpusRobustnessTests: XCTestCase {
     document.setValue(Array("sans".utf8), for: "font", in: nil)
     document.setValue(Array("w".utf8), for: "k", in: "a")
     XCTAssertEqual(
-      String(decoding: document.bytes, as: UTF8.self), "# Options:\n#   font = mono\nfont = sans\n\n[a]\n; k = v\nk = w\n")
+      String(decoding: document.bytes, as: UTF8.self),
+      "# Options:\n#   font = mono\nfont = sans\n\n[a]\n; k = v\nk = w\n")
   }
 
   func testANewGroupGoesAtTheEnd() throws {
