@@ -77,7 +77,7 @@ final class KnobsApplication {
     let window = PanelWindow(
       application: application, panel: panel, store: settings.store, windowSettings: settings.ownSettings)
     window.schemaPages = allSettings
-    window.keybindingSchemas = settings.store as? any SchemaLibrary
+    window.keybindingSchemas = settings.store.capabilities.schemaLibrary
     if let notice = settings.notice { window.showNotice(notice) }
     self.window = window
     window.present()

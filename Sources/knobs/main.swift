@@ -23,7 +23,7 @@ let schemaDirectories =
   SettingsEnvironment.schemaDirectories(executable: CommandLine.arguments[0]) + userSchemas.compiledFolders
 var windowSettings: SettingsEnvironment?
 let allSettings = AllSettings(
-  library: { windowSettings?.store as? SchemaLibrary }, apps: { DesktopApps.installed() },
+  library: { windowSettings?.store.capabilities.schemaLibrary }, apps: { DesktopApps.installed() },
   folderProblems: userSchemas.problems)
 let panel = benchmark?.panel ?? referencePanel(allSettings: allSettings.section) { Style.gtkVersion }
 

@@ -4,6 +4,7 @@ import KnobsModel
 import XCTest
 
 @testable import KnobsUI
+@testable import knobs
 
 /// All Settings over the schemas installed on this machine: the page opens
 /// without a visible pause, search reaches every generated row, and a broken
@@ -109,8 +110,9 @@ final class AllSettingsPageTests: GtkTestCase {
     XCTAssertTrue(store.schemaIDs.contains("org.gnome.desktop.interface"))
   }
 
-  func testASchemaRemovedWhileKnobsRunsIsShownAsNotInstalled() async throws {
-    let folder = NSTemporaryDirectory() + "knobs-vanishing-schema-\(getpid())"
+  /// A folder holding the compiled schema `dev.knobs.Vanishing`, with one key, `flag`.
+  func vanishingSchemaFolder(_ name: String) throws -> String {
+    let folder = NSTemporaryDirectory() + "knobs-\(name)-\(getpid())"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try """
     <schemalist><schema id="dev.knobs.Vanishing" path="/dev/knobs/Vanishing/">
@@ -122,6 +124,36 @@ final class AllSettingsPageTests: GtkTestCase {
     compiler.arguments = [folder]
     try compiler.run()
     compiler.waitUntilExit()
+    return folder
+  }
+
+  /// The panel Knobs ships routes the autostart folder's keys to a store of their own, so its window's
+  /// store is a routed one: the schema folders are still watched through it.
+  func testTheShippedPanelNoticesASchemaRemovedWhileItsWindowIsOpen() async throws {
+    let folder = try vanishingSchemaFolder("vanishing-shipped")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let store = GSettingsStore(source: SchemaSource(extraDirectories: [folder]))
+    let allSettings = AllSettings(library: { store }, apps: { DesktopApps([]) })
+    let panel = referencePanel(
+      autostart: AutostartStore(folders: ReferencePanelTests.emptyHome), allSettings: allSettings.section,
+      gtkVersion: { Style.gtkVersion })
+    let window = await makeWindow(panel, store: store)
+    XCTAssertTrue(window.store is RoutedStore, "the shipped panel's window writes through routing")
+    let path = try XCTUnwrap(allSettings.path(of: try XCTUnwrap(SchemaPath("schema/dev.knobs.Vanishing/flag"))))
+    XCTAssertTrue(window.open(path: path))
+    await waitUntil("the schema's page is open") { window.currentPage.rowView(path: path) != nil }
+    let row = try XCTUnwrap(window.currentPage.rowView(path: path))
+    XCTAssertTrue(row.listRow.isSensitive)
+
+    try FileManager.default.removeItem(atPath: folder + "/gschemas.compiled")
+    await waitUntil("the window notices the schema is gone, without being asked") { !row.listRow.isSensitive }
+    XCTAssertTrue(row.subtitleText.contains("dev.knobs.Vanishing is not installed"), row.subtitleText)
+    window.window.close()
+  }
+
+  func testASchemaRemovedWhileKnobsRunsIsShownAsNotInstalled() async throws {
+    let folder = try vanishingSchemaFolder("vanishing-schema")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
     let store = GSettingsStore(source: SchemaSource(extraDirectories: [folder]))
     let panel = try XCTUnwrap(store.schemaPanels().panel(for: "dev.knobs.Vanishing"))
     let window = await makeWindow(panel, store: store)

@@ -244,7 +244,7 @@ public struct PanelFile {
       case .missingSchema(let schema):
         place(entry.path, tr("The settings schema %s is not installed.", schema))
       case .missingKey(let key):
-        let names = (store as? any KeyNaming)?.keyNames(of: key.schema) ?? []
+        let names = store.capabilities.keyNaming?.keyNames(of: key.schema) ?? []
         let missing = tr("The settings schema %1$s has no key “%2$s”.", key.schema, key.key.escapedForMessage)
         let hint = Self.nearestKey(to: key.key, among: names).map {
           " " + tr("Did you mean “%s”?", $0.escapedForMessage)

@@ -74,6 +74,8 @@ public final class MemoryStore: SettingsStore {
 }
 
 extension MemoryStore: KeyNaming {
+  public var capabilities: StoreCapabilities { StoreCapabilities(keyNaming: self) }
+
   public func keyNames(of schemaID: String) -> [String] {
     defaults.keys.filter { $0.schema == schemaID }.map(\.key).sorted()
   }

@@ -14,6 +14,8 @@ public final class RoutedStore: SettingsStore {
 
   /// The base store's: where the desktop's settings are kept.
   public var storage: StorageDescription { base.storage }
+  /// The base store's: the desktop's schemas.
+  public var capabilities: StoreCapabilities { base.capabilities }
   public func storage(for key: SettingKey) -> StorageDescription { store(key).storage(for: key) }
   public func availability(of key: SettingKey) -> KeyAvailability { store(key).availability(of: key) }
   public func value(for key: SettingKey) -> SettingValue? { store(key).value(for: key) }

@@ -22,7 +22,9 @@ public struct StorageDescription: Hashable, Sendable {
 
 /// The settings a panel reads and writes through.
 ///
-/// Knobs ships two: `MemoryStore` for tests and fallbacks, and a GSettings store in KnobsUI.
+/// Knobs ships GSettings (dconf) in KnobsUI, `MemoryStore` for tests and fallbacks, `IniStore` for
+/// panel files' INI files and `AutostartStore` for startup applications; `RoutedStore` sends each
+/// key to the one that keeps it.
 @MainActor
 public protocol SettingsStore: AnyObject {
   func availability(of key: SettingKey) -> KeyAvailability
@@ -45,10 +47,13 @@ public protocol SettingsStore: AnyObject {
   var storage: StorageDescription { get }
   /// Where one key is kept, for stores that keep keys in more than one place.
   func storage(for key: SettingKey) -> StorageDescription
+  /// What the store can do beyond keeping keys (schemas to list and watch); routing passes its base's on.
+  var capabilities: StoreCapabilities { get }
 }
 
 extension SettingsStore {
   public func storage(for key: SettingKey) -> StorageDescription { storage }
+  public var capabilities: StoreCapabilities { .none }
 }
 
 /// Why a store refused a write.

@@ -33,6 +33,13 @@ public final class GSettingsStore: SettingsStore {
     return Self.describe(backend: backend)
   }
 
+  /// The installed schemas, their folders and the check for schemas removed meanwhile.
+  public var capabilities: StoreCapabilities {
+    StoreCapabilities(
+      schemaLibrary: self, schemaFolders: source.folders,
+      recheckSchemas: { [weak self] in self?.recheckSchemas() ?? [] })
+  }
+
   static func describe(backend: String) -> StorageDescription {
     switch backend {
     case "DConfSettingsBackend": return StorageDescription(backend: "dconf", isPersistent: true)

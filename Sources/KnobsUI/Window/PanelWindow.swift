@@ -72,8 +72,7 @@ public final class PanelWindow: PageHost {
   /// Notices a schema removed while the window is open (an extension uninstalled,
   /// a package removed): its rows say it is no longer installed.
   private func watchSchemaFolders() {
-    guard let store = store as? GSettingsStore else { return }
-    for folder in Set(store.source.folders) where FileManager.default.fileExists(atPath: folder) {
+    for folder in Set(store.capabilities.schemaFolders) where FileManager.default.fileExists(atPath: folder) {
       guard let monitor = FileMonitor(folder: folder) else { continue }
       monitor.onChange { [weak self] in self?.scheduleSchemaCheck() }
       folderMonitors.append(monitor)
@@ -85,7 +84,7 @@ public final class PanelWindow: PageHost {
     pendingSchemaCheck = Task { @MainActor [weak self] in
       try? await Task.sleep(for: .milliseconds(200))
       guard !Task.isCancelled else { return }
-      (self?.store as? GSettingsStore)?.recheckSchemas()
+      _ = self?.store.capabilities.recheckSchemas?()
     }
   }
 
@@ -187,7 +186,7 @@ public final class PanelWindow: PageHost {
         hasBeenActive = true
         return
       }
-      (self?.store as? GSettingsStore)?.recheckSchemas()
+      _ = self?.store.capabilities.recheckSchemas?()
       self?.reloadFoundOptions()
       self?.rootPanel.rowSources.forEach { $0.reload() }
     }

@@ -1,0 +1,28 @@
+/// What a store can do beyond keeping keys, for the window and the checks:
+/// reached through `SettingsStore.capabilities`, which routing passes on from
+/// its base store, never by asking a store what class it is (a routed store
+/// is none of its parts).
+@MainActor
+public struct StoreCapabilities {
+  /// The key names of installed schemas, for “did you mean” hints.
+  public var keyNaming: (any KeyNaming)?
+  /// Every installed schema: All Settings, and the keybindings a shortcut may clash with.
+  public var schemaLibrary: (any SchemaLibrary)?
+  /// The folders schemas are installed in, watched for schemas removed while the window is open.
+  public var schemaFolders: [String]
+  /// Looks at the schema folders again; returns the schemas in use that have gone since.
+  public var recheckSchemas: (@MainActor () -> Set<String>)?
+
+  public init(
+    keyNaming: (any KeyNaming)? = nil, schemaLibrary: (any SchemaLibrary)? = nil, schemaFolders: [String] = [],
+    recheckSchemas: (@MainActor () -> Set<String>)? = nil
+  ) {
+    self.keyNaming = keyNaming ?? schemaLibrary
+    self.schemaLibrary = schemaLibrary
+    self.schemaFolders = schemaFolders
+    self.recheckSchemas = recheckSchemas
+  }
+
+  /// A store that only keeps keys.
+  public static var none: StoreCapabilities { StoreCapabilities() }
+}
