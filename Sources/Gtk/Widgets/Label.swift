@@ -17,14 +17,14 @@ public final class Label: Widget {
     }
   }
 
-  /// The most characters a label shows. Texts from other programs (an autostart entry's name, a value in
-  /// a file) can be any length, and Pango lays out a 100,000-character label for minutes.
+  /// The most Unicode scalars a label shows. Texts from other programs (an autostart entry's name, a value
+  /// in a file) can be any length, and Pango lays out a 100,000-character label for minutes.
   public static let longestText = 2000
 
-  /// `text` cut to `longestText` characters with an ellipsis; most texts are returned as they are.
+  /// `text` cut to `longestText` scalars with an ellipsis; most texts are returned as they are.
   public static func shown(_ text: String) -> String {
-    guard text.utf8.count > longestText, text.count > longestText else { return text }
-    return text.prefix(longestText - 1) + "…"
+    guard text.utf8.count > longestText, text.unicodeScalars.count > longestText else { return text }
+    return String(String.UnicodeScalarView(text.unicodeScalars.prefix(longestText - 1))) + "…"
   }
 
   public var wraps: Bool {

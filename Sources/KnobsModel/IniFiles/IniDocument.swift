@@ -120,6 +120,9 @@ public struct IniDocument: Sendable, Equatable {
   /// Only those bytes change: a repeated key's last line is the one the app reads, and the one changed.
   public mutating func setValue(_ value: [UInt8], for key: String, in group: String?) {
     if let entry = lastEntry(key, in: group) {
+      var value = value
+      // `key =   # note`: the empty value sits at the comment, which must stay apart from the new value.
+      if entry.value.isEmpty, entry.value.upperBound < lines[entry.lastLine].contentEnd { value.append(0x20) }
       bytes.replaceSubrange(entry.value, with: value)
     } else {
       insert(key: key, value: value, in: group)
@@ -134,7 +137,8 @@ public struct IniDocument: Sendable, Equatable {
     let doomed = entries.filter { $0.key == name && groups[$0.group].name == groupName }
     guard !doomed.isEmpty else { return }
     for entry in doomed.reversed() {
-      bytes.removeSubrange(lines[entry.firstLine].start..<lines[entry.lastLine].end)
+      let start = entry.firstLine == 0 ? max(lines[0].start, byteOrderMarkLength) : lines[entry.firstLine].start
+      bytes.removeSubrange(start..<lines[entry.lastLine].end)
     }
     parse()
   }

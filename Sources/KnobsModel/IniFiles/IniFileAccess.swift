@@ -99,7 +99,10 @@ public enum IniFileAccess {
     guard identity == Identity(after), identity == Identity(atPath), bytes.count == Int(before.st_size) else {
       return nil
     }
-    guard !settled || age(of: before.st_mtim) >= settleTime else { return nil }
+    // A modification time in the future (a clock set wrong, a file copied from elsewhere) is not a write
+    // in progress.
+    let age = age(of: before.st_mtim)
+    guard !settled || age >= settleTime || age < 0 else { return nil }
     return Snapshot(bytes: bytes, identity: identity)
   }
 
@@ -150,7 +153,7 @@ public enum IniFileAccess {
       }
       let (temporary, version) = try writeTemporary(
         bytes, beside: path, like: snapshot.identity, mode: newFileMode)
-      if try swap(temporary, into: path, expecting: snapshot) {
+      if try swap(temporary, into: path, expecting: snapshot, written: version) {
         syncFolder(folder)
         return version
       }
@@ -159,9 +162,9 @@ public enum IniFileAccess {
   }
 
   /// Puts `temporary` at `path` if `path` is still `expected`; false (and `temporary` gone) when it is not.
-  private static func swap(_ temporary: String, into path: String, expecting expected: Snapshot) throws(IniFileError)
-    -> Bool
-  {
+  private static func swap(
+    _ temporary: String, into path: String, expecting expected: Snapshot, written: Identity
+  ) throws(IniFileError) -> Bool {
     guard let identity = expected.identity else {
       // A new file: link(2) fails if another program created one meanwhile.
       defer { unlink(temporary) }
@@ -180,8 +183,12 @@ public enum IniFileAccess {
         lstat(temporary, &displaced) == 0 && Identity(displaced) == identity
         && (try? readOnce(temporary, limit: expected.bytes.count + 1, settled: false))??.bytes == expected.bytes
       if !unchanged {
-        // Put the other program's file back and start over.
-        _ = knobs_exchange_paths(temporary, path)
+        // Put the other program's file back and start over; if a third one replaced ours meanwhile, theirs
+        // is the newest and stays.
+        let ours = (try? current(path)).map { $0.inode == written.inode && $0.device == written.device } ?? false
+        if ours, knobs_exchange_paths(temporary, path) != 0 {
+          rename(temporary, path)
+        }
       }
       unlink(temporary)
       return unchanged

@@ -23,12 +23,14 @@ public enum IniValueCoding {
     -> [UInt8]
   {
     let quoted = previous?.quoted ?? false
+    // A quoted number or boolean stays quoted, as the file wrote it.
+    func keepingQuotes(_ text: String) -> [UInt8] { Array((quoted ? "\"" + text + "\"" : text).utf8) }
     switch value {
-    case .bool(let on): return Array(booleanWord(on, dialect: dialect, previous: previous).utf8)
-    case .int(let number): return Array(String(number).utf8)
+    case .bool(let on): return keepingQuotes(booleanWord(on, dialect: dialect, previous: previous))
+    case .int(let number): return keepingQuotes(String(number))
     case .double(let number):
       guard number.isFinite else { throw .notFinite }
-      return Array(ExactNumber.shortest(number).utf8)
+      return keepingQuotes(ExactNumber.shortest(number))
     case .string(let text), .variant(_, let text):
       return try string(text, dialect: dialect, quoted: quoted)
     case .strings(let items):
@@ -153,6 +155,8 @@ public enum IniValueCoding {
       if let control = text.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
         throw .controlCharacter(control.value)
       }
+      // A final backslash would continue the value on the next line, quoted or not.
+      guard text.last != "\\" else { throw .blankAtEdge }
       let needsQuotes =
         quoted || text.first == " " || text.last == " " || text.first == "\""
         || text.contains("#") || text.contains(";")
@@ -168,13 +172,16 @@ public enum IniValueCoding {
     }
   }
 
-  /// GKeyFile's escapes: `\s` for leading spaces, `\n`, `\t`, `\r`, `\\`, and `\;` inside a list's item.
+  /// GKeyFile's escapes: `\s` for leading and trailing spaces (a line's blanks around its value are not
+  /// part of it), `\n`, `\t`, `\r`, `\\`, and `\;` inside a list's item.
   private static func keyfileEscaped(_ text: String, separator: UInt8?) throws(IniValueError) -> [UInt8] {
     var result: [UInt8] = []
     var leading = true
-    for byte in text.utf8 {
+    let bytes = Array(text.utf8)
+    let trailing = (bytes.lastIndex { $0 != 0x20 } ?? -1) + 1
+    for (index, byte) in bytes.enumerated() {
       switch byte {
-      case 0x20 where leading: result += [UInt8(ascii: "\\"), UInt8(ascii: "s")]
+      case 0x20 where leading || index >= trailing: result += [UInt8(ascii: "\\"), UInt8(ascii: "s")]
       case 0x0A: result += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
       case 0x09: result += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
       case 0x0D: result += [UInt8(ascii: "\\"), UInt8(ascii: "r")]

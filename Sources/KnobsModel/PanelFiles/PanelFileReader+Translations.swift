@@ -69,6 +69,14 @@ extension PanelFileReader {
         tr("“%s” is not a language code; write it as gettext does, such as de, pt_BR or sr@latin.", language))
       return
     }
+    // Translations are held to the bounds of the texts they translate, whatever language the check runs in.
+    let multiline = ["subtitle", "header", "footer", "body"].contains(base)
+    let texts: [Node] = value.sequence.map { Array($0) } ?? [value]
+    for case .scalar(let scalar) in texts {
+      if let problem = TextBounds.problem(with: scalar.string, label: key, multiline: multiline) {
+        report(keyPosition, fields.path, problem)
+      }
+    }
     let translation = FileTranslation(language: language, node: value, keyPosition: keyPosition, path: fields.path)
     translations[TranslationSlot(mapping: fields.position, key: base), default: []].append(translation)
   }

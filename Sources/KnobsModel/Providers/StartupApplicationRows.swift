@@ -142,7 +142,13 @@ public final class StartupApplicationRows: RowSource {
           let change = try store.add(application)
           presenter?.showMessage(
             tr("“%s” will start when you log in", application.name),
-            undo: Undo(message: "") { [weak store] in try? store?.undo(change) })
+            undo: Undo(message: "") { [weak store, weak presenter] in
+              do {
+                try store?.undo(change)
+              } catch {
+                presenter?.showMessage("\(error)", undo: nil)
+              }
+            })
         } catch {
           presenter?.showMessage("\(error)", undo: nil)
         }

@@ -132,8 +132,10 @@ enum StoreRules {
             "The default of %1$s (“%2$s”) is %3$s but a slider needs a number.", found.key, found.shown, found.type)
       ]
     }
-    let tolerance = RowRules.stepTolerance * max(1, abs(slider.maximum - slider.minimum))
-    if number < slider.minimum - tolerance || number > slider.maximum + tolerance {
+    let outside =
+      found.value.intValue.map { !ExactNumber.contains($0, minimum: slider.minimum, maximum: slider.maximum) }
+      ?? (number < slider.minimum || number > slider.maximum)
+    if outside {
       return [
         isNumberRow
           ? tr(

@@ -19,9 +19,10 @@ enum TextBounds {
         // TRANSLATORS: %s names a field, such as “Title”.
         "%s: control characters (such as a line break or escape) are not allowed here.", label())
     }
-    // Counting characters only when the bytes could be too many.
-    if text.utf8.count > limit, text.count > limit {
-      return tr("%1$s: %2$d characters; at most %3$d are allowed.", label(), text.count, limit)
+    // Counted in Unicode scalars, which bound the work of laying the text out: one letter with
+    // 100,000 combining marks is one Character. Counted only when the bytes could be too many.
+    if text.utf8.count > limit, text.unicodeScalars.count > limit {
+      return tr("%1$s: %2$d characters; at most %3$d are allowed.", label(), text.unicodeScalars.count, limit)
     }
     return nil
   }

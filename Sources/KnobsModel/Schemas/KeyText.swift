@@ -17,11 +17,11 @@ enum KeyText {
     return first.uppercased() + words.dropFirst()
   }
 
-  /// `text` when it fits in `limit` characters, else cut at the last space before it with “…”.
+  /// `text` when it fits in `limit` Unicode scalars, else cut at the last space before it with “…”.
   static func shortened(_ text: String, to limit: Int) -> String {
-    guard text.count > limit else { return text }
-    let cut = text.prefix(limit - 1)
-    let atWord = cut.lastIndex(where: \.isWhitespace).map { cut[..<$0] } ?? cut
-    return String(atWord.isEmpty ? cut : atWord).trimmingWhitespace + "…"
+    guard text.unicodeScalars.count > limit else { return text }
+    let cut = text.unicodeScalars.prefix(limit - 1)
+    let atWord = cut.lastIndex(where: \.properties.isWhitespace).map { cut[..<$0] } ?? cut
+    return String(String.UnicodeScalarView(atWord.isEmpty ? cut : atWord)).trimmingWhitespace + "…"
   }
 }

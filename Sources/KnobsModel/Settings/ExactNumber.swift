@@ -68,7 +68,10 @@ public enum ExactNumber {
   /// (a Double loses the last digits of integers past 2^53).
   public static func snapped(_ value: Int, minimum: Double, maximum: Double, step: Double) -> Int {
     var result = value
-    if step > 1, step.isWhole, let size = Int(exactly: step), let base = Int(exactly: minimum.rounded(.up)) {
+    // Steps up to 2^50: the arithmetic below then never overflows (a larger step is a declaration's oddity).
+    if step > 1, step.isWhole, step <= 1_125_899_906_842_624, let size = Int(exactly: step),
+      let base = Int(exactly: minimum.rounded(.up))
+    {
       // (value - base) mod size, without forming value - base, which can overflow.
       let remainder = (((value % size) - (base % size)) % size + size) % size
       let (down, downOverflow) = value.subtractingReportingOverflow(remainder)
