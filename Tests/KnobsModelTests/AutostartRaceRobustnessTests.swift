@@ -37,4 +37,32 @@ final class AutostartRaceRobustnessTests: XCTestCase {
     }
     XCTAssertEqual(resurrected, 0, "\(resurrected) of \(tried) removed entries came back")
   }
+
+  /// Another program rewrites the user's copy while Knobs hides the entry: its change is never lost.
+  func testAnotherProgramsChangeToTheUserCopySurvivesHidingIt() async throws {
+    let home = try AutostartHome()
+    defer { home.remove() }
+    try home.write(AutostartHome.entry("Clock"), to: home.system, "clock.desktop")
+    let store = AutostartStore(folders: home.folders)
+    var lost = 0
+    for round in 0..<30 {
+      let path = try home.write(AutostartHome.entry("Clock"), to: home.user, "clock.desktop")
+      var times = [timespec(tv_sec: time(nil) - 5, tv_nsec: 0), timespec(tv_sec: time(nil) - 5, tv_nsec: 0)]
+      utimensat(AT_FDCWD, path, &times, 0)
+      store.reload()
+      let marker = "X-Other-Program=\(round)"
+      let text = AutostartHome.entry("Clock") + marker + "\n"
+      let delay = UInt32(round % 10) * 150
+      let other = Thread {
+        usleep(delay)
+        try? Data(text.utf8).write(to: URL(fileURLWithPath: path + ".other"))
+        rename(path + ".other", path)
+      }
+      other.start()
+      _ = try? store.remove(id: "clock.desktop")
+      while !other.isFinished { usleep(100) }
+      if !(home.read(path) ?? "").contains(marker) { lost += 1 }
+    }
+    XCTAssertEqual(lost, 0, "\(lost) of 30 changes by another program were lost")
+  }
 }

@@ -192,33 +192,6 @@ public final class AutostartStore: SettingsStore {
     }
   }
 
-  /// The file a change starts from: the user's copy when it exists and is
-  /// readable, else the system's (which is copied, never written).
-  private func baseFile(for id: String, name: String) throws(AutostartError) -> (DesktopEntryFile, mode_t) {
-    let path = userPath(id)
-    switch SafeFiles.node(at: path) {
-    case .file(let mode):
-      guard case .success(let file) = readUserFile(id) else {
-        throw .cannotChange(name, reason: tr("its file is not a valid desktop file"))
-      }
-      return (file, mode)
-    case .symlink:
-      guard case .success(let file) = readUserFile(id) else {
-        throw .cannotChange(name, reason: tr("its file links outside the autostart folder"))
-      }
-      return (file, 0o644)
-    case .other(let kind):
-      throw .cannotChange(name, reason: tr("%1$s is a %2$s", path, Self.describe(kind)))
-    case .missing:
-      guard let system = systemDesktopFiles()[id] else { throw .noSuchEntry(id) }
-      do {
-        return (try DesktopEntryFile(data: try SafeFiles.read(system, followingLinks: true)), 0o644)
-      } catch {
-        throw .cannotChange(name, reason: tr("the system's file can't be read"))
-      }
-    }
-  }
-
   private func write(_ file: DesktopEntryFile, id: String, mode: mode_t) throws(AutostartError) {
     do {
       try SafeFiles.writeAtomically(file.data, to: userPath(id), mode: mode)
@@ -234,39 +207,15 @@ public final class AutostartStore: SettingsStore {
   public func setEnabled(_ isEnabled: Bool, id: String) throws(AutostartError) {
     guard let entry = entry(id) else { throw .noSuchEntry(id) }
     if let problem = entry.problem { throw .cannotChange(entry.name, reason: problem) }
-    let path = userPath(id)
     defer { reload() }
-    if case .symlink = SafeFiles.node(at: path) {
-      // A link to another file in the folder: the user's copy replaces the link.
-      var (file, mode) = try baseFile(for: id, name: entry.name)
-      guard (file.bool(Self.enabledKey) != false) != isEnabled else { return }
+    try updateUserCopy(id, name: entry.name) { user throws(AutostartError) in
+      // No user copy (any more): the system's entry is copied, or the entry is gone.
+      var base = user
+      if base == nil { base = try systemFile(id, name: entry.name, missing: .noSuchEntry(id)) }
+      guard var file = base else { return nil }
+      guard (file.bool(Self.enabledKey) != false) != isEnabled else { return nil }
       file.set(Self.enabledKey, isEnabled ? "true" : "false")
-      return try write(file, id: id, mode: mode)
-    }
-    do {
-      try IniFileAccess.update(path, limit: SafeFiles.sizeLimit, newFileMode: 0o644) { snapshot in
-        var file: DesktopEntryFile
-        if snapshot.identity != nil {
-          guard let user = try? DesktopEntryFile(data: Data(snapshot.bytes)) else {
-            throw AutostartError.cannotChange(entry.name, reason: tr("its file is not a valid desktop file"))
-          }
-          file = user
-        } else {
-          // No user copy (any more): the system's entry is copied, or the entry is gone.
-          guard let system = systemDesktopFiles()[id] else { throw AutostartError.noSuchEntry(id) }
-          guard let systemFile = try? DesktopEntryFile(data: SafeFiles.read(system, followingLinks: true)) else {
-            throw AutostartError.cannotChange(entry.name, reason: tr("the system's file can't be read"))
-          }
-          file = systemFile
-        }
-        guard (file.bool(Self.enabledKey) != false) != isEnabled else { return nil }
-        file.set(Self.enabledKey, isEnabled ? "true" : "false")
-        return Array(file.data)
-      }
-    } catch let error as AutostartError {
-      throw error
-    } catch {
-      throw .failed(path, reason: String(describing: error))
+      return file
     }
   }
 
@@ -276,29 +225,23 @@ public final class AutostartStore: SettingsStore {
   public func remove(id: String) throws(AutostartError) -> Change {
     guard let entry = entry(id) else { throw .noSuchEntry(id) }
     let before = try userFileNow(id)
-    if systemDesktopFiles()[id] != nil {
-      var file: DesktopEntryFile
-      var mode: mode_t = 0o644
-      if case .file(_, let userMode) = before, case .success(let user) = readUserFile(id) {
-        (file, mode) = (user, userMode)
-      } else if let system = systemDesktopFiles()[id],
-        let systemFile = try? DesktopEntryFile(data: SafeFiles.read(system, followingLinks: true))
-      {
-        file = systemFile
-      } else {
-        throw .cannotChange(entry.name, reason: tr("the system's file can't be read"))
-      }
-      file.set("Hidden", "true")
-      try write(file, id: id, mode: mode)
-    } else {
+    defer { reload() }
+    guard systemDesktopFiles()[id] != nil else {
       do {
         try SafeFiles.remove(userPath(id))
       } catch {
         throw .failed(userPath(id), reason: error.description)
       }
+      return Change(id: id, before: before)
     }
-    reload()
-    return Change(id: id, before: before)
+    let seen = try updateUserCopy(id, name: entry.name) { user throws(AutostartError) in
+      var base = user
+      if base == nil { base = try systemFile(id, name: entry.name, missing: nil) }
+      guard var file = base else { return nil }
+      file.set("Hidden", "true")
+      return file
+    }
+    return Change(id: id, before: seen ?? before)
   }
 
   /// Adds an installed application: copies its desktop file into the user's
@@ -307,31 +250,78 @@ public final class AutostartStore: SettingsStore {
   public func add(_ application: DesktopApplication) throws(AutostartError) -> Change {
     let id = application.id
     let before = try userFileNow(id)
-    var file: DesktopEntryFile
-    var mode: mode_t = 0o644
-    switch before {
-    case .absent:
-      do {
-        file = try DesktopEntryFile(data: try SafeFiles.read(application.path, followingLinks: true))
-      } catch {
-        throw .cannotChange(application.name, reason: tr("its desktop file can't be read"))
+    defer { reload() }
+    let seen = try updateUserCopy(id, name: application.name) { user throws(AutostartError) in
+      var file: DesktopEntryFile
+      if let user {
+        file = user
+      } else {
+        do {
+          file = try DesktopEntryFile(data: try SafeFiles.read(application.path, followingLinks: true))
+        } catch {
+          throw .cannotChange(application.name, reason: tr("its desktop file can't be read"))
+        }
       }
-    case .file(_, let userMode):
-      guard case .success(let user) = readUserFile(id) else {
-        throw .cannotChange(application.name, reason: tr("%s is not a valid desktop file", userPath(id)))
-      }
-      (file, mode) = (user, userMode)
-    case .link:
-      guard case .success(let user) = readUserFile(id) else {
-        throw .cannotChange(application.name, reason: tr("%s links outside the autostart folder", userPath(id)))
-      }
-      file = user
+      if file.bool("Hidden") == true { file.set("Hidden", "false") }
+      if file.bool(Self.enabledKey) == false { file.set(Self.enabledKey, "true") }
+      return file
     }
-    if file.bool("Hidden") == true { file.set("Hidden", "false") }
-    if file.bool(Self.enabledKey) == false { file.set(Self.enabledKey, "true") }
-    try write(file, id: id, mode: mode)
-    reload()
-    return Change(id: id, before: before)
+    return Change(id: id, before: seen ?? before)
+  }
+
+  /// The system's copy of an entry, to start a user copy from; `missing` is thrown when the system has none
+  /// (nil: then there is nothing to write).
+  private func systemFile(_ id: String, name: String, missing: AutostartError?) throws(AutostartError)
+    -> DesktopEntryFile?
+  {
+    guard let system = systemDesktopFiles()[id] else {
+      if let missing { throw missing }
+      return nil
+    }
+    guard let file = try? DesktopEntryFile(data: SafeFiles.read(system, followingLinks: true)) else {
+      throw .cannotChange(name, reason: tr("the system's file can't be read"))
+    }
+    return file
+  }
+
+  /// Replaces the user's copy of `id` with what `change` makes of it (given the copy there now, nil for
+  /// none; returning nil leaves it), compare-and-swap: when another program changes, adds or removes the copy
+  /// meanwhile, `change` sees that instead. A copy that is a link to another file in the folder is
+  /// replaced by a file. Returns what the copy was before the write (nil when nothing was written).
+  @discardableResult
+  private func updateUserCopy(
+    _ id: String, name: String, _ change: (DesktopEntryFile?) throws(AutostartError) -> DesktopEntryFile?
+  ) throws(AutostartError) -> UserFile? {
+    let path = userPath(id)
+    if case .symlink(let target) = SafeFiles.node(at: path) {
+      guard case .success(let user) = readUserFile(id) else {
+        throw .cannotChange(name, reason: tr("its file links outside the autostart folder"))
+      }
+      guard let file = try change(user) else { return nil }
+      try write(file, id: id, mode: 0o644)
+      return .link(target)
+    }
+    var before: UserFile?
+    do {
+      try IniFileAccess.update(path, limit: SafeFiles.sizeLimit, newFileMode: 0o644) { snapshot in
+        var user: DesktopEntryFile?
+        if let identity = snapshot.identity {
+          guard let file = try? DesktopEntryFile(data: Data(snapshot.bytes)) else {
+            throw AutostartError.cannotChange(name, reason: tr("its file is not a valid desktop file"))
+          }
+          user = file
+          before = .file(Data(snapshot.bytes), mode: identity.mode & 0o7777)
+        } else {
+          before = .absent
+        }
+        return try change(user).map { Array($0.data) }
+      }
+    } catch let error as AutostartError {
+      throw error
+    } catch {
+      throw .failed(path, reason: String(describing: error))
+    }
+    return before
   }
 
   /// Puts the user's folder back as it was before `change`.
