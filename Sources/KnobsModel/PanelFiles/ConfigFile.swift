@@ -43,19 +43,6 @@ public enum ConfigFile {
     return ([existing] + rest).joined(separator: "/")
   }
 
-  /// The text of the file at `path`, a path `resolve` gave, read without
-  /// following a symlink put there since; nil when there is no file.
-  public static func readText(_ path: String, limit: Int = 1024 * 1024) throws(ConfigFileError) -> String? {
-    guard SafeFiles.node(at: path) != .missing else { return nil }
-    do {
-      return String(decoding: try SafeFiles.read(path, followingLinks: false, limit: limit), as: UTF8.self)
-    } catch .tooLarge {
-      throw .unreadable(tr("it is larger than %d MB", limit / 1024 / 1024))
-    } catch {
-      throw .unreadable(error.description)
-    }
-  }
-
   /// `$XDG_CONFIG_HOME`, or `~/.config`.
   public static func home(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
     if let value = environment["XDG_CONFIG_HOME"], value.hasPrefix("/") { return value }
@@ -67,13 +54,10 @@ public enum ConfigFile {
 public enum ConfigFileError: Error, Hashable, Sendable, CustomStringConvertible {
   case badPath(String)
   case outside(String)
-  /// The file is there but can't be read; the reason in words.
-  case unreadable(String)
 
   public var description: String {
     switch self {
     case .badPath(let problem): return problem
-    case .unreadable(let reason): return reason
     case .outside(let relative):
       return tr(
         "The INI file “%s” leads out of the config folder through a symlink; Knobs won't read or write it.",
