@@ -1,0 +1,56 @@
+import Foundation
+import Gtk
+import KnobsModel
+import XCTest
+
+@testable import KnobsUI
+@testable import knobs
+
+/// A page that is left is freed, with its rows and widgets: browsing does not grow memory.
+@MainActor
+final class PageLifetimeTests: GtkTestCase {
+  final class Weak {
+    weak var page: PageView?
+    init(_ page: PageView) { self.page = page }
+  }
+
+  func testPagesLeftAreFreedWithTheirWidgets() async throws {
+    let store = GSettingsStore(source: SchemaSource())
+    let window = await makeWindow(ReferencePanelTests.panel(), store: store)
+    window.window.setDefaultSize(width: 640, height: 900)
+    await settle(0.2)
+    var left: [Weak] = []
+    let widgets = FinalizationCounter()
+    func keep(_ page: PageView) {
+      left.append(Weak(page))
+      widgets.watch(page.scroller)
+      for row in page.builtRows {
+        widgets.watch(row.listRow)
+        if let control = row.controlWidget { widgets.watch(control) }
+      }
+    }
+    // Opened from their rows and left with Back, as with the keyboard.
+    for round in 0..<12 {
+      let id = ["appearance", "fonts", "windows", "keyboard-shortcuts"][round % 4]
+      window.currentPage.rowView(path: "desktop/\(id)")?.activate()
+      await waitUntil("page \(id) opens") { window.pages.count == 2 }
+      await settle(0.05)
+      keep(window.currentPage)
+      window.goBack()
+      await waitUntil("back on the first page") { window.pages.count == 1 }
+    }
+    // Opened by deep links, as `knobs --open` does, each replacing the last.
+    for round in 0..<20 {
+      _ = window.open(path: round % 2 == 0 ? "desktop/top-bar/clock/show-seconds" : "desktop/appearance")
+      await settle(0.05)
+      if round % 2 == 0 { keep(window.currentPage) }
+    }
+    XCTAssertGreaterThan(widgets.watched, 100)
+    await waitUntil("every page left is freed", timeout: 20) { left.allSatisfy { $0.page == nil } }
+    await waitUntil("every widget of the pages left is finalized", timeout: 20) {
+      widgets.finalized == widgets.watched
+    }
+    XCTAssertEqual(widgets.finalized, widgets.watched)
+    window.window.close()
+  }
+}
