@@ -77,8 +77,9 @@ extension PanelFileReader {
   }
 }
 
-/// The names GKeyFile takes: a group is any text without brackets or control
-/// characters; a key letters, digits, `-`, `_` and `.`.
+/// The INI names a panel may bind: a group is any text without brackets or
+/// control characters (`remote "origin"` too); a key letters, digits, `-`,
+/// `_` and `.`. `group/key`, or `key` alone before the file's first group.
 public enum IniKey {
   public static func isGroup(_ group: String) -> Bool {
     !group.isEmpty && !group.unicodeScalars.contains { $0 == "[" || $0 == "]" || $0.value < 0x20 }
