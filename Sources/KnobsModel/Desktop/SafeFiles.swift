@@ -62,8 +62,14 @@ enum SafeFiles {
     guard fstat(descriptor, &info) == 0 else { throw .system(errno) }
     guard info.st_mode & S_IFMT == S_IFREG else { throw .notAFile }
     guard info.st_size <= limit else { throw .tooLarge }
-    var data = Data()
-    var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+    return Data(try readAll(descriptor, limit: limit, expected: Int(info.st_size)))
+  }
+
+  /// Everything left to read from `descriptor`; more than `limit` bytes throws.
+  static func readAll(_ descriptor: Int32, limit: Int, expected: Int = 0) throws(FileProblem) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(min(expected, limit))
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
       let count = Glibc.read(descriptor, &buffer, buffer.count)
       if count < 0 {
@@ -71,10 +77,10 @@ enum SafeFiles {
         throw .system(errno)
       }
       if count == 0 { break }
-      data.append(contentsOf: buffer[..<count])
-      guard data.count <= limit else { throw .tooLarge }
+      bytes += buffer[..<count]
+      guard bytes.count <= limit else { throw .tooLarge }
     }
-    return data
+    return bytes
   }
 
   /// Replaces (or creates) `path` with `data`: a temporary file in the same

@@ -78,18 +78,15 @@ public enum IniFileAccess {
     guard fstat(descriptor, &before) == 0 else { throw .system(errno) }
     guard before.st_mode & S_IFMT == S_IFREG else { throw .notAFile }
     guard before.st_size <= limit else { throw .tooLarge(limit) }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(Int(before.st_size))
-    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let count = Glibc.read(descriptor, &buffer, buffer.count)
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .system(errno)
-      }
-      if count == 0 { break }
-      bytes += buffer[..<count]
-      guard bytes.count <= limit else { throw .tooLarge(limit) }
+    let bytes: [UInt8]
+    do {
+      bytes = try SafeFiles.readAll(descriptor, limit: limit, expected: Int(before.st_size))
+    } catch .tooLarge {
+      throw .tooLarge(limit)
+    } catch .system(let code) {
+      throw .system(code)
+    } catch {
+      throw .notAFile
     }
     var after = stat()
     guard fstat(descriptor, &after) == 0 else { throw .system(errno) }
