@@ -52,10 +52,15 @@ struct PanelValidator {
     if let title = section.title, let problem = TextBounds.problem(with: title, label: tr("Section title")) {
       report(path, problem)
     }
-    for (text, label) in [(section.header, tr("Header")), (section.footer, tr("Footer"))] {
-      if let fixed = text?.fixedText, let problem = TextBounds.problem(with: fixed, label: label, multiline: true) {
-        report(path, problem)
-      }
+    if let header = section.header?.fixedText,
+      let problem = TextBounds.problem(with: header, label: tr("Header"), multiline: true)
+    {
+      report(path, problem)
+    }
+    if let footer = section.footer?.fixedText,
+      let problem = TextBounds.problem(with: footer, label: tr("Footer"), multiline: true)
+    {
+      report(path, problem)
     }
     if section.rows.isEmpty { report(path, tr("The section has no rows.")) }
   }
