@@ -53,4 +53,21 @@ final class PageLifetimeTests: GtkTestCase {
     XCTAssertEqual(widgets.finalized, widgets.watched)
     window.window.close()
   }
+
+  /// Back, then the same page again while the last view of it still slides out: the new view is shown.
+  func testAPageOpenedAgainAtOnceIsShown() async throws {
+    let window = await makeWindow(ReferencePanelTests.panel(), store: GSettingsStore(source: SchemaSource()))
+    await settle(0.2)
+    for _ in 0..<3 {
+      window.currentPage.rowView(path: "desktop/fonts")?.activate()
+      XCTAssertEqual(window.pages.count, 2)
+      XCTAssertTrue(window.showsCurrentPage)
+      window.goBack()
+      XCTAssertTrue(window.showsCurrentPage)
+    }
+    window.currentPage.rowView(path: "desktop/fonts")?.activate()
+    await settle(0.6)
+    XCTAssertTrue(window.showsCurrentPage, "the page opened last stays shown once the slides are over")
+    window.window.close()
+  }
 }

@@ -96,6 +96,8 @@ public final class Stack: Widget {
     knobs_stack_set_page_label(widget, child.widget, title)
   }
   public func remove(_ child: Widget) { gtk_stack_remove(c(), child.widget) }
+  /// Whether `child` is the page shown.
+  public func isShowing(_ child: Widget) -> Bool { gtk_stack_get_visible_child(c()) == child.widget }
 
   /// Shows `child` and hides every other page from assistive technologies.
   ///

@@ -13,6 +13,8 @@ public final class PanelWindow: PageHost {
   public private(set) var rootPanel: Panel
   let stack = Stack()
   private(set) var pages: [PageView] = []
+  /// Pages sliding out after Back, removed from the stack once the slide is over.
+  private var leavingPages: [PageView] = []
   private let backButton = Button(iconName: "go-previous-symbolic")
   private let titleLabel = Label()
   let searchButton = ToggleButton(toggleIconName: "system-search-symbolic")
@@ -250,8 +252,14 @@ public final class PanelWindow: PageHost {
   // MARK: Navigation
 
   var currentPage: PageView { pages[pages.count - 1] }
+  /// Whether the stack shows the current page (and not a view of it still sliding out).
+  var showsCurrentPage: Bool { stack.isShowing(currentPage.scroller) }
 
   private func push(_ page: PageView, animated: Bool) {
+    // The same page opened again while its last view still slides out: that view goes now, as the
+    // stack names each page by its path.
+    for leaving in leavingPages where leaving.path == page.path { stack.remove(leaving.scroller) }
+    leavingPages.removeAll { $0.path == page.path }
     pages.append(page)
     stack.addNamed(page.scroller, name: page.path.isEmpty ? "root" : page.path, title: page.page.title)
     stack.show(page.scroller, transition: animated ? .slideLeft : .none)
@@ -273,8 +281,11 @@ public final class PanelWindow: PageHost {
     updateHeader()
     let page = currentPage
     if let address = page.address(of: leaving.path) { Task { await page.focus(address) } }
-    Task { @MainActor [stack] in
+    leavingPages.append(leaving)
+    Task { @MainActor [weak self, stack] in
       try? await Task.sleep(for: .milliseconds(400))
+      guard let self, self.leavingPages.contains(where: { $0 === leaving }) else { return }
+      self.leavingPages.removeAll { $0 === leaving }
       stack.remove(leaving.scroller)
     }
   }
