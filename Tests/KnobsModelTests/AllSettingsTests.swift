@@ -23,7 +23,7 @@ final class AllSettingsTests: XCTestCase {
     XCTAssertEqual(files.map(\.title), ["org.gnome.nautilus.preferences"])
     XCTAssertEqual(files[0].iconName, "org.gnome.Nautilus")
     XCTAssertEqual(files[0].subtitle?.fixedText, "2 settings")
-    XCTAssertEqual(page.sections[3].rows.map(\.kindName), ["detail", "detail"])
+    XCTAssertEqual(page.sections[3].rows.map(\.kindName), ["page", "page"])
     XCTAssertEqual(page.sections[3].rows[0].subtitle?.fixedText, "Relocatable, not saved at any path yet")
     XCTAssertEqual(library.described, [], "no schema is generated before its page is opened")
     XCTAssertEqual(page.validate(), [])

@@ -69,7 +69,7 @@ final class PanelFileErrorTests: XCTestCase {
       messages(row("- kind: togle\n  id: x\n  title: X")),
       [
         "p.yaml:7:15: dough/x: Unknown row kind “togle”. Did you mean “toggle”? The kinds are toggle, link, email, "
-          + "detail, value, slider, choice, launch, text, number, font, file, multi-select, list, shortcut, color."
+          + "detail, value, slider, choice, action, text, number, font, file, multi-select, list, shortcut, color."
       ])
     XCTAssertEqual(
       messages(row("- kind: command\n  id: x\n  title: X\n  exec: rm -rf ~")).first?.hasPrefix(

@@ -26,6 +26,8 @@ final class PanelFileSchemaTests: XCTestCase {
       let kind = try XCTUnwrap(try object(properties["kind"], "kind")["const"] as? String)
       kinds.append(kind)
       XCTAssertEqual(properties.keys.sorted(), PanelFile.rowKeys(of: kind).sorted(), kind)
+      let required = try XCTUnwrap(row["required"] as? [String], kind)
+      XCTAssertEqual(required.contains("setting"), Row.Kind.Name(fileName: kind)?.isBound, kind)
     }
     XCTAssertEqual(kinds, PanelFile.rowKinds)
     try checkTranslations(schema, "the panel")
@@ -34,6 +36,22 @@ final class PanelFileSchemaTests: XCTestCase {
     let settings = try XCTUnwrap(try object(defs["setting"], "setting")["oneOf"] as? [[String: Any]])
     let settingKeys = try settings.flatMap { try object($0["properties"], "setting properties").keys }
     XCTAssertEqual(settingKeys.sorted(), PanelFile.settingKeys.sorted())
+  }
+
+  /// The table of kinds gives each kind one name, and a file form unless only code makes it, so a
+  /// kind added to the table without one fails here, and without its JSON-schema entry fails above.
+  func testEveryKindHasOneNameAndAFileFormUnlessOnlyCodeMakesIt() {
+    let names = Row.Kind.Name.allCases
+    XCTAssertEqual(names.filter { $0.fileKeys == nil }, [.page])
+    XCTAssertEqual(Set(names.map(\.rawValue)).count, names.count)
+    for name in Row.Kind.Name.declarableInFiles {
+      XCTAssertEqual(Row.Kind.Name(fileName: name.rawValue), name)
+      XCTAssertEqual(Set(name.fileKeys ?? []).intersection(Row.Kind.Name.commonFileKeys), [], name.rawValue)
+    }
+    XCTAssertEqual(PanelFile.rowKinds, Row.Kind.Name.declarableInFiles.map(\.rawValue))
+    XCTAssertEqual(Row.Kind.Name(fileName: "launch"), .action, "files written before the kind was renamed")
+    XCTAssertNil(Row.Kind.Name(fileName: "page"))
+    XCTAssertNil(Row.Kind.Name(fileName: "gvariant"))
   }
 
   /// The object's `patternProperties` allow `KEY[LANGUAGE]` for exactly its

@@ -44,7 +44,7 @@ final class PanelProblemsWindowTests: GtkTestCase {
       shown.problems.text,
       "broken.yaml:10:14: dough/thickness: “min” must be a number, not “one”.\n"
         + "broken.yaml:13:15: dough/sauce: Unknown row kind “choise”. Did you mean “choice”? The kinds are toggle, "
-        + "link, email, detail, value, slider, choice, launch, text, number, font, file, multi-select, list, "
+        + "link, email, detail, value, slider, choice, action, text, number, font, file, multi-select, list, "
         + "shortcut, color.")
     XCTAssertTrue(shown.problems.isSelectable)
     let path = "\(Self.artifactsDirectory)/panel-problems.png"

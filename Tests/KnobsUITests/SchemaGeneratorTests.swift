@@ -49,9 +49,9 @@ final class SchemaGeneratorTests: XCTestCase {
     """
 
   static let expectedKinds: [String: String] = [
-    "flag": "toggle", "count": "number", "size": "number", "big": "gvariant", "factor": "number", "name": "text",
-    "names": "list", "scheme": "choice", "modifiers": "multi-select", "options": "gvariant", "pair": "gvariant",
-    "maybe": "gvariant", "bytes": "gvariant", "level": "slider", "picked": "choice",
+    "flag": "toggle", "count": "number", "size": "number", "big": "text", "factor": "number", "name": "text",
+    "names": "list", "scheme": "choice", "modifiers": "multi-select", "options": "text", "pair": "text",
+    "maybe": "text", "bytes": "text", "level": "slider", "picked": "choice",
   ]
 
   static func compiledSchemaDirectory() throws -> String {

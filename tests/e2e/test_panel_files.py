@@ -100,7 +100,7 @@ def test_a_bad_panel_file_is_refused_and_nothing_is_written(session, driver):
     assert checked.stderr.splitlines() == [
         f"{bad}:{min_line}:14: dough/thickness: “min” must be a number, not “one”.",
         f"{bad}:{kind_line}:15: sauce/sauce: Unknown row kind “choise”. Did you mean “choice”? The kinds are toggle, "
-        "link, email, detail, value, slider, choice, launch, text, number, font, file, multi-select, list, shortcut, "
+        "link, email, detail, value, slider, choice, action, text, number, font, file, multi-select, list, shortcut, "
         "color.",
     ], checked.stderr
     # In German the messages are German sentences after the same file:line:column: and path.
@@ -109,7 +109,7 @@ def test_a_bad_panel_file_is_refused_and_nothing_is_written(session, driver):
     assert german.stderr.splitlines() == [
         f"{bad}:{min_line}:14: dough/thickness: „min“ muss eine Zahl sein, nicht „one“.",
         f"{bad}:{kind_line}:15: sauce/sauce: Unbekannte Zeilenart „choise“. Meinten Sie „choice“? Die Arten sind "
-        "toggle, link, email, detail, value, slider, choice, launch, text, number, font, file, multi-select, list, "
+        "toggle, link, email, detail, value, slider, choice, action, text, number, font, file, multi-select, list, "
         "shortcut, color.",
     ], german.stderr
     opened = session.run("--panel", str(bad))

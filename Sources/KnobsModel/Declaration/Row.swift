@@ -145,27 +145,8 @@ public struct Row: Identifiable {
     }
   }
 
-  /// A short name of the row's kind, for listings and messages.
-  public var kindName: String {
-    switch kind {
-    case .toggle: return "toggle"
-    case .link: return "link"
-    case .email: return "email"
-    case .detail, .page: return "detail"
-    case .value: return "value"
-    case .slider: return "slider"
-    case .choice: return "choice"
-    case .action: return "action"
-    case .text(let text): return text.format == .plain ? "text" : "gvariant"
-    case .number: return "number"
-    case .font: return "font"
-    case .file: return "file"
-    case .multiSelect: return "multi-select"
-    case .list: return "list"
-    case .shortcut: return "shortcut"
-    case .color: return "color"
-    }
-  }
+  /// The name of the row's kind, as files, the command line and messages write it.
+  public var kindName: String { kind.name.rawValue }
 }
 
 extension Row {

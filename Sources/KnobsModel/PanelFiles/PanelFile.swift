@@ -45,7 +45,7 @@ public struct PanelFile {
 
   /// The keys a row of `kind` takes: every row's, then the kind's own.
   public static func rowKeys(of kind: String) -> [String] {
-    PanelFileReader.commonRowKeys + (PanelFileReader.kindKeys[kind] ?? [])
+    PanelFileReader.commonRowKeys + (PanelFileReader.kindKeys(kind) ?? [])
   }
 
   public static var sectionKeys: [String] { PanelFileReader.sectionKeys }

@@ -1,35 +1,18 @@
 import Yams
 
 extension PanelFileReader {
-  /// The row kinds a file may declare, in the order the documentation lists them.
-  static let rowKinds = [
-    "toggle", "link", "email", "detail", "value", "slider", "choice", "launch", "text", "number", "font", "file",
-    "multi-select", "list", "shortcut", "color",
-  ]
-  static let commonRowKeys = ["kind", "id", "title", "subtitle", "icon", "keywords", "enabled-when", "visible-when"]
-  static let kindKeys: [String: [String]] = [
-    "toggle": ["setting", "on", "off"],
-    "link": ["url", "allow-schemes"],
-    "email": ["to", "cc", "bcc", "subject", "body"],
-    "detail": ["sections"],
-    "value": ["value"],
-    "slider": ["setting", "min", "max", "step", "format", "decimals", "unit"],
-    "choice": ["setting", "options", "style"],
-    "launch": ["app"],
-    "text": ["setting", "placeholder", "gvariant-type"] + textRuleKeys,
-    "number": ["setting", "min", "max", "step", "decimals", "unit"],
-    "font": ["setting", "monospace"],
-    "file": ["setting", "mime-types", "folder", "storage"],
-    "multi-select": ["setting", "options"],
-    "list": ["setting", "placeholder", "max-items"] + textRuleKeys,
-    "shortcut": ["setting", "single", "check-conflicts"],
-    "color": ["setting", "format"],
-  ]
-  static let textRuleKeys = ["non-empty", "max-length", "pattern", "pattern-hint"]
+  /// The row kinds a file may declare, by name, in the order the documentation lists them.
+  static let rowKinds = Row.Kind.Name.declarableInFiles.map(\.rawValue)
+  static let commonRowKeys = Row.Kind.Name.commonFileKeys
+
+  /// The keys a row of the kind named `kind` takes beyond every row's; nil for no such kind.
+  static func kindKeys(_ kind: String) -> [String]? {
+    Row.Kind.Name(fileName: kind)?.fileKeys
+  }
 
   /// The kinds of row a key belongs to, for “it belongs to link rows”.
   static func owners(of key: String) -> [String] {
-    rowKinds.filter { kindKeys[$0]?.contains(key) == true }
+    rowKinds.filter { kindKeys($0)?.contains(key) == true }
   }
 
   /// The row, or nil after reporting why it can't be read; references to it then say nothing more.
@@ -51,7 +34,7 @@ extension PanelFileReader {
       kindPosition = Self.position(of: kindNode)
       if case .scalar(let scalar) = kindNode { kind = scalar.string }
     }
-    if let name = kind, Self.kindKeys[name] == nil {
+    if let name = kind, Self.kindKeys(name) == nil {
       let path = provisional
       let nearest = Suggestions.closest(to: name, among: Self.rowKinds, limit: 1).first ?? "toggle"
       report(
@@ -63,7 +46,7 @@ extension PanelFileReader {
       return nil
     }
     let mappingKind = MappingKind.row(kind: kind)
-    let known = Self.commonRowKeys + (kind.flatMap { Self.kindKeys[$0] } ?? [])
+    let known = Self.commonRowKeys + (kind.flatMap { Self.kindKeys($0) } ?? [])
     guard var fields = fields(node, path: provisional, kind: mappingKind, known: known, elsewhere: Self.owners) else {
       return nil
     }
@@ -86,47 +69,50 @@ extension PanelFileReader {
     return row
   }
 
-  private func kind(_ name: String, _ fields: Fields, title: String) -> Row.Kind? {
+  private func kind(_ fileName: String, _ fields: Fields, title: String) -> Row.Kind? {
+    guard let name = Row.Kind.Name(fileName: fileName) else { return nil }  // reported when the kind was read
     switch name {
-    case "link":
+    case .link:
       guard let url = string(fields, "url", required: true) else { return nil }
       return .link(Row.Link(url: url, extraSchemes: Set(strings(fields, "allow-schemes") ?? [])))
-    case "email":
+    case .email:
       if fields["to"] == nil { _ = required(fields, "to") }
       return .email(
         Row.Email(
           to: strings(fields, "to", single: true) ?? [],
           cc: strings(fields, "cc", single: true) ?? [], bcc: strings(fields, "bcc", single: true) ?? [],
           subject: string(fields, "subject"), body: string(fields, "body")))
-    case "detail":
+    case .detail:
       let nodes = sequence(fields, "sections", required: true) ?? []
       return .detail(Panel(title: title, sections: sections(nodes, pagePath: fields.path)))
-    case "value":
+    case .value:
       guard let text = translatedLiveText(fields, "value", required: true) else { return nil }
       return .value(text)
-    case "launch":
+    case .action:
       return launch(fields)
-    default:
-      return boundKind(name, fields)
+    case .page:
+      return nil  // files can't declare it: `Name(fileName:)` never gives it
+    case .toggle, .slider, .choice, .text, .number, .font, .file, .multiSelect, .list, .shortcut, .color:
+      guard let settingNode = required(fields, "setting"), let key = setting(settingNode, path: fields.path) else {
+        return nil
+      }
+      return boundKind(name, key, fields)
     }
   }
 
   /// The kinds bound to a setting.
-  private func boundKind(_ name: String, _ fields: Fields) -> Row.Kind? {
-    guard let settingNode = required(fields, "setting"), let key = setting(settingNode, path: fields.path) else {
-      return nil
-    }
+  private func boundKind(_ name: Row.Kind.Name, _ key: SettingKey, _ fields: Fields) -> Row.Kind? {
     switch name {
-    case "toggle":
+    case .toggle:
       let on = fields["on"].flatMap { value($0, path: fields.path, key: "on") } ?? true
       let off = fields["off"].flatMap { value($0, path: fields.path, key: "off") } ?? false
       return .toggle(Row.Toggle(key: key, on: on, off: off))
-    case "slider":
+    case .slider:
       guard let minimum = number(fields, "min", required: true), let maximum = number(fields, "max", required: true),
         let step = number(fields, "step", required: true)
       else { return nil }
       return .slider(Row.Slider(key: key, minimum: minimum, maximum: maximum, step: step, format: format(fields)))
-    case "choice":
+    case .choice:
       var choice = Row.Choice(key: key, options: choiceOptions(fields))
       switch string(fields, "style") {
       case nil, "menu": choice.presentation = .menu
@@ -137,7 +123,7 @@ extension PanelFileReader {
           tr("“style” is “menu” or “radio”, not “%s”.", other.escapedForMessage))
       }
       return .choice(choice)
-    case "text":
+    case .text:
       if let type = string(fields, "gvariant-type") {
         // An INI key's default is written as text in the file; the row holds it as GVariant text of its type.
         if key.schema == iniSchema, case .string(let text)? = iniDefaults[key] {
@@ -151,16 +137,16 @@ extension PanelFileReader {
             format: .gvariant(type: type)))
       }
       return .text(Row.Text(key: key, placeholder: text(fields, "placeholder"), rule: textRule(fields)))
-    case "number":
+    case .number:
       guard let minimum = number(fields, "min", required: true), let maximum = number(fields, "max", required: true)
       else { return nil }
       return .number(
         Row.Number(
           key: key, minimum: minimum, maximum: maximum, step: number(fields, "step") ?? 1,
           decimals: integer(fields, "decimals") ?? 0, unit: text(fields, "unit") ?? ""))
-    case "font":
+    case .font:
       return .font(Row.Font(key: key, monospaceOnly: bool(fields, "monospace") ?? false))
-    case "file":
+    case .file:
       let storage: Row.File.Storage
       switch string(fields, "storage") {
       case nil, "uri": storage = .uri
@@ -175,24 +161,26 @@ extension PanelFileReader {
         Row.File(
           key: key, mimeTypes: strings(fields, "mime-types") ?? [], selectsFolder: bool(fields, "folder") ?? false,
           storage: storage))
-    case "multi-select":
+    case .multiSelect:
       let options = choiceOptions(fields).map { Row.MultiSelect.Option($0.value.description, $0.label) }
       return .multiSelect(Row.MultiSelect(key: key, options: options))
-    case "shortcut":
+    case .shortcut:
       let shortcut = Row.Shortcut(
         key: key, storage: bool(fields, "single") == true ? .single : .list,
         checksConflicts: bool(fields, "check-conflicts") ?? true)
       if let node = settingDefault(fields) { checkShortcuts(node, for: shortcut, path: fields.path) }
       return .shortcut(shortcut)
-    case "color":
+    case .color:
       let color = Row.Color(key: key, format: colorFormat(fields))
       if let node = settingDefault(fields) { checkColor(node, path: fields.path) }
       return .color(color)
-    default:  // "list"
+    case .list:
       var list = Row.StringList(key: key, itemRule: textRule(fields, nonEmptyByDefault: true))
       list.placeholder = text(fields, "placeholder")
       if let maximum = integer(fields, "max-items") { list.maximumItems = maximum }
       return .list(list)
+    case .link, .email, .detail, .page, .value, .action:
+      return nil  // not bound to a setting
     }
   }
 

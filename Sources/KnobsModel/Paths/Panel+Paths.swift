@@ -86,7 +86,11 @@ extension Panel {
     case .page(let link) where throughPages:
       // Only the window passes throughPages, from the main actor.
       return MainActor.assumeIsolated { MadePage(panel: !keptOnly || link.keepsPage ? link.page : nil) }.panel
-    default: return nil
+    case .page:
+      return nil
+    case .toggle, .link, .email, .value, .slider, .choice, .action, .text, .number, .font, .file, .multiSelect, .list,
+      .shortcut, .color:
+      return nil
     }
   }
 

@@ -120,7 +120,7 @@ extension Row {
         throw .refused(row: title, text: text, reason: error.description)
       }
     case .link, .email, .detail, .page, .value, .action:
-      throw .notSettable(row: title, kind: kindName)
+      throw .notSettable(row: title, kind: kind.name)
     }
   }
 

@@ -167,7 +167,9 @@ extension Row {
     switch kind {
     case .choice(let choice): return choice.options.map(\.label)
     case .multiSelect(let multiSelect): return multiSelect.options.map(\.label)
-    default: return []
+    case .toggle, .link, .email, .detail, .page, .value, .slider, .action, .text, .number, .font, .file, .list,
+      .shortcut, .color:
+      return []
     }
   }
 }

@@ -33,22 +33,3 @@ extension RowEditor {
   var valueDescription: String { "" }
   func activate() { focusWidget.grabFocus() }
 }
-
-/// Builds the editor for a kind of row, or nil for the kinds `RowControl` draws itself.
-@MainActor
-enum RowEditors {
-  static func make(for kind: Row.Kind) -> (any RowEditor)? {
-    switch kind {
-    case .text(let text): return TextEditor(text)
-    case .number(let number): return NumberEditor(number)
-    case .font(let font): return FontEditor(font)
-    case .file(let file): return FileEditor(file)
-    case .choice(let choice): return choice.presentation == .radio ? RadioEditor(choice) : ChoiceEditor(choice)
-    case .multiSelect(let multiSelect): return MultiSelectEditor(multiSelect)
-    case .list(let list): return ListEditor(list)
-    case .shortcut(let shortcut): return ShortcutEditor(shortcut)
-    case .color(let color): return ColorEditor(color)
-    case .toggle, .link, .email, .detail, .page, .value, .slider, .action: return nil
-    }
-  }
-}

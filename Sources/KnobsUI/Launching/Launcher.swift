@@ -23,7 +23,9 @@ final class Launcher {
     switch row.kind {
     case .link(let link): return try link.checkedURL().absoluteString
     case .email(let email): return try email.mailtoURI()
-    default: throw LaunchRefusal.notLaunchable(row.title)
+    case .toggle, .detail, .page, .value, .slider, .choice, .action, .text, .number, .font, .file, .multiSelect, .list,
+      .shortcut, .color:
+      throw LaunchRefusal.notLaunchable(row.title)
     }
   }
 
@@ -52,24 +54,16 @@ final class Launcher {
   }
 
   private static func failureMessage(_ row: Row, _ error: GLibError) -> String {
-    let what: String
-    switch row.kind {
-    case .email: what = tr("No email application is set up to write the message.")
-    default: what = tr("No application is set up to open this link.")
-    }
+    let what =
+      row.kind.name == .email
+      ? tr("No email application is set up to write the message.") : tr("No application is set up to open this link.")
     if error.isNotSupported { return tr("Couldn't open “%s”. %s", row.title, what) }
     return tr("Couldn't open “%s”: %s", row.title, error.message)
   }
 
   private func copyAction(for row: Row, from widget: Widget) -> ToastAction? {
-    switch row.kind {
-    case .link(let link):
-      return ToastAction(label: tr("Copy Link")) { Clipboard.copy(link.url, from: widget) }
-    case .email(let email):
-      return ToastAction(label: tr("Copy Address")) { Clipboard.copy(email.displayAddress, from: widget) }
-    default:
-      return nil
-    }
+    guard let copy = row.copyableText else { return nil }
+    return ToastAction(label: copy.label) { Clipboard.copy(copy.text, from: widget) }
   }
 }
 

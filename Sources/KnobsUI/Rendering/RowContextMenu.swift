@@ -33,13 +33,8 @@ final class RowContextMenu {
     var entries: [(String, @MainActor () -> Void)] = []
     let row = rowView.row
     let widget = rowView.listRow
-    switch row.kind {
-    case .link(let link):
-      entries.append((tr("Copy Link"), { Clipboard.copy(link.url, from: widget) }))
-    case .email(let email):
-      entries.append((tr("Copy Address"), { Clipboard.copy(email.displayAddress, from: widget) }))
-    default:
-      break
+    if let copy = row.copyableText {
+      entries.append((copy.label, { Clipboard.copy(copy.text, from: widget) }))
     }
     if let button = row.button {
       entries.append((button.label, { [weak rowView] in rowView?.pressButton() }))

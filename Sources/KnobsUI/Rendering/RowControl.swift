@@ -41,12 +41,25 @@ final class RowControl {
       part = .slider(scale, value, slider)
       widget = box
       isActivatable = false
-    case .choice, .text, .number, .font, .file, .multiSelect, .list, .shortcut, .color:
-      let editor = RowEditors.make(for: kind)!
-      part = .editor(editor)
-      widget = editor.suffix
-      // Enter on the row focuses the field or opens the chooser, so keyboard users reach every editor.
-      isActivatable = true
+    case .choice(let choice):
+      (part, widget, isActivatable) = Self.editor(
+        choice.presentation == .radio ? RadioEditor(choice) : ChoiceEditor(choice))
+    case .text(let text):
+      (part, widget, isActivatable) = Self.editor(TextEditor(text))
+    case .number(let number):
+      (part, widget, isActivatable) = Self.editor(NumberEditor(number))
+    case .font(let font):
+      (part, widget, isActivatable) = Self.editor(FontEditor(font))
+    case .file(let file):
+      (part, widget, isActivatable) = Self.editor(FileEditor(file))
+    case .multiSelect(let multiSelect):
+      (part, widget, isActivatable) = Self.editor(MultiSelectEditor(multiSelect))
+    case .list(let list):
+      (part, widget, isActivatable) = Self.editor(ListEditor(list))
+    case .shortcut(let shortcut):
+      (part, widget, isActivatable) = Self.editor(ShortcutEditor(shortcut))
+    case .color(let color):
+      (part, widget, isActivatable) = Self.editor(ColorEditor(color))
     case .value(let text):
       let label = Label()
       label.addCSSClass("dim-label")
@@ -69,6 +82,12 @@ final class RowControl {
       widget = nil
       isActivatable = true
     }
+  }
+
+  /// An editor at the end of the row. Enter on the row focuses the field or opens the chooser,
+  /// so keyboard users reach every editor.
+  private static func editor(_ editor: any RowEditor) -> (Part, Widget?, Bool) {
+    (.editor(editor), editor.suffix, true)
   }
 
   /// A dim icon that says where activation leads; the row's own description

@@ -109,11 +109,7 @@ final class RowView {
     listRow.isActivatable = control.isActivatable
     listRow.setAccessibleLabel(row.title)
     control.label(title: row.title)
-    switch row.kind {
-    case .link(let link): listRow.tooltip = link.displayURL
-    case .email(let email): listRow.tooltip = email.displayAddress
-    default: break
-    }
+    if let destination = row.destinationText { listRow.tooltip = destination }
     if case .action(let action) = row.kind, action.isDestructive {
       titleLabel.addCSSClass("knobs-destructive")
     }
