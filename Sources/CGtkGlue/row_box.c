@@ -4,9 +4,8 @@
  * width by asking each child whose size depends on the other dimension (the
  * column with a wrapping subtitle) for its width at a series of heights, and
  * that column answers each question with a search over widths. Every row with
- * a wrapping subtitle then lays out its labels about thirty times per
- * measurement: with 30 such rows the first frame spent about 270 million
- * instructions in Pango (callgrind), a third of the window's start.
+ * a wrapping subtitle then lays out its labels many times per measurement,
+ * which is costly (see docs/design/performance.md).
  *
  * A row needs less: every child that does not expand gets its natural width
  * (or its minimum when the row is too narrow), the expanding children share

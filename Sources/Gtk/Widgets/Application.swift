@@ -9,8 +9,8 @@ public final class Application: Object {
     // No resources are looked for under the app id (Knobs ships none). GTK
     // 4.8's startup would add an icon path for them to the icon theme, which
     // throws away the theme GTK has just read in a background thread; the
-    // first icon drawn then reads it all again on the main thread: about 7 ms
-    // before a window's first frame.
+    // first icon drawn would then read it all again on the main thread, before
+    // a window's first frame.
     g_application_set_resource_base_path(c(), nil)
   }
 

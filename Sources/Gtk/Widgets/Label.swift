@@ -18,7 +18,7 @@ public final class Label: Widget {
   }
 
   /// The most Unicode scalars a label shows. Texts from other programs (an autostart entry's name, a value
-  /// in a file) can be any length, and Pango lays out a 100,000-character label for minutes.
+  /// in a file) can be any length, and Pango takes far too long to lay out a very long label.
   public static let longestText = 2000
 
   /// `text` cut to `longestText` scalars with an ellipsis; most texts are returned as they are.
@@ -38,14 +38,14 @@ public final class Label: Widget {
   /// Wraps the label's text only when it has more than `characters` characters.
   ///
   /// A wrapping label is measured by laying its text out again at each width
-  /// GTK tries, and Pango shapes the text anew each time: on a page of short
-  /// titles that was the largest cost of the first frame. A text too short to
-  /// break usefully doesn't wrap and asks for its whole width instead.
+  /// GTK tries, and Pango shapes the text anew each time, which is costly on a
+  /// page of short titles. A text too short to break usefully doesn't wrap and
+  /// asks for its whole width instead.
   ///
   /// A wrapping line holds at least `Label.narrowestWrap` characters. GTK
   /// finds a wrapping label's minimum width by laying it out at the narrowest
   /// width it may take; with no floor that is a few pixels, a line per letter,
-  /// each shaped anew, which cost more than the rest of a row.
+  /// each shaped anew (see docs/design/performance.md).
   public func wrapsWhenLonger(than characters: Int) {
     let wanted = text.count > characters
     if wraps != wanted { wraps = wanted }

@@ -36,10 +36,10 @@ open class Widget: Object {
   }
 
   /// GTK answers a new tooltip on a shown widget by asking the display where
-  /// the pointer is (on X11 a server grab and three round trips), even when the
-  /// widget is in no window yet and no tooltip can show: 20 of them made a
-  /// 30-row page's first frame 2 ms later. A widget in no window takes its
-  /// tooltip while hidden, which GTK does not ask about.
+  /// the pointer is (on X11 a server grab and round trips), even when the
+  /// widget is in no window yet and no tooltip can show, which delays a page's
+  /// first frame. A widget in no window takes its tooltip while hidden, which
+  /// GTK does not ask about.
   public var tooltip: String? {
     get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
     set {

@@ -45,9 +45,8 @@ public struct Row: Identifiable {
 
   /// The row's parts, shared by its copies until one of them changes
   /// (copy on write): a row is copied whole as panels are built, checked,
-  /// translated and shown, and copying one reference instead of every text
-  /// and value in it took checking 10,000 toggle rows from 26M to 20M
-  /// instructions (callgrind).
+  /// translated and shown, and copying one reference is much cheaper than
+  /// copying every text and value in it.
   private var storage: Storage
 
   private final class Storage {

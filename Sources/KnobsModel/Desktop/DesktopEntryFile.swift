@@ -13,7 +13,7 @@ public struct DesktopEntryFile: Sendable {
   private var lines: [String]
   private let endsWithNewline: Bool
   /// Each group's raw values by key (a trailing `\r` removed), read once: a
-  /// file with translations has hundreds of lines, and every lookup walked them.
+  /// file with translations has hundreds of lines, which each lookup would walk.
   private var values: [String: [String: String]] = [:]
 
   /// Parses UTF-8 bytes; throws why they are not a desktop entry.

@@ -35,8 +35,8 @@ public struct KeyboardOptions: Sendable {
   /// The groups in `<optionList>`: each `<group>`'s first name and description,
   /// then its `<option>`s. Tags outside the option list are ignored.
   ///
-  /// A scan over the file's bytes: the shipped panel reads the 250 KB file at
-  /// every start, and Foundation's string search took some 40 ms over it.
+  /// A scan over the file's bytes: the shipped panel reads this large file at
+  /// every start, and Foundation's string search is slow over it.
   static func parse(_ text: String) -> KeyboardOptions {
     let scanner = Scanner(bytes: Array(text.utf8))
     let all = 0..<scanner.bytes.count

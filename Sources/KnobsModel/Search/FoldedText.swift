@@ -85,8 +85,8 @@ struct FoldedText {
 
   /// Each character of `latinRange` folded the slow way, once, on first use:
   /// the table says exactly what `slowFold` would (U+00E9 é gives "e",
-  /// U+00DF ß stays "ß", U+00BD ½ gives "1⁄2"). Foundation's decomposition cost
-  /// some 50,000 instructions a row when a 10,000-row panel was indexed.
+  /// U+00DF ß stays "ß", U+00BD ½ gives "1⁄2"). Foundation's decomposition is
+  /// too slow to run for each row as a big panel is indexed.
   private static let latinFolds: [[UInt8]] = latinRange.map { value in
     Unicode.Scalar(value).map { slowFold(String(Character($0))) } ?? []
   }

@@ -4,95 +4,15 @@ import KnobsModel
 /// One page of a panel: its sections as one list, centred and at most
 /// `maximumWidth` wide, that builds the widgets of the rows on screen only.
 ///
-/// Design notes (issue 14). A page used to build every row's widgets when it
-/// opened, in one GtkListBox per section. It is now one GtkListView (GTK 4.8)
-/// over the page's shown rows; each slot holds one row in its card, with the
-/// section's title and header above the section's first row and its footer
-/// below the last (4.8 has no list section headers). GTK keeps slots for the
-/// rows on screen plus a margin and rebinds them as the list scrolls. A row's
-/// `RowView` is built the first time its row is bound and kept for a while
-/// after it scrolls away (`RowCache`), so scrolling back finds the same
-/// widgets; whatever it shows comes from the store, so one built again later
-/// shows the same. Being one list, the keyboard gets Up/Down across sections,
-/// Page Up/Down and Home/End from GTK. Every slot carries its position and the
-/// page's row count as accessible relations (pos-in-set, set-size), though
-/// GTK 4.8's AT-SPI bridge does not pass them on.
-///
-/// GTK 4.8's list view binds up to 200 slots around its anchor whatever the
-/// screen shows, and before its first frame it
-/// does not know its height; so a slot far from the screen shows a placeholder
-/// of about a row's height until it scrolls near (`showRowsNearby`), and until
-/// the first frame the list holds only the rows that fill the window
-/// (`rowsOnScreen`: 13 rows of two sections for the 720-pixel window of a
-/// first start).
-///
-/// Measured with `KNOBS_BENCH_PANEL` (release build, Xvfb, cairo renderer,
-/// time from `main` to the first painted frame, median of 5; C is
-/// `bench/baseline_gtk.c` in the same run; `toggles` rows are a title and a
-/// switch, `mixed` rows add subtitles, sliders and drop-downs; the machine is
-/// shared, so C itself varies by ±30 % between runs):
-///
-///     rows     before: ListBox per section    now: GtkListView
-///              C       toggles   mixed         C       toggles   mixed
-///     30       132 ms  0.97×     1.30×         141 ms  0.89×     1.07×
-///     300      178 ms  1.58×     3.36×         165 ms  0.79×     1.01×
-///     3,000    775 ms  2.86×     6.75×         796 ms  0.29×     0.32×
-///     10,000   2.3 s   3.00×     7.74×         2.1 s   0.07×     0.09×
-///
-/// Since then (bench/run, median of 15 runs alternating with C's):
-///
-///     rows     C        toggles   mixed
-///     30       102 ms   0.94×     0.99×
-///     300      153 ms   0.59×     0.65×
-///     3,000    740 ms   0.13×     0.14×
-///     10,000   2.7 s    0.04×     0.04×
-///
-/// - A row's line is a `RowBox` (Sources/CGtkGlue/row_box.c), not a GtkBox:
-///   GTK 4.8's box searched for the height of a row with a wrapping subtitle by
-///   laying the subtitle out some thirty times; 30 mixed rows went from 905M to
-///   702M instructions (callgrind).
-/// - The list holds back all but a screenful (`rowsOnScreen`), not 24 rows,
-///   and what follows the first frame (the rest of the list, indexing for
-///   search) waits for an idle loop.
-/// - At 10,000 rows the first frame takes about 15–20 % longer than at 300:
-///   building and checking the panel's model. The validator joins a row's
-///   path only for a problem and reads ids' and URLs' bytes in place, and a
-///   row's copies share its parts until one changes (`Row.storage`).
-/// - A row makes its subtitle label and modified mark when it first shows
-///   them, and the window its search page at the first search.
-/// - Setting a tooltip on a widget that is visible but in no window made
-///   GTK 4.8 ask the X server for the pointer (a grab and round trips); a
-///   row's widgets are hidden while their tooltips are set (`Widget.tooltip`).
-/// - A wrapping label keeps at least eight characters a line
-///   (`Label.narrowestWrap`): GTK measured its minimum width by laying it out
-///   a letter a line, the largest cost of a row with a subtitle.
-/// - Release builds (meson-helpers/release-flags) link with lld, laying the
-///   functions a start runs side by side (meson-helpers/startup-functions.txt,
-///   written by bench/startup-order), and pack relocations (DT_RELR): the
-///   binary's resident code at start went from 12.9 MB to about 7 MB, and
-///   peak memory from 1.15× C's to 1.08×. What remains above C is the Swift
-///   runtime linked in and the heap of the model and the row views.
-/// - GTK reads the icon theme in a background thread as it starts. An app's
-///   startup that adds an icon resource path (GtkApplication does for the
-///   app id's resource path) throws that away, and the first icon drawn reads
-///   the theme again on the main thread: about 7 ms of a 30-row page's first
-///   frame. Knobs has no resources, so `Application` sets no resource path.
-/// - At 30 rows a panel of toggles runs fewer instructions than C (about 497M
-///   against 505M, callgrind); mixed rows run about 31M more, nearly all of it
-///   text: twice as many letters, in two sizes, each glyph hinted once.
-///
-/// Rows found at run time (a section with a `RowSource`, such as the startup
-/// apps) change while the page is open. `reloadFoundRows` takes the new rows;
-/// a row whose id and texts are unchanged keeps its `RowView` (moved to its new
-/// address in the cache), and the list is spliced only between the first and
-/// last shown rows that differ, so adding or removing one app rebinds one slot
-/// and the focus stays where it was, or moves to the row that took a removed
-/// row's place.
-///
-/// A windowed list of our own on GtkListBox was the other candidate; it has to
-/// re-implement what GtkListView does (size estimates for rows not built,
-/// recycling, Page Up/Down and Home/End over rows that do not exist, scrolling
-/// to one) and still pays for a GtkListBox per section, so it was not built.
+/// One GtkListView over the page's shown rows: each slot holds a row in its
+/// card with its section's title, header or footer (GTK 4.8 lists have no
+/// section headers). Row views are kept a while after they scroll away
+/// (`RowCache`), so scrolling back finds the same widgets. GTK 4.8 binds up to
+/// 200 slots whatever the screen shows and knows no height before its first
+/// frame, so far slots show a placeholder (`showRowsNearby`) and the list holds
+/// a screenful until that frame (`rowsOnScreen`). Found rows that change are
+/// spliced in where they differ, keeping the focus (`reloadFoundRows`).
+/// See docs/design/rendering.md and docs/design/performance.md.
 @MainActor
 final class PageView {
   static let maximumWidth = 600.0

@@ -230,8 +230,8 @@ public final class PanelWindow: PageHost {
     window.present()
     guard isFirstShow else { return }
     currentPage.focusFirstRow()
-    // Indexing a big panel for search (some 80 ms at 10,000 rows) waits until the
-    // first frame is painted and the loop has nothing more urgent to do.
+    // Indexing a big panel for search takes long and the first frame does not need it,
+    // so it waits until that frame is painted and the loop has nothing more urgent to do.
     window.afterNextFrame { runWhenIdle { [weak self] in self?.search.prepare() } }
   }
 

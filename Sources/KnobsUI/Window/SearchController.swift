@@ -12,10 +12,8 @@ import KnobsModel
 /// The search page joins the window's stack once and stays (hidden between
 /// searches), and the list holds a screenful of results until the user moves
 /// into it: GTK 4.8 builds and destroys a slot for each of up to 200 positions
-/// as the list's length changes, and re-adding the page restyled and realized
-/// all of it. On a 10,000-row panel (release build, callgrind, from running a
-/// search to its results painted) a keystroke went from 130 to 59 million
-/// instructions; the model's search is 17 million of either.
+/// as the list's length changes, and adding the page again would restyle and
+/// realize all of it (see docs/design/performance.md).
 @MainActor
 final class SearchController {
   let entry = SearchEntry(placeholder: tr("Search settings"))
@@ -233,8 +231,8 @@ final class SearchController {
   /// Replaces the listed results: a screenful at once, the rest when the user
   /// scrolls or the keyboard moves into the list, so a keystroke costs the same
   /// whatever the number of matches. (GTK 4.8 builds a slot for each of up to
-  /// 200 positions, and destroys them when the next keystroke shortens the list:
-  /// listing every result after a pause in typing cost as much again.)
+  /// 200 positions, and destroys them when the next keystroke shortens the list,
+  /// so listing every result even after a pause in typing would not pay.)
   /// `closeTo` is the query when the results are close matches rather than exact ones.
   private func show(_ groups: [SearchGroup], closeTo query: String?) {
     showCloseMatchNotice(for: groups.isEmpty ? nil : query)

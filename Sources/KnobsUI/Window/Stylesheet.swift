@@ -7,8 +7,8 @@ import Gtk
 ///
 /// A card's border has one colour on every side, and the lighter separator
 /// between rows is an inset shadow: with the cairo renderer, a border whose
-/// sides differ in colour is drawn side by side as paths, which cost more than
-/// everything else in a page's first frame put together.
+/// sides differ in colour is drawn side by side as paths, which is slow (see
+/// docs/design/performance.md).
 @MainActor
 public enum Stylesheet {
   /// The least a row takes up: `.knobs-row-content`'s minimum height and its
