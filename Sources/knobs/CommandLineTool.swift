@@ -119,34 +119,34 @@ struct CommandLineTool {
     return SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
   }
 
-  private func resolve(_ path: String) -> Target? {
-    if path.hasPrefix(SchemaPath.prefix) { return resolveSchemaKey(path) }
+  private func resolve(_ path: RowPath) -> Target? {
+    if path.description.hasPrefix(SchemaPath.prefix) { return resolveSchemaKey(path) }
     let environment = makeEnvironment()
     if let entry = panel.entry(at: path) {
       // Keys of found rows with a store of their own (the autostart folder) go there.
       return Target(entry: entry, store: panel.routing(environment.store), notice: environment.notice)
     }
-    let suggestions = panel.closestPaths(to: path, limit: 3)
-    var message = "knobs: " + tr("there is no row at “%s”.", path)
+    let suggestions = panel.closestPaths(to: path, limit: 3).map(\.description)
+    var message = "knobs: " + tr("there is no row at “%s”.", path.description)
     if !suggestions.isEmpty { message += " " + tr("Did you mean %s?", suggestions.joined(separator: ", ")) }
     printError(message + " " + tr("“knobs list” shows every path."))
     return nil
   }
 
-  private func resolveSchemaKey(_ path: String) -> Target? {
+  private func resolveSchemaKey(_ path: RowPath) -> Target? {
     guard case .key(let schemaID, let key)? = SchemaPath(path) else {
       printError(
         "knobs: "
-          + (path.contains(":")
+          + (path.description.contains(":")
             ? tr(
               "“%s” is not a key's path; write schema/SCHEMA-ID/KEY, or schema/SCHEMA-ID:/FOLDER/KEY for a relocatable schema.",
-              path)
-            : tr("“%s” is not a key's path; write schema/SCHEMA-ID/KEY.", path)))
+              path.description)
+            : tr("“%s” is not a key's path; write schema/SCHEMA-ID/KEY.", path.description)))
       return nil
     }
     let schemas = SchemaCommands(schemaDirectories: schemaDirectories)
     guard let panel = schemas.panel(schemaID) else { return nil }
-    guard let entry = panel.entry(at: SchemaPanel.sectionID + "/" + key), entry.row.key != nil else {
+    guard let entry = panel.entry(at: RowPath.root.appending(SchemaPanel.sectionID, key)), entry.row.key != nil else {
       let keys = panel.entries.map(\.row.id)
       let suggestions = Suggestions.closest(to: key, among: keys).map { SchemaPath.key(schema: schemaID, key: $0).text }
       var message = "knobs: " + tr("the schema %s has no key “%s”.", schemaID, key)
@@ -157,10 +157,10 @@ struct CommandLineTool {
     return Target(entry: entry, store: schemas.store, notice: nil)
   }
 
-  private func listSchema(_ path: String, json: Bool) -> Int32 {
+  private func listSchema(_ path: RowPath, json: Bool) -> Int32 {
     // `schema/ID:/FOLDER` without its last “/” still names the schema at that folder.
     let schemaPath = SchemaPath(path).flatMap { found -> SchemaPath? in
-      if case .key = found, path.contains(":/") { return SchemaPath(path + "/") }
+      if case .key = found, path.description.contains(":/") { return SchemaPath(RowPath(parsing: "\(path)/")) }
       return found
     }
     guard case .schema(let schemaID)? = schemaPath else {
@@ -176,7 +176,7 @@ struct CommandLineTool {
     let settings = SettingsReader(schemas.store)
     let rows = panel.entries.filter { $0.row.key != nil }.map { entry in
       ListedRow(
-        entry, path: SchemaPath.key(schema: schemaID, key: entry.row.id).text, settings, style: json ? .c : .current)
+        entry, path: SchemaPath.key(schema: schemaID, key: entry.row.id).path, settings, style: json ? .c : .current)
     }
     print(json ? ListedRow.json(rows) : ListedRow.table(rows))
     return 0
@@ -255,8 +255,8 @@ struct ListedRow: Encodable {
 
   /// Numbers in the value are written in `style`: the user's locale for the table, `.c` for JSON.
   @MainActor
-  init(_ entry: PanelEntry, path: String, _ settings: SettingsReader, style: NumberStyle) {
-    self.path = path
+  init(_ entry: PanelEntry, path: RowPath, _ settings: SettingsReader, style: NumberStyle) {
+    self.path = path.description
     kind = entry.row.kindName
     title = entry.row.title
     value = entry.row.currentValueText(settings, style: style, englishKeys: style == .c)

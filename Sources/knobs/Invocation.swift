@@ -34,11 +34,11 @@ enum Invocation: Equatable {
   /// Removes a panel the user installed, and its desktop entry.
   case uninstallPanel(id: String)
   /// Every row of the app's panel, or with a path (`schema/SCHEMA-ID`) every row of one schema.
-  case list(json: Bool, path: String?)
-  case get(path: String, raw: Bool)
+  case list(json: Bool, path: RowPath?)
+  case get(path: RowPath, raw: Bool)
   /// With `replace`, a shortcut another keybinding uses is taken from it instead of refused.
-  case set(path: String, value: String, replace: Bool)
-  case reset(path: String)
+  case set(path: RowPath, value: String, replace: Bool)
+  case reset(path: RowPath)
 
   /// `knobs --help`, in the user's language: one text per paragraph, for translators.
   static var usage: String {
@@ -101,26 +101,26 @@ enum Invocation: Equatable {
         if next == "--json" { json = true } else { path = next }
         rest.removeFirst()
       }
-      invocation = .list(json: json, path: path)
+      invocation = .list(json: json, path: path.map(RowPath.init(parsing:)))
     case "get":
       let raw = rest.first == "--raw"
       if raw { rest.removeFirst() }
       guard let path = rest.popFirst() else {
         throw UsageError(tr("get needs a path, e.g. knobs get clock/show-seconds."))
       }
-      invocation = .get(path: path, raw: raw)
+      invocation = .get(path: RowPath(parsing: path), raw: raw)
     case "set":
       let replace = rest.first == "--replace"
       if replace { rest.removeFirst() }
       guard let path = rest.popFirst(), let value = rest.popFirst() else {
         throw UsageError(tr("set needs a path and a value, e.g. knobs set fonts/text-size 1.25."))
       }
-      invocation = .set(path: path, value: value, replace: replace)
+      invocation = .set(path: RowPath(parsing: path), value: value, replace: replace)
     case "reset":
       guard let path = rest.popFirst() else {
         throw UsageError(tr("reset needs a path, e.g. knobs reset appearance/dark-style."))
       }
-      invocation = .reset(path: path)
+      invocation = .reset(path: RowPath(parsing: path))
     default:
       throw UsageError(tr("Unknown argument “%s”.", first))
     }

@@ -101,7 +101,7 @@ final class AllSettingsTests: XCTestCase {
     try library.store.write("12h", for: clock)
     try library.store.write("list-view", for: view)
     let page = try XCTUnwrap(all.path(of: .schema("org.gnome.desktop.interface")))
-    let reset = try XCTUnwrap(root.entry(throughPagesAt: page + "/reset/reset-schema")?.row)
+    let reset = try XCTUnwrap(root.entry(throughPagesAt: page.appending("reset", "reset-schema"))?.row)
     guard case .action(let action) = reset.kind else { return XCTFail("not an action") }
     XCTAssertTrue(action.isDestructive)
     let undo = action.perform(ActionContext(store: library.store, panel: root))
@@ -158,7 +158,7 @@ final class AllSettingsTests: XCTestCase {
     let schema = "org.gnome.desktop.app-folders.folder"
     let page = try XCTUnwrap(
       root.entry(
-        throughPagesAt: "more/all-settings/org-gnome-desktop/" + schema.replacingOccurrences(of: ".", with: "-")))
+        throughPagesAt: "more/all-settings/org-gnome-desktop/\(schema.replacingOccurrences(of: ".", with: "-"))"))
     guard case .page(let link) = page.row.kind else { return XCTFail("a relocatable schema has a page") }
     XCTAssertEqual(link.page.sections[0].rows.map(\.title), ["Not Saved Yet"])
     XCTAssertTrue(link.page.sections[0].footer?.fixedText?.contains("knobs --open schema/\(schema):/FOLDER/") == true)
@@ -166,13 +166,13 @@ final class AllSettingsTests: XCTestCase {
     let folder = "/org/gnome/desktop/app-folders/folders/Games/"
     let path = try XCTUnwrap(all.path(of: .key(schema: schema + ":" + folder, key: "name")))
     XCTAssertEqual(
-      path,
+      path.description,
       "more/all-settings/org-gnome-desktop/org-gnome-desktop-app-folders-folder/paths/"
         + "org-gnome-desktop-app-folders-folders-games/keys/name")
     XCTAssertEqual(link.page.sections[0].rows.map(\.title), [folder], "the folder opened by path is offered")
-    XCTAssertNotNil(root.entry(throughPagesAt: String(path.dropLast("/keys/name".count))))
+    XCTAssertNotNil(root.entry(throughPagesAt: path.droppingLast(2)))
     XCTAssertEqual(
-      all.path(of: .schema(schema + ":" + folder)), String(path.dropLast("/keys/name".count)),
+      all.path(of: .schema(schema + ":" + folder)), path.droppingLast(2),
       "the same folder again is the same row")
     XCTAssertEqual(
       all.path(of: .schema(schema)), "more/all-settings/org-gnome-desktop/org-gnome-desktop-app-folders-folder",

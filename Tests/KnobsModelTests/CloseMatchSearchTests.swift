@@ -14,7 +14,7 @@ final class CloseMatchSearchTests: XCTestCase {
 
   private func results(_ query: String) -> (paths: [String], close: Bool) {
     let results = search.results(for: query, settings: SettingsReader(store))
-    return (results.groups.flatMap { $0.entries.map(\.path) }, results.areCloseMatches)
+    return (results.groups.flatMap { $0.entries.map(\.path.description) }, results.areCloseMatches)
   }
 
   func testAMistypedWordFindsTheRowItMeant() async {
@@ -68,6 +68,6 @@ final class CloseMatchSearchTests: XCTestCase {
     }
     let results = PanelSearch(panel: panel).results(for: "tane", settings: SettingsReader(store))
     XCTAssertTrue(results.areCloseMatches)
-    XCTAssertEqual(results.groups.first?.entries.map(\.path), (1...8).map { "tones/tone\($0)" })
+    XCTAssertEqual(results.groups.first?.entries.map(\.path.description), (1...8).map { "tones/tone\($0)" })
   }
 }

@@ -346,11 +346,11 @@ final class ButtonLayoutTests: XCTestCase {
       }
     }
     XCTAssertEqual(panel.validate(against: store).map(\.description), [])
-    func set(_ path: String, _ text: String) throws {
+    func set(_ path: RowPath, _ text: String) throws {
       let row = panel.entry(at: path)!.row
       try store.write(try row.parseValue(text, like: store.value(for: key)), for: key)
     }
-    func get(_ path: String) -> String { panel.entry(at: path)!.row.currentValueText(SettingsReader(store)) }
+    func get(_ path: RowPath) -> String { panel.entry(at: path)!.row.currentValueText(SettingsReader(store)) }
     XCTAssertEqual(get("buttons/maximize"), "off")
     XCTAssertEqual(get("buttons/placement"), "Right")
     try set("buttons/maximize", "on")

@@ -91,7 +91,7 @@ enum Sample {
 
 /// Fails unless one of `problems` is at `path` and its message contains `word`.
 func assertProblem(
-  _ problems: [PanelProblem], at path: String, mentioning word: String,
+  _ problems: [PanelProblem], at path: RowPath, mentioning word: String,
   file: StaticString = #filePath, line: UInt = #line
 ) {
   let found = problems.contains { $0.path == path && $0.message.localizedCaseInsensitiveContains(word) }

@@ -59,7 +59,7 @@ final class NumberStyleTests: XCTestCase {
     XCTAssertFalse(english.isAmbiguous("1.000"))
   }
 
-  private func row(_ path: String) -> Row {
+  private func row(_ path: RowPath) -> Row {
     guard let entry = Sample.panel().entry(at: path) else { fatalError("no row at \(path)") }
     return entry.row
   }

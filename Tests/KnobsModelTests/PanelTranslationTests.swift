@@ -87,7 +87,7 @@ final class PanelTranslationTests: XCTestCase {
     let search = PanelSearch(panel: panel)
     let reader = SettingsReader(MemoryStore(defaults: TranslatedPizzaPanel.defaults))
     func paths(_ query: String) -> [String] {
-      search.search(query, settings: reader).flatMap { $0.entries.map(\.path) }
+      search.search(query, settings: reader).flatMap { $0.entries.map(\.path.description) }
     }
     XCTAssertEqual(paths("speck"), ["toppings/bacon"])
     XCTAssertEqual(paths("bacon"), ["toppings/bacon"])

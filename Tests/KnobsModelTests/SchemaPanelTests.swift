@@ -249,15 +249,15 @@ final class SchemaPanelTests: XCTestCase {
       .key(schema: "org.gnome.desktop.interface", key: "clock-format"))
     XCTAssertEqual(SchemaPath.key(schema: "a.b", key: "c").text, "schema/a.b/c")
     let profile = "org.gnome.Terminal.Legacy.Profile:/org/gnome/terminal/legacy/profiles:/:b1dcc9dd/"
-    XCTAssertEqual(SchemaPath("schema/" + profile), .schema(profile))
-    XCTAssertEqual(SchemaPath("schema/" + profile + "font"), .key(schema: profile, key: "font"))
+    XCTAssertEqual(SchemaPath(RowPath(parsing: "schema/" + profile)), .schema(profile))
+    XCTAssertEqual(SchemaPath(RowPath(parsing: "schema/" + profile + "font")), .key(schema: profile, key: "font"))
     XCTAssertEqual(SchemaPath.key(schema: profile, key: "font").text, "schema/" + profile + "font")
     XCTAssertEqual(SchemaPath.split(profile).folder, "/org/gnome/terminal/legacy/profiles:/:b1dcc9dd/")
     XCTAssertEqual(SchemaPath.split("a.b").folder, nil)
     for bad in [
       "schema/", "schema//x", "schema/a/b/c", "appearance/dark-style", "schema/a:x", "schema/a:/b//c", "schema/:/b/c",
     ] {
-      XCTAssertNil(SchemaPath(bad), bad)
+      XCTAssertNil(SchemaPath(RowPath(parsing: bad)), bad)
     }
   }
 

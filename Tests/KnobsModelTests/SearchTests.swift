@@ -12,7 +12,7 @@ final class SearchTests: XCTestCase {
   }
 
   private func paths(_ query: String) -> [String] {
-    search.search(query, settings: SettingsReader(store)).flatMap { $0.entries.map(\.path) }
+    search.search(query, settings: SettingsReader(store)).flatMap { $0.entries.map(\.path.description) }
   }
 
   func testCaseInsensitiveSubstrings() async {
@@ -98,11 +98,11 @@ final class SearchTests: XCTestCase {
     XCTAssertEqual(search.search("gadget", settings: reader).count, 0, "section hidden while seconds are off")
     try store.write(true, for: Keys.showSeconds)
     XCTAssertEqual(
-      search.search("gadget", settings: reader).flatMap { $0.entries.map(\.path) },
+      search.search("gadget", settings: reader).flatMap { $0.entries.map(\.path.description) },
       ["extra/one", "extra/more/inner/two"])
     try store.write(false, for: Keys.animations)
     XCTAssertEqual(
-      search.search("gadget", settings: reader).flatMap { $0.entries.map(\.path) }, ["extra/one"],
+      search.search("gadget", settings: reader).flatMap { $0.entries.map(\.path.description) }, ["extra/one"],
       "rows under a hidden detail row are hidden too")
   }
 

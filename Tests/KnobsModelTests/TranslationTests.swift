@@ -66,7 +66,7 @@ final class TranslationTests: XCTestCase {
     let search = PanelSearch(panel: panel)
     let reader = SettingsReader(MemoryStore(defaults: [:]))
     func paths(_ query: String) -> [String] {
-      search.search(query, settings: reader).flatMap { $0.entries.map(\.path) }
+      search.search(query, settings: reader).flatMap { $0.entries.map(\.path.description) }
     }
     XCTAssertEqual(paths("dunkler"), ["style/dark-style"])
     XCTAssertEqual(paths("dark style"), ["style/dark-style"])

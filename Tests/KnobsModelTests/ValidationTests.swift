@@ -75,12 +75,12 @@ final class ValidationTests: XCTestCase {
     let problems = panel.validate()
     assertProblem(problems, at: "Bad Section/café", mentioning: "a-z")
     assertProblem(problems, at: "Bad Section/a-row-id-longer-than-fifteen-bytes-Capital", mentioning: "a-z")
-    XCTAssertFalse(problems.contains { $0.path.hasSuffix("/a-row-id-longer-than-fifteen-bytes") })
+    XCTAssertFalse(problems.contains { $0.path.description.hasSuffix("/a-row-id-longer-than-fifteen-bytes") })
     assertProblem(problems, at: "Bad Section", mentioning: "a-z")
-    assertProblem(problems, at: "Bad Section/", mentioning: "empty")
+    assertProblem(problems, at: RowPath(ids: ["Bad Section", ""]), mentioning: "empty")
     assertProblem(problems, at: "Bad Section/dark_style", mentioning: "a-z")
     assertProblem(problems, at: "Bad Section/Dark", mentioning: "a-z")
-    XCTAssertFalse(problems.contains { $0.path.hasSuffix("ok-1") })
+    XCTAssertFalse(problems.contains { $0.path.description.hasSuffix("ok-1") })
   }
 
   func testEmptyTitles() async {

@@ -10,16 +10,16 @@ final class ValueTextTests: XCTestCase {
     store = Sample.store()
   }
 
-  private func row(_ path: String) -> Row {
+  private func row(_ path: RowPath) -> Row {
     guard let entry = panel.entry(at: path) else { fatalError("no row at \(path)") }
     return entry.row
   }
 
-  private func text(_ path: String) -> String {
+  private func text(_ path: RowPath) -> String {
     row(path).currentValueText(SettingsReader(store))
   }
 
-  private func parseError(_ path: String, _ text: String) -> ValueError? {
+  private func parseError(_ path: RowPath, _ text: String) -> ValueError? {
     do {
       _ = try row(path).parseValue(text)
       return nil
@@ -98,7 +98,8 @@ final class ValueTextTests: XCTestCase {
   }
 
   func testRowsWithoutValuesRefuse() async {
-    for path in ["help/website", "help/feedback", "help/about", "help/about/version/number", "help/reset-all"] {
+    for path: RowPath in ["help/website", "help/feedback", "help/about", "help/about/version/number", "help/reset-all"]
+    {
       let error = parseError(path, "x")
       XCTAssertTrue(
         error?.description.hasSuffix("has no value to set.") == true, "\(path): \(String(describing: error))")

@@ -49,7 +49,8 @@ final class AllSettingsPageTests: GtkTestCase {
     try store.write("12h", for: SettingKey(schema: "org.gnome.desktop.interface", key: "clock-format"))
     defer { try? store.reset(SettingKey(schema: "org.gnome.desktop.interface", key: "clock-format")) }
     start = ContinuousClock.now
-    let modifiedRow = try XCTUnwrap(root.entry(throughPagesAt: AllSettings.rowPath + "/modified/modified")?.row)
+    let modifiedRow = try XCTUnwrap(
+      root.entry(throughPagesAt: AllSettings.rowPath.appending("modified", "modified"))?.row)
     guard case .page(let modifiedLink) = modifiedRow.kind else { return XCTFail("Modified is not a page") }
     let modified = modifiedLink.page
     let modifiedMade = ContinuousClock.now - start
@@ -58,7 +59,7 @@ final class AllSettingsPageTests: GtkTestCase {
     XCTAssertLessThan(modifiedMade, .milliseconds(500))
 
     XCTAssertGreaterThan(window.showSearchResults(for: "clock format"), 0)
-    XCTAssertTrue(window.search.resultPaths.contains { $0.hasSuffix("org-gnome-desktop-interface/keys/clock-format") })
+    XCTAssertTrue(window.search.resultPaths.contains { $0.ends(with: "org-gnome-desktop-interface/keys/clock-format") })
     XCTAssertGreaterThan(window.showSearchResults(for: "org.gnome.desktop.interface"), 0, "by schema id")
     window.endSearch()
   }
@@ -140,7 +141,7 @@ final class AllSettingsPageTests: GtkTestCase {
     let window = await makeWindow(panel, store: store)
     XCTAssertTrue(window.store is RoutedStore, "the shipped panel's window writes through routing")
     let path = try XCTUnwrap(allSettings.path(of: try XCTUnwrap(SchemaPath("schema/dev.knobs.Vanishing/flag"))))
-    XCTAssertTrue(window.open(path: path))
+    XCTAssertTrue(window.open(path))
     await waitUntil("the schema's page is open") { window.currentPage.rowView(path: path) != nil }
     let row = try XCTUnwrap(window.currentPage.rowView(path: path))
     XCTAssertTrue(row.listRow.isSensitive)

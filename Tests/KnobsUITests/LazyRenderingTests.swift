@@ -25,7 +25,7 @@ final class LazyRenderingTests: GtkTestCase {
 
   private func address(_ number: Int) -> RowAddress { RowAddress(section: number / 10, row: number % 10) }
 
-  private func path(_ number: Int) -> String { "section-\(number / 10)/row-\(number)" }
+  private func path(_ number: Int) -> RowPath { "section-\(number / 10)/row-\(number)" }
 
   func testATenThousandRowPageBuildsOnlyTheRowsNearTheScreen() async throws {
     XCTAssertEqual(page.list.count, 10_000)
@@ -51,7 +51,7 @@ final class LazyRenderingTests: GtkTestCase {
   }
 
   func testADeepLinkToAFarRowFocusesIt() async throws {
-    XCTAssertTrue(window.open(path: path(9_000)))
+    XCTAssertTrue(window.open(path(9_000)))
     await waitUntil("row 9000 has the focus and is highlighted") {
       let row = page.rowView(path: path(9_000))
       return row?.listRow.hasFocus == true && row?.listRow.hasCSSClass("knobs-highlight") == true
@@ -90,7 +90,7 @@ final class LazyRenderingTests: GtkTestCase {
     XCTAssertGreaterThan(titles.count, 1)
     let paths = window.search.resultPaths
     for (position, title) in titles {
-      let number = try XCTUnwrap(paths[position].split(separator: "row-").last)
+      let number = try XCTUnwrap(paths[position].description.split(separator: "row-").last)
       XCTAssertEqual(title, "Row \(number)", "result \(position) shows its own row")
     }
   }

@@ -109,7 +109,7 @@ final class ReferencePanelFileTests: XCTestCase {
   /// The same rows taken from the panel Knobs ships.
   static func swiftSubset() throws -> Panel {
     let reference = ReferencePanelTests.panel()
-    func row(_ path: String) throws -> Row { try XCTUnwrap(reference.entry(at: path)?.row, path) }
+    func row(_ path: RowPath) throws -> Row { try XCTUnwrap(reference.entry(at: path)?.row, path.description) }
     var fonts = try row("desktop/fonts")
     if case .detail(var page) = fonts.kind {
       page.sections.removeAll { $0.id == "reset" }

@@ -73,7 +73,7 @@ final class ReferencePanelTests: GtkTestCase {
       ("help/about/version", "help/about/info/version"),
       ("desktop/fonts/fonts/interface", "desktop/fonts/fonts/interface"),
     ] {
-      XCTAssertEqual(panel.entry(at: short)?.path, full, short)
+      XCTAssertEqual(panel.entry(at: RowPath(parsing: short))?.path.description, full, short)
     }
     XCTAssertEqual(panel.section(at: "clock")?.pagePath, "desktop/top-bar")
   }

@@ -22,7 +22,7 @@ final class RowRenderingTests: GtkTestCase {
     }
   }
 
-  func row(_ path: String, file: StaticString = #filePath, line: UInt = #line) -> RowView {
+  func row(_ path: RowPath, file: StaticString = #filePath, line: UInt = #line) -> RowView {
     guard let row = window.currentPage.rowView(path: path) else {
       XCTFail("no row at \(path)", file: file, line: line)
       fatalError()

@@ -56,13 +56,14 @@ final class SchemaTranslationTests: GtkTestCase {
       XCTAssertTrue(window.open(path: "schema/\(Self.schema)/cheese-crust"))
       XCTAssertEqual(window.pageTitle, Self.schema)
       await settle()
-      let row = try XCTUnwrap(window.currentPage.rowView(path: window.currentPage.path + "/keys/cheese-crust"))
+      let row = try XCTUnwrap(
+        window.currentPage.rowView(path: window.currentPage.path.appending("keys", "cheese-crust")))
       XCTAssertEqual(row.titleText, "Käserand backen")
       XCTAssertEqual(row.subtitleText, "Füllt den Rand vor dem Backen mit Mozzarella.")
 
       for query in ["käserand backen", "bake cheese", "mozzarella before baking"] {
         XCTAssertGreaterThan(window.showSearchResults(for: query), 0, query)
-        XCTAssertTrue(window.search.resultPaths.contains { $0.hasSuffix("/keys/cheese-crust") }, query)
+        XCTAssertTrue(window.search.resultPaths.contains { $0.ends(with: "keys/cheese-crust") }, query)
       }
       window.endSearch()
 

@@ -38,7 +38,7 @@ public struct PanelFile {
   public var bytes: Data?
   /// The INI keys the rows bind, with their declared defaults.
   public var iniDefaults: [SettingKey: SettingValue]
-  private var visited: [(path: String, position: FilePosition)]
+  private var visited: [(path: RowPath, position: FilePosition)]
 
   /// The row kinds a file may declare.
   public static var rowKinds: [String] { PanelFileReader.rowKinds }
@@ -215,7 +215,7 @@ public struct PanelFile {
     let visited = visited
     // The validator reports in the order the reader visited, so each problem is at the
     // first visit of its path from the last problem's on; a repeated id at its second use.
-    func place(_ path: String, _ message: String, isRepeatedID: Bool = false) {
+    func place(_ path: RowPath, _ message: String, isRepeatedID: Bool = false) {
       var from = cursor
       if isRepeatedID, let first = visited[from...].firstIndex(where: { $0.path == path }) {
         from = first + 1

@@ -4,11 +4,11 @@ public struct PanelFileError: Error, Hashable, Sendable, CustomStringConvertible
   public var file: String
   public var line: Int
   public var column: Int
-  public var path: String
+  public var path: RowPath
   /// One sentence a panel author understands.
   public var message: String
 
-  public init(file: String, line: Int, column: Int, path: String, message: String) {
+  public init(file: String, line: Int, column: Int, path: RowPath, message: String) {
     self.file = file
     self.line = line
     self.column = column

@@ -32,7 +32,7 @@ extension PanelFileReader {
     case row(RowReference)
   }
 
-  private func templateParts(_ text: String, position: FilePosition, path: String) -> [TemplatePart]? {
+  private func templateParts(_ text: String, position: FilePosition, path: RowPath) -> [TemplatePart]? {
     var parts: [TemplatePart] = []
     var literal = ""
     var index = text.startIndex
@@ -64,15 +64,16 @@ extension PanelFileReader {
 
   /// A reference to the row at `target`, checked once every row is read.
   func reference(
-    _ target: String, position: FilePosition, path: String, check: ((Row) -> String?)? = nil
+    _ written: String, position: FilePosition, path: RowPath, check: ((Row) -> String?)? = nil
   ) -> RowReference {
     let reference = RowReference()
+    let target = RowPath(parsing: written)
     deferred.append { [unowned self] in
       guard !self.unreadPaths.contains(target) else { return }
       guard let row = self.rowsByPath[target], Self.showsValue(row) else {
-        let candidates = self.rowsByPath.filter { $0.value.key != nil }.keys.sorted()
-        let nearest = Suggestions.closest(to: target, among: candidates, limit: 1).first
-        let shown = target.escapedForMessage
+        let candidates = self.rowsByPath.filter { $0.value.key != nil }.keys.map(\.description).sorted()
+        let nearest = Suggestions.closest(to: target.description, among: candidates, limit: 1).first
+        let shown = target.description.escapedForMessage
         let problem =
           self.rowsByPath[target] == nil
           ? tr("There is no row at “%s”.", shown) : tr("The row at “%s” has no value to show.", shown)
@@ -96,7 +97,7 @@ extension PanelFileReader {
 
   /// `section/toggle` (holds while that toggle is on), `{row: PATH, equals: VALUE}`
   /// or `{not: CONDITION}`.
-  func condition(_ node: Node, path: String) -> Condition? {
+  func condition(_ node: Node, path: RowPath) -> Condition? {
     let position = Self.position(of: node)
     if case .scalar(let scalar) = node {
       let target = scalar.string

@@ -16,17 +16,17 @@ extension PanelFileReader {
   }
 
   /// The row, or nil after reporting why it can't be read; references to it then say nothing more.
-  func row(_ node: Node, sectionPath: String, number: Int) -> Row? {
+  func row(_ node: Node, sectionPath: RowPath, number: Int) -> Row? {
     let row = readRow(node, sectionPath: sectionPath, number: number)
-    if row == nil, let id = node.mapping?["id"]?.string { unreadPaths.insert(Panel.join(sectionPath, id)) }
+    if row == nil, let id = node.mapping?["id"]?.string { unreadPaths.insert(sectionPath.appending(id)) }
     return row
   }
 
-  private func readRow(_ node: Node, sectionPath: String, number: Int) -> Row? {
+  private func readRow(_ node: Node, sectionPath: RowPath, number: Int) -> Row? {
     // Messages name the row by its id as soon as it has one.
     let provisional =
-      node.mapping?["id"]?.string.map { Panel.join(sectionPath, $0) }
-      ?? Panel.join(sectionPath, "(row \(number))")
+      node.mapping?["id"]?.string.map { sectionPath.appending($0) }
+      ?? sectionPath.appending("(row \(number))")
     // The kind decides the other keys, so it is read first.
     var kind: String?
     var kindPosition = Self.position(of: node)
@@ -51,7 +51,7 @@ extension PanelFileReader {
       return nil
     }
     let id = string(fields, "id", required: true) ?? ""
-    let path = id.isEmpty ? provisional : Panel.join(sectionPath, id)
+    let path = id.isEmpty ? provisional : sectionPath.appending(id)
     fields = Fields(
       position: fields.position, path: path, kind: mappingKind, values: fields.values, keyPositions: fields.keyPositions
     )
@@ -222,7 +222,7 @@ extension PanelFileReader {
 
   /// Each accelerator of a shortcut row's default parses, none twice, and a single key holds one;
   /// a mistake is reported at the accelerator's own line and column.
-  private func checkShortcuts(_ node: Node, for shortcut: Row.Shortcut, path: String) {
+  private func checkShortcuts(_ node: Node, for shortcut: Row.Shortcut, path: RowPath) {
     let items: [Node]
     switch node {
     case .scalar: items = [node]
@@ -248,7 +248,7 @@ extension PanelFileReader {
   }
 
   /// A color row's default is a color, reported at its line and column when it is not.
-  private func checkColor(_ node: Node, path: String) {
+  private func checkColor(_ node: Node, path: RowPath) {
     guard case .scalar(let scalar) = node else { return }  // a list is the validator's type mistake
     do {
       _ = try RGBColor(parsing: scalar.string)

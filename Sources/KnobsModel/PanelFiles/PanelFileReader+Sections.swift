@@ -4,17 +4,17 @@ extension PanelFileReader {
   static let sectionKeys = ["id", "title", "header", "footer", "visible-when", "rows"]
 
   /// The sections of a page; `pagePath` is "" for the first page, else the detail row's path.
-  func sections(_ nodes: [Node], pagePath: String) -> [Section] {
+  func sections(_ nodes: [Node], pagePath: RowPath) -> [Section] {
     nodes.enumerated().compactMap { index, node in section(node, pagePath: pagePath, number: index + 1) }
   }
 
-  private func section(_ node: Node, pagePath: String, number: Int) -> Section? {
+  private func section(_ node: Node, pagePath: RowPath, number: Int) -> Section? {
     let provisional =
-      node.mapping?["id"]?.string.map { Panel.join(pagePath, $0) }
-      ?? Panel.join(pagePath, "(section \(number))")
+      node.mapping?["id"]?.string.map { pagePath.appending($0) }
+      ?? pagePath.appending("(section \(number))")
     guard let fields = fields(node, path: provisional, kind: .section, known: Self.sectionKeys) else { return nil }
     let id = string(fields, "id", required: true) ?? ""
-    let path = id.isEmpty ? provisional : Panel.join(pagePath, id)
+    let path = id.isEmpty ? provisional : pagePath.appending(id)
     let located = Fields(
       position: fields.position, path: path, kind: fields.kind, values: fields.values,
       keyPositions: fields.keyPositions)

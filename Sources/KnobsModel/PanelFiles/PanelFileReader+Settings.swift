@@ -5,7 +5,7 @@ extension PanelFileReader {
 
   /// `{schema: org.gnome.desktop.interface, key: clock-show-seconds}` or
   /// `{ini: toppings/bacon, default: true}` (a key of the panel's INI file, `group/key`).
-  func setting(_ node: Node, path: String) -> SettingKey? {
+  func setting(_ node: Node, path: RowPath) -> SettingKey? {
     guard let fields = fields(node, path: path, kind: .setting, known: Self.settingKeys) else { return nil }
     if let ini = string(fields, "ini") {
       if fields["schema"] != nil || fields["key"] != nil {

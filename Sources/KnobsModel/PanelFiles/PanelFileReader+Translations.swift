@@ -13,7 +13,7 @@ struct FileTranslation {
   /// Where `title[de]` is written.
   let keyPosition: FilePosition
   /// The path messages about it name.
-  let path: String
+  let path: RowPath
 }
 
 extension PanelFileReader {
@@ -245,7 +245,7 @@ extension PanelFileReader {
       references[path] = reference
       // The English template reports a row that is not there; this one only finds it.
       deferred.append { [unowned self] in
-        if let row = self.rowsByPath[path], Self.showsValue(row) { reference.row = row }
+        if let row = self.rowsByPath[RowPath(parsing: path)], Self.showsValue(row) { reference.row = row }
       }
     }
     let found = references

@@ -7,11 +7,11 @@ final class PanelFileReader {
   private(set) var errors: [PanelFileError] = []
   /// Every section and row path in reading order with where it starts: the
   /// validator walks a panel in the same order, so its problems find their place.
-  private(set) var visited: [(path: String, position: FilePosition)] = []
+  private(set) var visited: [(path: RowPath, position: FilePosition)] = []
   /// Rows by full path, for templates and conditions that name them.
-  var rowsByPath: [String: Row] = [:]
+  var rowsByPath: [RowPath: Row] = [:]
   /// Rows that could not be read (their mistakes are reported already).
-  var unreadPaths: Set<String> = []
+  var unreadPaths: Set<RowPath> = []
   /// Checks run once every row is read: references to rows further down.
   var deferred: [() -> Void] = []
   /// `ini:FILE` for the panel's INI file, set before rows are read.
@@ -32,12 +32,12 @@ final class PanelFileReader {
     self.launcher = launcher
   }
 
-  func report(_ position: FilePosition, _ path: String, _ message: String) {
+  func report(_ position: FilePosition, _ path: RowPath, _ message: String) {
     errors.append(
       PanelFileError(file: file, line: position.line, column: position.column, path: path, message: message))
   }
 
-  func visit(_ path: String, at position: FilePosition) {
+  func visit(_ path: RowPath, at position: FilePosition) {
     visited.append((path, position))
   }
 
@@ -49,7 +49,7 @@ final class PanelFileReader {
   /// The keys and values of a mapping, with what it is called in messages.
   struct Fields {
     let position: FilePosition
-    let path: String
+    let path: RowPath
     /// What the mapping is, for messages about its keys.
     let kind: MappingKind
     var values: [String: Node] = [:]
@@ -65,7 +65,7 @@ final class PanelFileReader {
   /// The mapping's fields; a key not in `known` is reported with the nearest
   /// known key, or with the row kinds it belongs to when `elsewhere` knows it.
   func fields(
-    _ node: Node, path: String, kind: MappingKind, known: [String], elsewhere: (String) -> [String] = { _ in [] }
+    _ node: Node, path: RowPath, kind: MappingKind, known: [String], elsewhere: (String) -> [String] = { _ in [] }
   ) -> Fields? {
     guard case .mapping(let mapping) = node else {
       report(Self.position(of: node), path, kind.isNotAMapping(Self.found(node)))
@@ -178,7 +178,7 @@ final class PanelFileReader {
   }
 
   /// A setting value: a scalar typed as YAML 1.2's core schema types it, or a list of strings.
-  func value(_ node: Node, path: String, key: String) -> SettingValue? {
+  func value(_ node: Node, path: RowPath, key: String) -> SettingValue? {
     switch node {
     case .scalar(let scalar):
       return FileScalar.value(scalar)

@@ -5,7 +5,7 @@ extension Panel {
   /// a detail row comes just before the rows of its page.
   public var entries: [PanelEntry] {
     var result: [PanelEntry] = []
-    collectEntries(pagePath: "", pageTitles: [], conditions: [], into: &result)
+    collectEntries(pagePath: .root, pageTitles: [], conditions: [], into: &result)
     return result
   }
 
@@ -26,33 +26,16 @@ extension Panel {
   /// or every section (`about/version`), and leading parts may be left out of
   /// any form (`clock/show-seconds` for `desktop/top-bar/clock/show-seconds`).
   /// The first row in panel order that a form names wins; the entry carries the full path.
-  public func entry(at path: String) -> PanelEntry? {
+  public func entry(at path: RowPath) -> PanelEntry? {
     if let exact = exactEntry(at: path) { return exact }
     guard !path.isEmpty else { return nil }
-    return entries.first { entry in
-      Self.forms(of: entry.path).contains { $0 == path || $0.hasSuffix("/" + path) }
-    }
-  }
-
-  /// The full path, the path without sections inside detail pages, and the row ids alone.
-  static func forms(of path: String) -> [String] {
-    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-    let rowIDs = stride(from: 1, to: parts.count, by: 2).map { parts[$0] }.joined(separator: "/")
-    return [path, shortPath(path), rowIDs]
-  }
-
-  /// A path with the section ids inside detail pages left out.
-  static func shortPath(_ path: String) -> String {
-    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count > 2 else { return path }
-    let rowsBelow = stride(from: 3, to: parts.count, by: 2).map { parts[$0] }
-    return (Array(parts[0..<2]) + rowsBelow).joined(separator: "/")
+    return entries.first { entry in entry.path.forms.contains { $0.ends(with: path) } }
   }
 
   /// The row at a full path, making pages that are made on demand on the way
   /// (the window's deep links and search results); resolves only the exact form.
   @MainActor
-  public func entry(throughPagesAt path: String) -> PanelEntry? {
+  public func entry(throughPagesAt path: RowPath) -> PanelEntry? {
     if let entry = exactEntry(at: path, throughPages: true) { return entry }
     return entry(at: path)
   }
@@ -61,7 +44,7 @@ extension Panel {
   @MainActor
   public var entriesThroughPages: [PanelEntry] {
     var result: [PanelEntry] = []
-    collectEntries(pagePath: "", pageTitles: [], conditions: [], throughPages: true, into: &result)
+    collectEntries(pagePath: .root, pageTitles: [], conditions: [], throughPages: true, into: &result)
     return result
   }
 
@@ -94,18 +77,18 @@ extension Panel {
     }
   }
 
-  private func exactEntry(at path: String, throughPages: Bool = false) -> PanelEntry? {
-    let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    guard parts.count >= 2, parts.count % 2 == 0 else { return nil }
+  private func exactEntry(at path: RowPath, throughPages: Bool = false) -> PanelEntry? {
+    guard path.namesRow else { return nil }
+    let parts = path.ids
     var page = self
     var pageTitles: [String] = []
     var conditions: [Condition] = []
-    var pagePath = ""
+    var pagePath = RowPath.root
     for index in stride(from: 0, to: parts.count, by: 2) {
       guard let section = page.sections.first(where: { $0.id == parts[index] }),
         let row = section.rows.first(where: { $0.id == parts[index + 1] })
       else { return nil }
-      let rowPath = Self.join(pagePath, section.id, row.id)
+      let rowPath = pagePath.appending(section.id, row.id)
       let rowConditions = conditions + [section.visibleWhen, row.visibleWhen].compactMap { $0 }
       if index + 2 == parts.count {
         return PanelEntry(
@@ -124,19 +107,19 @@ extension Panel {
   /// The section at a path such as `clock` or `help/about/version`, with the
   /// page it is on and that page's path ("" for the first page).
   /// Leading parts may be left out (`clock` for `desktop/top-bar/clock`).
-  public func section(at path: String) -> (section: Section, page: Panel, pagePath: String)? {
+  public func section(at path: RowPath) -> (section: Section, page: Panel, pagePath: RowPath)? {
     if let exact = exactSection(at: path) { return exact }
-    guard !path.isEmpty, let full = sectionPaths.first(where: { $0.hasSuffix("/" + path) }) else { return nil }
+    guard !path.isEmpty, let full = sectionPaths.first(where: { $0.ends(with: path) }) else { return nil }
     return exactSection(at: full)
   }
 
-  private func exactSection(at path: String) -> (section: Section, page: Panel, pagePath: String)? {
-    let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+  private func exactSection(at path: RowPath) -> (section: Section, page: Panel, pagePath: RowPath)? {
+    let parts = path.ids
     guard parts.count % 2 == 1 else { return nil }
     var page = self
-    var pagePath = ""
+    var pagePath = RowPath.root
     if parts.count > 1 {
-      guard let detail = entry(at: parts.dropLast().joined(separator: "/")),
+      guard let detail = entry(at: path.droppingLast(1)),
         case .detail(let subpage) = detail.row.kind
       else { return nil }
       page = subpage
@@ -147,25 +130,26 @@ extension Panel {
   }
 
   /// Every section path, depth-first in display order, for suggestions and checks.
-  public var sectionPaths: [String] {
-    var result: [String] = []
-    collectSectionPaths(pagePath: "", into: &result)
+  public var sectionPaths: [RowPath] {
+    var result: [RowPath] = []
+    collectSectionPaths(pagePath: .root, into: &result)
     return result
   }
 
   /// The known row and section paths nearest to `path` by edit distance, best
   /// first (ties in panel order), for an "unknown path, did you mean" message.
-  public func closestPaths(to path: String, limit: Int = 3) -> [String] {
-    Suggestions.closest(to: path, among: sectionPaths + entries.map(\.path), limit: limit)
+  public func closestPaths(to path: RowPath, limit: Int = 3) -> [RowPath] {
+    let known = (sectionPaths + entries.map(\.path)).map(\.description)
+    return Suggestions.closest(to: path.description, among: known, limit: limit).map(RowPath.init(parsing:))
   }
 
   private func collectEntries(
-    pagePath: String, pageTitles: [String], conditions: [Condition], throughPages: Bool = false,
+    pagePath: RowPath, pageTitles: [String], conditions: [Condition], throughPages: Bool = false,
     into result: inout [PanelEntry]
   ) {
     for section in sections {
       for row in section.rows {
-        let path = Self.join(pagePath, section.id, row.id)
+        let path = pagePath.appending(section.id, row.id)
         let rowConditions = conditions + [section.visibleWhen, row.visibleWhen].compactMap { $0 }
         result.append(
           PanelEntry(
@@ -180,22 +164,16 @@ extension Panel {
     }
   }
 
-  private func collectSectionPaths(pagePath: String, into result: inout [String]) {
+  private func collectSectionPaths(pagePath: RowPath, into result: inout [RowPath]) {
     for section in sections {
-      let sectionPath = Self.join(pagePath, section.id)
+      let sectionPath = pagePath.appending(section.id)
       result.append(sectionPath)
       for row in section.rows {
         if case .detail(let subpage) = row.kind {
-          subpage.collectSectionPaths(pagePath: Self.join(sectionPath, row.id), into: &result)
+          subpage.collectSectionPaths(pagePath: sectionPath.appending(row.id), into: &result)
         }
       }
     }
-  }
-
-  /// The path of `parts` on the page at `pagePath` ("" for the first page).
-  static func join(_ pagePath: String, _ parts: String...) -> String {
-    let local = parts.joined(separator: "/")
-    return pagePath.isEmpty ? local : pagePath + "/" + local
   }
 }
 

@@ -7,7 +7,7 @@ public struct PanelEntry {
   private let storage: Storage
 
   init(
-    path: String, row: Row, section: Section, pageTitles: [String], page: Panel,
+    path: RowPath, row: Row, section: Section, pageTitles: [String], page: Panel,
     visibilityConditions: [Condition]
   ) {
     storage = Storage(
@@ -16,7 +16,7 @@ public struct PanelEntry {
   }
 
   /// `section/row` on the first page; `section/row/subsection/subrow` inside detail pages.
-  public var path: String { storage.path }
+  public var path: RowPath { storage.path }
   public var row: Row { storage.row }
   /// The section holding the row.
   public var section: Section { storage.section }
@@ -25,16 +25,11 @@ public struct PanelEntry {
   /// The page the row is on.
   public var page: Panel { storage.page }
 
-  /// The path of the page the row is on: "" for the first page, else the detail row's path.
-  public var pagePath: String {
-    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-    return parts.dropLast(2).joined(separator: "/")
-  }
+  /// The path of the page the row is on: empty for the first page, else the detail row's path.
+  public var pagePath: RowPath { path.pagePath }
 
   /// The path of the row's section, e.g. `clock` or `help/about/version`.
-  public var sectionPath: String {
-    String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-  }
+  public var sectionPath: RowPath { path.sectionPath }
 
   /// Whether the row's visibility depends on settings at all.
   var hasVisibilityConditions: Bool { !storage.visibilityConditions.isEmpty }
@@ -47,7 +42,7 @@ public struct PanelEntry {
   }
 
   private final class Storage {
-    let path: String
+    let path: RowPath
     let row: Row
     let section: Section
     let pageTitles: [String]
@@ -56,7 +51,7 @@ public struct PanelEntry {
     let visibilityConditions: [Condition]
 
     init(
-      path: String, row: Row, section: Section, pageTitles: [String], page: Panel,
+      path: RowPath, row: Row, section: Section, pageTitles: [String], page: Panel,
       visibilityConditions: [Condition]
     ) {
       self.path = path

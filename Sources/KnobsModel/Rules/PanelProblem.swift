@@ -2,13 +2,13 @@
 public struct PanelProblem: Hashable, Sendable, CustomStringConvertible {
   /// Where the mistake is: a row path (`appearance/dark-style`), a section path
   /// (`clock`, `help/about/version`), or "" for the panel itself.
-  public var path: String
+  public var path: RowPath
   /// One sentence a developer understands.
   public var message: String
   /// The problem is an id used twice on a page, reported at its second use.
   public var isRepeatedID: Bool
 
-  public init(path: String, message: String, isRepeatedID: Bool = false) {
+  public init(path: RowPath, message: String, isRepeatedID: Bool = false) {
     self.path = path
     self.message = message
     self.isRepeatedID = isRepeatedID

@@ -8,7 +8,7 @@ struct PanelValidator {
     self.store = store
   }
 
-  mutating func check(page: Panel, pagePath: String) {
+  mutating func check(page: Panel, pagePath: RowPath) {
     if page.sections.isEmpty {
       report(pagePath, pagePath.isEmpty ? tr("The panel has no sections.") : tr("The detail page has no sections."))
     }
@@ -16,10 +16,10 @@ struct PanelValidator {
     // The section each row id was first seen in. A row's path is joined only
     // when a problem needs it: a valid panel of 10,000 rows would otherwise
     // build 10,000 strings at every start.
-    var rowSections: [String: String] = [:]
+    var rowSections: [String: RowPath] = [:]
     rowSections.reserveCapacity(page.sections.reduce(0) { $0 + $1.rows.count })
     for section in page.sections {
-      let sectionPath = Panel.join(pagePath, section.id)
+      let sectionPath = pagePath.appending(section.id)
       if !sectionIDs.insert(section.id).inserted {
         report(
           sectionPath,
@@ -33,9 +33,9 @@ struct PanelValidator {
         // One lookup for the usual new id; a repeated one gets its first section back.
         if let firstSection = rowSections.updateValue(sectionPath, forKey: id) {
           rowSections[id] = firstSection
-          let first = Panel.join(firstSection, id)
+          let first = firstSection.appending(id)
           report(
-            Panel.join(sectionPath, id),
+            sectionPath.appending(id),
             tr("The row id “%1$s” is already used by %2$s on this page.", id.escapedForMessage, first),
             isRepeatedID: true)
         }
@@ -44,7 +44,7 @@ struct PanelValidator {
     }
   }
 
-  private mutating func check(section: Section, at path: String) {
+  private mutating func check(section: Section, at path: RowPath) {
     checkID(section.id, of: "section", at: path)
     if let title = section.title, title.isBlank {
       report(path, tr("The section title is empty; leave it out instead for a section without a title."))
@@ -65,10 +65,10 @@ struct PanelValidator {
     if section.rows.isEmpty { report(path, tr("The section has no rows.")) }
   }
 
-  private mutating func check(row: Row, in sectionPath: String) {
+  private mutating func check(row: Row, in sectionPath: RowPath) {
     // The id alone is captured: capturing the row would copy it whole.
     let id = row.id
-    var path: String { Panel.join(sectionPath, id) }
+    var path: RowPath { sectionPath.appending(id) }
     checkID(row.id, of: "row", at: path)
     if row.title.isBlank { report(path, tr("The row title is empty.")) }
     if let problem = TextBounds.problem(with: row.title, label: tr("Title")) { report(path, problem) }
@@ -98,7 +98,7 @@ struct PanelValidator {
     if case .detail(let subpage) = row.kind { check(page: subpage, pagePath: path) }
   }
 
-  private mutating func checkID(_ id: String, of kind: String, at path: @autoclosure () -> String) {
+  private mutating func checkID(_ id: String, of kind: String, at path: @autoclosure () -> RowPath) {
     if id.isEmpty {
       report(path(), kind == "section" ? tr("The section id is empty.") : tr("The row id is empty."))
     } else if !Self.isValidID(id) {
@@ -111,7 +111,7 @@ struct PanelValidator {
     }
   }
 
-  private mutating func report(_ path: String, _ message: String, isRepeatedID: Bool = false) {
+  private mutating func report(_ path: RowPath, _ message: String, isRepeatedID: Bool = false) {
     problems.append(PanelProblem(path: path, message: message, isRepeatedID: isRepeatedID))
   }
 

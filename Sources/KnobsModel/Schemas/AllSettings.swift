@@ -9,8 +9,7 @@ public final class AllSettings {
   public static let sectionID = "more"
   public static let rowID = "all-settings"
   /// Where the All Settings row sits on the first page.
-  public static let rowPath = sectionID + "/" + rowID
-  static let modifiedPath = "modified/modified"
+  public static let rowPath = RowPath.root.appending(sectionID, rowID)
 
   private let findLibrary: @MainActor () -> SchemaLibrary?
   private let apps: @MainActor () -> DesktopApps
@@ -62,13 +61,13 @@ public final class AllSettings {
   }
 
   /// The window path of a schema's page or of one of its keys; nil for a schema not installed.
-  public func path(of schemaPath: SchemaPath) -> String? {
+  public func path(of schemaPath: SchemaPath) -> RowPath? {
     let (id, folder) = SchemaPath.split(schemaPath.schemaID)
-    guard let rowPath = layout.rowPaths[id] else { return nil }
-    var page = Self.rowPath + "/" + rowPath
+    guard let schemaRow = layout.rowPaths[id] else { return nil }
+    var page = RowPath(ids: Self.rowPath.ids + schemaRow.ids)
     if let folder {
       guard let folderRowID = folderRowID(of: id, folder) else { return nil }
-      page += "/" + Self.foldersSectionID + "/" + folderRowID
+      page = page.appending(Self.foldersSectionID, folderRowID)
     } else if layout.isRelocatable(id) {
       // Without a folder, the schema's page lists the folders it is saved at; it has no keys.
       guard case .schema = schemaPath else { return nil }
@@ -76,7 +75,7 @@ public final class AllSettings {
     }
     switch schemaPath {
     case .schema: return page
-    case .key(_, let key): return page + "/" + SchemaPanel.sectionID + "/" + key
+    case .key(_, let key): return page.appending(SchemaPanel.sectionID, key)
     }
   }
 
@@ -261,7 +260,7 @@ public final class AllSettings {
       let keys = library?.modifiedKeys(in: entry.schema.id) ?? []
       guard !keys.isEmpty, let panel = panels.panel(for: entry.schema.id) else { continue }
       var section = Section(entry.rowID, entry.schema.id) {}
-      section.rows = keys.compactMap { panel.entry(at: SchemaPanel.sectionID + "/" + $0)?.row }
+      section.rows = keys.compactMap { panel.entry(at: RowPath.root.appending(SchemaPanel.sectionID, $0))?.row }
       if !section.rows.isEmpty { sections.append(section) }
     }
     if sections.isEmpty {

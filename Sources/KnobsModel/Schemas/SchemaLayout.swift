@@ -18,7 +18,7 @@ struct SchemaLayout {
 
   private(set) var groups: [Group] = []
   /// `section/row` of each schema on the All Settings page.
-  private(set) var rowPaths: [String: String] = [:]
+  private(set) var rowPaths: [String: RowPath] = [:]
   /// The ids of the relocatable schemas, which have no folder of their own.
   private(set) var relocatable: Set<String> = []
 
@@ -48,7 +48,7 @@ struct SchemaLayout {
         let id = groups[index].schemas[schemaIndex].schema.id
         let rowID = Self.unique(Self.identifier(id), in: &rowIDs)
         groups[index].schemas[schemaIndex].rowID = rowID
-        rowPaths[id] = groups[index].sectionID + "/" + rowID
+        rowPaths[id] = RowPath.root.appending(groups[index].sectionID, rowID)
       }
     }
   }

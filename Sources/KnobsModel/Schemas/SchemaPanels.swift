@@ -35,9 +35,10 @@ public enum SchemaPath: Hashable, Sendable {
   public static let prefix = "schema/"
 
   /// Reads a path that starts with `schema/`; nil for any other path.
-  public init?(_ path: String) {
-    guard path.hasPrefix(Self.prefix) else { return nil }
-    let rest = path.dropFirst(Self.prefix.count)
+  public init?(_ path: RowPath) {
+    let text = path.description
+    guard text.hasPrefix(Self.prefix) else { return nil }
+    let rest = text.dropFirst(Self.prefix.count)
     if let colon = rest.firstIndex(of: ":"), !rest[..<colon].contains("/") {
       // ID:/FOLDER/KEY: the folder runs to the last “/”.
       guard let lastSlash = rest.lastIndex(of: "/") else { return nil }
@@ -74,6 +75,9 @@ public enum SchemaPath: Hashable, Sendable {
     case .schema(let id), .key(let id, _): return id
     }
   }
+
+  /// The path that names this schema or key.
+  public var path: RowPath { RowPath(parsing: text) }
 
   public var text: String {
     switch self {

@@ -20,7 +20,7 @@ public struct PanelSearch {
   public init(panel: Panel, entries: [PanelEntry]) {
     self.panel = panel
     self.entries = entries
-    var sectionIndex: [String: Int] = [:]
+    var sectionIndex: [RowPath: Int] = [:]
     var sections: [IndexedSection] = []
     var rows: [IndexedRow] = []
     rows.reserveCapacity(entries.count)

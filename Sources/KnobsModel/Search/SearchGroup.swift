@@ -2,10 +2,10 @@
 public struct SearchGroup {
   /// Titles of the detail pages above the section, outermost first; empty on the first page.
   public let pageTitles: [String]
-  /// The path of the page the section is on: "" for the first page, else its detail row's path.
-  public let pagePath: String
+  /// The path of the page the section is on: empty for the first page, else its detail row's path.
+  public let pagePath: RowPath
   /// The section path, e.g. `clock` or `help/about/version`.
-  public let sectionPath: String
+  public let sectionPath: RowPath
   public let section: Section
   /// The matching rows, in display order.
   public internal(set) var entries: [PanelEntry]

@@ -17,9 +17,9 @@ public struct KeybindingIndex {
     /// What the shortcut does, from the schema's summary: “Hide window”.
     public var title: String
     /// Where it is reached: `schema/org.gnome.desktop.wm.keybindings/minimize`.
-    public var path: String
+    public var path: RowPath
 
-    public init(key: SettingKey, title: String, path: String) {
+    public init(key: SettingKey, title: String, path: RowPath) {
       self.key = key
       self.title = title
       self.path = path
@@ -38,7 +38,7 @@ public struct KeybindingIndex {
       schema.keys.filter { SchemaPanel.isKeybinding($0, in: schema.id) }.map { key in
         Binding(
           key: SettingKey(schema: schema.id, key: key.name), title: SchemaPanel.title(for: key),
-          path: SchemaPath.key(schema: schema.id, key: key.name).text)
+          path: SchemaPath.key(schema: schema.id, key: key.name).path)
       }
     }
   }

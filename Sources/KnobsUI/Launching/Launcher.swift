@@ -11,8 +11,8 @@ final class Launcher {
   /// A second activation of the same row within this time is taken as part of the first.
   static let coolDown: Duration = .seconds(1.5)
   private let opener: Opener
-  private var lastLaunch: [String: ContinuousClock.Instant] = [:]
-  private var inFlight: Set<String> = []
+  private var lastLaunch: [RowPath: ContinuousClock.Instant] = [:]
+  private var inFlight: Set<RowPath> = []
 
   init(opener: @escaping Opener = URILauncher.open) {
     self.opener = opener
@@ -31,7 +31,7 @@ final class Launcher {
 
   /// Launches the row's URI unless the same row was just launched; `report` gets failures.
   func launch(
-    _ row: Row, path: String, from widget: Widget, report: @escaping @MainActor (String, [ToastAction]) -> Void
+    _ row: Row, path: RowPath, from widget: Widget, report: @escaping @MainActor (String, [ToastAction]) -> Void
   ) {
     let now = ContinuousClock.now
     if inFlight.contains(path) { return }

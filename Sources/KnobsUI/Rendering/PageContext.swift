@@ -10,8 +10,8 @@ protocol PageHost: AnyObject {
   var rootPanel: Panel { get }
   /// The window rows open their dialogs over.
   var parentWindow: Window? { get }
-  func openDetail(_ page: Panel, path: String)
-  func launch(_ row: Row, path: String, from widget: Widget)
+  func openDetail(_ page: Panel, path: RowPath)
+  func launch(_ row: Row, path: RowPath, from widget: Widget)
   func runAction(_ action: Row.Action, title: String)
   func showMessage(_ message: String, actions: [ToastAction])
   /// The desktop's keybindings, to report a shortcut another one uses; nil to check none.

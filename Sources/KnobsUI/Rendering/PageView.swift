@@ -18,7 +18,7 @@ final class PageView {
   static let maximumWidth = 600.0
   private(set) var page: Panel
   /// The path of the detail row that opened this page, "" for the root page.
-  let path: String
+  let path: RowPath
   let scroller = ScrolledWindow()
   let sections: [SectionView]
   private(set) var list: ListView!
@@ -27,12 +27,11 @@ final class PageView {
   private(set) var shown: [RowAddress] = []
   private var cache = RowCache()
 
-  init(page: Panel, path: String, host: PageHost) {
+  init(page: Panel, path: RowPath, host: PageHost) {
     self.page = page
     self.path = path
     self.host = host
-    let prefix = path.isEmpty ? "" : path + "/"
-    sections = page.sections.enumerated().map { SectionView(section: $1, index: $0, pathPrefix: prefix) }
+    sections = page.sections.enumerated().map { SectionView(section: $1, index: $0, pagePath: path) }
     list = ListView { [weak self] in
       SectionCell(
         bind: { cell, item in self?.bind(cell, item) },
@@ -283,7 +282,7 @@ final class PageView {
     }
     let section = sections[address.section]
     let row = section.section.rows[address.row]
-    let rowView = RowView(row: row, path: section.pathPrefix + row.id, host: host!)
+    let rowView = RowView(row: row, path: section.path.appending(row.id), host: host!)
     cache.add(rowView, at: address)
     return rowView
   }
@@ -293,18 +292,16 @@ final class PageView {
   }
 
   /// Where the row at `path` is on this page.
-  func address(of path: String) -> RowAddress? {
-    let prefix = self.path.isEmpty ? "" : self.path + "/"
-    guard path.hasPrefix(prefix) else { return nil }
-    let parts = path.dropFirst(prefix.count).split(separator: "/")
-    guard parts.count == 2, let section = sections.firstIndex(where: { $0.section.id == parts[0] }),
+  func address(of path: RowPath) -> RowAddress? {
+    guard let parts = path.ids(below: self.path), parts.count == 2,
+      let section = sections.firstIndex(where: { $0.section.id == parts[0] }),
       let row = sections[section].section.rows.firstIndex(where: { $0.id == parts[1] })
     else { return nil }
     return RowAddress(section: section, row: row)
   }
 
   /// The widgets of the row at `path`, built if they are not yet.
-  func rowView(path: String) -> RowView? {
+  func rowView(path: RowPath) -> RowView? {
     address(of: path).map { rowView(at: $0) }
   }
 

@@ -10,7 +10,7 @@ import KnobsModel
 final class RowView {
   let row: Row
   /// The row's address, e.g. `appearance/dark-style`.
-  let path: String
+  let path: RowPath
   let listRow = ListViewRow()
   private let titleLabel: Label
   /// Titles and subtitles up to this many characters don't wrap when the row's
@@ -48,7 +48,7 @@ final class RowView {
   /// The row's accessible description as last set: what a screen reader says after its title.
   private(set) var spokenDescription = ""
 
-  init(row: Row, path: String, host: PageHost) {
+  init(row: Row, path: RowPath, host: PageHost) {
     self.row = row
     self.path = path
     self.host = host

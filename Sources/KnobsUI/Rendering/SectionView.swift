@@ -8,18 +8,18 @@ final class SectionView {
   private(set) var section: Section
   /// The section's index in its page.
   let index: Int
-  /// What the section's row paths start with, e.g. `clock/`.
-  let pathPrefix: String
+  /// The section's path, e.g. `clock`; its rows' paths are this and their ids.
+  let path: RowPath
   weak var page: PageView?
   /// Whether the section shows: its condition holds and one of its rows shows.
   private(set) var isVisible = true
   private var rowVisible: [Bool]
   private var settings: SettingsReader?
 
-  init(section: Section, index: Int, pathPrefix: String) {
+  init(section: Section, index: Int, pagePath: RowPath) {
     self.section = section
     self.index = index
-    self.pathPrefix = pathPrefix + section.id + "/"
+    path = pagePath.appending(section.id)
     rowVisible = Array(repeating: true, count: section.rows.count)
   }
 

@@ -261,12 +261,12 @@ public final class PanelWindow: PageHost {
     for leaving in leavingPages where leaving.path == page.path { stack.remove(leaving.scroller) }
     leavingPages.removeAll { $0.path == page.path }
     pages.append(page)
-    stack.addNamed(page.scroller, name: page.path.isEmpty ? "root" : page.path, title: page.page.title)
+    stack.addNamed(page.scroller, name: page.path.isEmpty ? "root" : page.path.description, title: page.page.title)
     stack.show(page.scroller, transition: animated ? .slideLeft : .none)
     updateHeader()
   }
 
-  func openDetail(_ page: Panel, path: String) {
+  func openDetail(_ page: Panel, path: RowPath) {
     if search.isActive { search.end(restoring: false) }
     let view = PageView(page: page, path: path, host: self)
     push(view, animated: true)
@@ -300,7 +300,7 @@ public final class PanelWindow: PageHost {
     updateHeader()
   }
 
-  func pushWithoutAnimation(_ page: Panel, path: String) {
+  func pushWithoutAnimation(_ page: Panel, path: RowPath) {
     push(PageView(page: page, path: path, host: self), animated: false)
   }
 
@@ -332,7 +332,7 @@ public final class PanelWindow: PageHost {
     return opensMaximized ? 2160 : Int(window.defaultSize.height)
   }
 
-  func launch(_ row: Row, path: String, from widget: Widget) {
+  func launch(_ row: Row, path: RowPath, from widget: Widget) {
     launcher.launch(row, path: path, from: widget) { [weak self] message, actions in
       self?.showMessage(message, actions: actions)
     }

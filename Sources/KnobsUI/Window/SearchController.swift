@@ -127,7 +127,7 @@ final class SearchController {
   func prepare() { _ = engine }
 
   /// The paths of the rows listed, in order, for keyboard activation and tests.
-  var resultPaths: [String] { shown.map { groups[$0.group].entries[$0.entry].path } }
+  var resultPaths: [RowPath] { shown.map { groups[$0.group].entries[$0.entry].path } }
 
   /// Whether results beyond a screenful are held back until the user moves into the list.
   var holdsBackResults: Bool { list.holdsBack }
@@ -365,9 +365,9 @@ final class SearchController {
     paths.forEach(go(to:))
   }
 
-  private func go(to path: String) {
+  private func go(to path: RowPath) {
     end(restoring: false)
-    host.open(path: path)
+    host.open(path)
   }
 }
 
@@ -378,8 +378,8 @@ private final class ResultRow {
   let listRow = ListViewRow()
   private let title = Label()
   private let context = Label()
-  private var path = ""
-  var onGo: (@MainActor (String) -> Void)?
+  private var path = RowPath.root
+  var onGo: (@MainActor (RowPath) -> Void)?
 
   init() {
     let content = Box(.horizontal, spacing: 12)
