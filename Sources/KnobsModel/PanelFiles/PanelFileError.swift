@@ -1,5 +1,5 @@
 /// A mistake in a panel file, with where it is: the file, the line and column
-/// (both from 1) and the row path (`section/row`, "" for the panel itself).
+/// (both from 1) and the row path (`section/row`, empty for the panel itself).
 public struct PanelFileError: Error, Hashable, Sendable, CustomStringConvertible {
   public var file: String
   public var line: Int

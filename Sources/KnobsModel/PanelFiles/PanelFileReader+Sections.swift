@@ -3,7 +3,7 @@ import Yams
 extension PanelFileReader {
   static let sectionKeys = ["id", "title", "header", "footer", "visible-when", "rows"]
 
-  /// The sections of a page; `pagePath` is "" for the first page, else the detail row's path.
+  /// The sections of a page; `pagePath` is empty for the first page, else the detail row's path.
   func sections(_ nodes: [Node], pagePath: RowPath) -> [Section] {
     nodes.enumerated().compactMap { index, node in section(node, pagePath: pagePath, number: index + 1) }
   }

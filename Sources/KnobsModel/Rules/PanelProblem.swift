@@ -1,7 +1,7 @@
 /// A mistake in a panel declaration, found by `Panel.validate(against:)`.
 public struct PanelProblem: Hashable, Sendable, CustomStringConvertible {
   /// Where the mistake is: a row path (`appearance/dark-style`), a section path
-  /// (`clock`, `help/about/version`), or "" for the panel itself.
+  /// (`clock`, `help/about/version`), or empty for the panel itself.
   public var path: RowPath
   /// One sentence a developer understands.
   public var message: String

@@ -17,7 +17,7 @@ import KnobsModel
 final class PageView {
   static let maximumWidth = 600.0
   private(set) var page: Panel
-  /// The path of the detail row that opened this page, "" for the root page.
+  /// The path of the detail row that opened this page, empty for the root page.
   let path: RowPath
   let scroller = ScrolledWindow()
   let sections: [SectionView]
