@@ -1,8 +1,7 @@
-/// Who Knobs is and how to reach its maintainers: the one place a distributor edits.
+/// Who Knobs is and how to reach its maintainers: the one place a distributor edits. The id and
+/// the version come from the files APP_ID and VERSION (`AppIdentity.swift`, written from them).
 enum AppInfo {
-  static let id = "dev.knobs.Knobs"
   static let name = "Knobs"
-  static let version = "0.1.0"
 
   static let maintainersAddress = "maintainers@knobs.dev"
   static let website = "https://knobs.dev"
