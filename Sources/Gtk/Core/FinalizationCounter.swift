@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// Counts GObjects finalized, for tests that check what a page built is freed when the page is left.
 @MainActor

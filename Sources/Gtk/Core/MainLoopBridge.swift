@@ -1,5 +1,5 @@
-import CGtk
-import CGtkGlue
+internal import CGtk
+internal import CGtkGlue
 
 /// Lets `DispatchQueue.main` and `@MainActor` tasks run while GLib owns the main loop.
 ///
@@ -44,15 +44,24 @@ public func runMainLoop(until condition: () -> Bool, timeout: Double) -> Bool {
   return true
 }
 
-/// Runs `handler` once on the GLib main loop after `seconds`, at GLib's
-/// `priority` (sources with a lower number go first).
+/// When the GLib main loop runs a handler among the other work it has.
+public enum MainLoopPriority: Sendable {
+  /// With events and redraws.
+  case normal
+  /// Once the loop has nothing more pressing to do.
+  case idle
+
+  var glib: Int32 { self == .idle ? G_PRIORITY_DEFAULT_IDLE : G_PRIORITY_DEFAULT }
+}
+
+/// Runs `handler` once on the GLib main loop after `seconds`, at `priority`.
 @MainActor
 public func runOnMainLoop(
-  after seconds: Double, priority: Int32 = G_PRIORITY_DEFAULT, _ handler: @escaping @MainActor () -> Void
+  after seconds: Double, priority: MainLoopPriority = .normal, _ handler: @escaping @MainActor () -> Void
 ) {
   let box = Unmanaged.passRetained(SignalBox<Trampolines.Plain>(handler)).toOpaque()
   g_timeout_add_full(
-    priority, guint(max(0, seconds * 1000)),
+    priority.glib, guint(max(0, seconds * 1000)),
     { data in
       let handler = SignalBox<Trampolines.Plain>.from(data)
       MainActor.assumeIsolated { handler() }
@@ -68,7 +77,7 @@ public func runOnMainLoop(
 /// pending: after input, timeouts and redraws (GLib's default idle priority).
 @MainActor
 public func runWhenIdle(_ handler: @escaping @MainActor () -> Void) {
-  runOnMainLoop(after: 0, priority: G_PRIORITY_DEFAULT_IDLE, handler)
+  runOnMainLoop(after: 0, priority: .idle, handler)
 }
 
 /// Dispatches whatever GLib's default main context has ready now, without waiting.

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A Swift owner of one GObject reference.
 ///
@@ -7,17 +7,17 @@ import CGtk
 /// lives at least as long as the wrapper. Signal handlers are boxed and owned by
 /// GObject (see `SignalBox`), never by the wrapper.
 @MainActor
-open class Object {
-  public let gobject: UnsafeMutablePointer<GObject>
+public class Object {
+  let gobject: UnsafeMutablePointer<GObject>
 
   /// Takes a reference to `pointer`, sinking it if it is floating.
-  public init(retaining pointer: UnsafeMutableRawPointer) {
+  init(retaining pointer: UnsafeMutableRawPointer) {
     gobject = pointer.assumingMemoryBound(to: GObject.self)
     g_object_ref_sink(gobject)
   }
 
   /// Adopts a reference the caller already owns (a `*_new` that returns a full, non-floating reference).
-  public init(adopting pointer: UnsafeMutableRawPointer) {
+  init(adopting pointer: UnsafeMutableRawPointer) {
     gobject = pointer.assumingMemoryBound(to: GObject.self)
   }
 

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 import Synchronization
 
 /// Holds a signal handler closure for as long as GObject keeps the connection.

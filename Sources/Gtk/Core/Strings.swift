@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// The texts of a NULL-terminated C array of strings (a GStrv), in order; the array stays the caller's.
 func stringArray(_ array: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>) -> [String] {

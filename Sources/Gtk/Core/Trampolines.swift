@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// The C entry points for signals. Each type matches its signal's C signature
 /// exactly (`gboolean` is `Int32`; signals that return one return one) and calls

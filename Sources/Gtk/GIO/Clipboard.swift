@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// The clipboard of a widget's display.
 @MainActor

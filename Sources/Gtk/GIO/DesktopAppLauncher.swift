@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// Starts installed applications by desktop file id, through GIO.
 @MainActor

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// Watches a folder (GFileMonitor) and says when anything in it changes,
 /// including the folder being created or removed. It stops when released.

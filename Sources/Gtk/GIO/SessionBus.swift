@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// Whether dconf can take a write: its writer (`ca.desrt.dconf`) is reached
 /// over the session bus. Without one, GSettings' dconf backend drops every

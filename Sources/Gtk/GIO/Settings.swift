@@ -1,5 +1,5 @@
-import CGtk
-import CGtkGlue
+internal import CGtk
+internal import CGtkGlue
 
 /// The installed GSettings schemas Knobs can read: the system's and, optionally, a folder of its own.
 @MainActor

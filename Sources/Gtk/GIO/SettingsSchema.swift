@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// One installed schema, read without creating a GSettings object: its path,
 /// its keys, their types, ranges and texts.

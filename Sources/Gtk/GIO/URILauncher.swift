@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// Opens URIs with the user's default application for their scheme, through GIO.
 @MainActor

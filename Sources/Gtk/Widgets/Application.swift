@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A GtkApplication: one instance per session, `app.` actions and keyboard accelerators.
 @MainActor

@@ -1,5 +1,5 @@
-import CGtk
-import CGtkGlue
+internal import CGtk
+internal import CGtkGlue
 
 public enum Orientation {
   case horizontal, vertical

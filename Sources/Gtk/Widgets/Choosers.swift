@@ -1,5 +1,5 @@
-import CGtk
-import CGtkGlue
+internal import CGtk
+internal import CGtkGlue
 
 /// A GtkFontButton: shows a font in its own face and opens GTK's font chooser.
 ///

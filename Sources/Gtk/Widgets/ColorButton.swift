@@ -1,5 +1,5 @@
-import CGtk
-import CGtkGlue
+internal import CGtk
+internal import CGtkGlue
 
 /// A GtkColorButton: a swatch of the color that opens GTK's color chooser.
 ///

@@ -1,5 +1,5 @@
-import CGtk
-import CGtkGlue
+internal import CGtk
+internal import CGtkGlue
 
 /// A GtkScrolledWindow that scrolls its child vertically.
 @MainActor

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A GtkDropDown over a list of strings.
 @MainActor

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A GtkEventController attached to a widget with `Widget.add(_:)`.
 @MainActor

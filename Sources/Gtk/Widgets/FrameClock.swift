@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 extension Widget {
   /// Runs `handler` once, right after GTK next paints this widget's window (the

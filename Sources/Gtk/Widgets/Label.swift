@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A GtkLabel: plain text that can wrap, be dimmed and be selected.
 @MainActor

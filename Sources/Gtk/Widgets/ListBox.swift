@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A GtkListBox of rows, with no selection: Knobs' rows are activated, not selected.
 @MainActor

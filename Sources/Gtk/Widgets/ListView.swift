@@ -1,5 +1,5 @@
-import CGtk
-import CGtkGlue
+internal import CGtk
+internal import CGtkGlue
 
 /// What a `ListView` shows in one of its slots. GTK creates a slot for each
 /// position on screen (plus a margin), and rebinds slots to other positions as

@@ -1,5 +1,5 @@
-import CGtk
-import CGtkGlue
+internal import CGtk
+internal import CGtkGlue
 
 /// The widgets of one row shown in a `ListView` slot, activated the way a
 /// GtkListBoxRow is: a click on it, or Enter or Space on its slot.

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A horizontal GtkScale over a range with a step.
 @MainActor

@@ -1,5 +1,5 @@
-import CGtk
-import CGtkGlue
+internal import CGtk
+internal import CGtkGlue
 
 /// A GtkSearchEntry.
 @MainActor

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 extension Widget {
   /// Renders the widget as it is drawn now and saves it as a PNG; false on failure.

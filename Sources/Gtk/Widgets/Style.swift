@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// Application-wide style: a stylesheet and the dark-style preference.
 @MainActor

@@ -1,5 +1,5 @@
-import CGtk
-import CGtkGlue
+internal import CGtk
+internal import CGtkGlue
 
 /// How a widget is placed in the space its parent gives it.
 public enum Align {
@@ -17,11 +17,11 @@ public enum Align {
 
 /// A GtkWidget.
 @MainActor
-open class Widget: Object {
-  public var widget: UnsafeMutablePointer<GtkWidget> { cast() }
+public class Widget: Object {
+  var widget: UnsafeMutablePointer<GtkWidget> { cast() }
 
   /// Wraps an existing widget, taking a reference (see `Object`).
-  public init(widget: UnsafeMutablePointer<GtkWidget>) {
+  init(widget: UnsafeMutablePointer<GtkWidget>) {
     super.init(retaining: widget)
   }
 

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A GtkHeaderBar with widgets at its start and end and a title widget.
 @MainActor
