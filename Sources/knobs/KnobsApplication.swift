@@ -11,6 +11,8 @@ final class KnobsApplication {
   private let panel: Panel
   private let allSettings: AllSettings?
   private let environment: () -> SettingsEnvironment
+  /// Where this system's schemas disagree with the panel, said in the window.
+  private let systemProblems: [PanelProblem]
   private var window: PanelWindow?
   private var style: DesktopStyle?
   private var pendingPath: String?
@@ -19,12 +21,13 @@ final class KnobsApplication {
 
   /// - Parameter appID: the application id; a panel file runs as one of its own, so two panels can be open at once.
   init(
-    appID: String = AppInfo.id, panel: Panel, allSettings: AllSettings?,
+    appID: String = AppInfo.id, panel: Panel, allSettings: AllSettings?, systemProblems: [PanelProblem] = [],
     environment: @escaping () -> SettingsEnvironment
   ) {
     application = Application(id: appID)
     self.panel = panel
     self.allSettings = allSettings
+    self.systemProblems = systemProblems
     self.environment = environment
   }
 
@@ -78,7 +81,13 @@ final class KnobsApplication {
       application: application, panel: panel, store: settings.store, windowSettings: settings.ownSettings)
     window.schemaPages = allSettings
     window.keybindingSchemas = settings.store.capabilities.schemaLibrary
-    if let notice = settings.notice { window.showNotice(notice) }
+    let mismatch = systemProblems.first.map { first in
+      trn(
+        "%1$d setting does not match this system: %2$s", "%1$d settings do not match this system, such as %2$s",
+        systemProblems.count, systemProblems.count, first.description)
+    }
+    let notices = [settings.notice, mismatch].compactMap { $0 }
+    if !notices.isEmpty { window.showNotice(notices.joined(separator: " ")) }
     self.window = window
     window.present()
     onWindowPresented?(window)

@@ -1,13 +1,22 @@
 import KnobsModel
 
-/// Validates a panel before anything is shown: problems are printed with their row paths.
+/// Validates a panel against the store it will use before anything is shown: problems are
+/// printed with their row paths.
 @MainActor
 enum PanelCheck {
-  /// Returns 0 for a valid panel and 2 for an invalid one.
+  /// Returns 0 for a valid panel and 2 for an invalid one. With `tolerating`, problems that only
+  /// the store shows (this system's schema gives a key another type, say) go there instead of
+  /// failing: the window says them and the rows they concern refuse what their key can't take.
   static func run(
-    _ panel: Panel, quietWhenValid: Bool = false, report: (String) -> Void = printError
+    _ panel: Panel, store: any SettingsStore, quietWhenValid: Bool = false,
+    tolerating: (([PanelProblem]) -> Void)? = nil, report: (String) -> Void = printError
   ) -> Int32 {
-    let problems = panel.validate()
+    var problems = panel.validate(against: store)
+    if let tolerating {
+      let fromStore = problems.filter(\.comesFromStore)
+      if !fromStore.isEmpty { tolerating(fromStore) }
+      problems.removeAll(where: \.comesFromStore)
+    }
     guard problems.isEmpty else {
       report(
         "knobs: "

@@ -39,7 +39,8 @@ case .help:
 case .checkPanel(let file?):
   exit(FilePanels.check(file, schemaDirectories: schemaDirectories))
 case .checkPanel(nil):
-  exit(PanelCheck.run(panel))
+  let environment = SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
+  exit(PanelCheck.run(panel, store: panel.routing(environment.store)))
 case .installPanel(let file):
   exit(FilePanels.install(file, schemaDirectories: schemaDirectories))
 case .uninstallPanel(let id):
@@ -47,15 +48,23 @@ case .uninstallPanel(let id):
 case .list, .get, .set, .reset:
   exit(CommandLineTool(panel: panel, schemaDirectories: schemaDirectories).run(invocation))
 case .window(let openPath):
-  guard PanelCheck.run(panel, quietWhenValid: true) == 0 else { exit(2) }
+  let environment =
+    benchmark?.environment
+    ?? SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
+  var systemProblems: [PanelProblem] = []
+  let status = PanelCheck.run(
+    panel, store: panel.routing(environment.store), quietWhenValid: true, tolerating: { problems in
+      systemProblems = problems
+      problems.forEach { printError("knobs: \($0)") }
+    })
+  guard status == 0 else { exit(2) }
   guard initializeGtk() else {
     printError(Display.missingMessage())
     exit(1)
   }
-  let app = KnobsApplication(panel: panel, allSettings: benchmark == nil ? allSettings : nil) {
-    let environment =
-      benchmark?.environment
-      ?? SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
+  let app = KnobsApplication(
+    panel: panel, allSettings: benchmark == nil ? allSettings : nil, systemProblems: systemProblems
+  ) {
     windowSettings = environment
     return environment
   }

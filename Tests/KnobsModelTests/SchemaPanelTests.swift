@@ -61,6 +61,27 @@ final class SchemaPanelTests: XCTestCase {
     XCTAssertEqual(SchemaPanel.make(Self.schema).validate(), [])
   }
 
+  /// A generated page goes through the validator when it is made. What it finds is said on
+  /// the page, and every row stays, since each edits a real key: a key name outside a-z, 0-9
+  /// and “-” (from a schema compiled with --allow-any-name) is not a problem.
+  func testAGeneratedPageIsValidatedWhenMadeAndSaysWhatWasFound() async throws {
+    let odd = SchemaDescription(
+      id: "org.example.Odd", path: "/org/example/odd/",
+      keys: [
+        KeyDescription(name: "modes", typeString: "as", range: .choices(["", "fast"])),
+        KeyDescription(name: "Legacy_Name", typeString: "b"),
+      ])
+    let panels = SchemaPanels { $0 == odd.id ? odd : nil }
+    let panel = try XCTUnwrap(panels.panel(for: odd.id))
+    XCTAssertEqual(panel.entries.map(\.row.id), ["modes", "Legacy_Name"])
+    let footer = try XCTUnwrap(panel.sections[0].footer?.fixedText)
+    XCTAssertTrue(footer.hasPrefix("Knobs found 1 problem on this page: keys/modes: "), footer)
+    XCTAssertTrue(footer.contains("empty value"), footer)
+
+    let fine = SchemaPanels { $0 == Self.id ? Self.schema : nil }
+    XCTAssertNil(try XCTUnwrap(fine.panel(for: Self.id)).sections[0].footer, "a valid page says nothing")
+  }
+
   func testTitlesComeFromSummariesOrReadableKeyNamesAndSubtitlesFromDescriptions() async throws {
     XCTAssertEqual(try row("flag").title, "A flag")
     XCTAssertEqual(try row("flag").subtitle?.fixedText, "Turns it on.")

@@ -149,8 +149,30 @@ final class ReferencePanelTests: GtkTestCase {
       Section("links", "Links") { LinkRow("bad", "Bad", url: "file:///etc/passwd") }
     }
     var lines: [String] = []
-    XCTAssertEqual(PanelCheck.run(broken, report: { lines.append($0) }), 2)
+    XCTAssertEqual(PanelCheck.run(broken, store: store, report: { lines.append($0) }), 2)
     XCTAssertTrue(lines.contains { $0.contains("links/bad") }, lines.joined(separator: "\n"))
+  }
+
+  /// The shipped panel is checked against the store it uses, as panel files and generated pages are.
+  func testTheShippedPanelPassesTheValidatorAgainstItsStore() async throws {
+    XCTAssertEqual(panel.validate(against: panel.routing(store)).map(\.description), [])
+  }
+
+  /// A row whose key this system's schema types otherwise (a toggle on a string key) is a
+  /// problem only the store shows: `--check-panel` fails on it, the window starts and says it.
+  func testAProblemOnlyTheStoreShowsStopsTheCheckButNotTheWindow() async throws {
+    let panel = Panel("Mismatch") {
+      Section("looks", "Looks") { ToggleRow("scheme", "Dark", key: .colorScheme) }
+    }
+    var lines: [String] = []
+    XCTAssertEqual(PanelCheck.run(panel, store: store, report: { lines.append($0) }), 2)
+    XCTAssertTrue(lines.contains { $0.contains("looks/scheme") }, lines.joined(separator: "\n"))
+    var tolerated: [PanelProblem] = []
+    lines = []
+    XCTAssertEqual(PanelCheck.run(panel, store: store, tolerating: { tolerated = $0 }, report: { lines.append($0) }), 0)
+    XCTAssertEqual(lines, [])
+    XCTAssertEqual(tolerated.map(\.path), ["looks/scheme"])
+    XCTAssertTrue(tolerated.allSatisfy(\.comesFromStore))
   }
 
   func testTheKeyboardShortcutsPageGroupsTheDesktopsShortcutsAndFindsThemByKey() async throws {

@@ -227,39 +227,11 @@ public struct PanelFile {
       found.append(
         PanelFileError(file: source, line: position.line, column: position.column, path: path, message: message))
     }
-    for problem in panel.validate(against: checked) {
+    let checks = ValidationChecks(requiresKeys: true, variantProblem: variantProblem)
+    for problem in panel.validate(against: checked, checks: checks) {
       place(problem.path, problem.message, isRepeatedID: problem.isRepeatedID)
     }
-    for entry in panel.entries {
-      guard let key = entry.row.key else { continue }
-      if let variantProblem, case .variant(let type, let text)? = iniDefaults[key], GVariantType.isValid(type),
-        let problem = variantProblem(text, type)
-      {
-        place(
-          entry.path,
-          tr("The default “%1$s” is not a value of type %2$s: %3$s", text.escapedForMessage, type, problem))
-      }
-      switch checked.availability(of: key) {
-      case .available: continue
-      case .missingSchema(let schema):
-        place(entry.path, tr("The settings schema %s is not installed.", schema))
-      case .missingKey(let key):
-        let names = store.capabilities.keyNaming?.keyNames(of: key.schema) ?? []
-        let missing = tr("The settings schema %1$s has no key “%2$s”.", key.schema, key.key.escapedForMessage)
-        let hint = Self.nearestKey(to: key.key, among: names).map {
-          " " + tr("Did you mean “%s”?", $0.escapedForMessage)
-        }
-        place(entry.path, missing + (hint ?? ""))
-      }
-    }
     return found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
-  }
-
-  /// The key a mistyped name most likely meant: the nearest by edit distance, if at most a third of it differs.
-  static func nearestKey(to name: String, among names: [String]) -> String? {
-    guard let nearest = Suggestions.closest(to: name, among: names, limit: 1).first else { return nil }
-    let distance = EditDistance.between(Array(name.utf8), Array(nearest.utf8))
-    return distance <= max(2, name.utf8.count / 3) ? nearest : nil
   }
 
   /// `store` for GSettings keys, `ini` for the panel's INI keys.

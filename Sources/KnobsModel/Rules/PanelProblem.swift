@@ -7,11 +7,15 @@ public struct PanelProblem: Hashable, Sendable, CustomStringConvertible {
   public var message: String
   /// The problem is an id used twice on a page, reported at its second use.
   public var isRepeatedID: Bool
+  /// The declaration is fine on its own; the store's key disagrees with it (its default's type, say).
+  /// Such a problem can come from the system's schemas rather than the panel.
+  public var comesFromStore: Bool
 
-  public init(path: RowPath, message: String, isRepeatedID: Bool = false) {
+  public init(path: RowPath, message: String, isRepeatedID: Bool = false, comesFromStore: Bool = false) {
     self.path = path
     self.message = message
     self.isRepeatedID = isRepeatedID
+    self.comesFromStore = comesFromStore
   }
 
   /// "path: message", or just the message for the panel itself.

@@ -2,10 +2,12 @@
 @MainActor
 struct PanelValidator {
   let store: (any SettingsStore)?
+  let checks: ValidationChecks
   private(set) var problems: [PanelProblem] = []
 
-  init(store: (any SettingsStore)?) {
+  init(store: (any SettingsStore)?, checks: ValidationChecks) {
     self.store = store
+    self.checks = checks
   }
 
   mutating func check(page: Panel, pagePath: RowPath) {
@@ -69,7 +71,7 @@ struct PanelValidator {
     // The id alone is captured: capturing the row would copy it whole.
     let id = row.id
     var path: RowPath { sectionPath.appending(id) }
-    checkID(row.id, of: "row", at: path)
+    if checks.checksRowIDs { checkID(row.id, of: "row", at: path) }
     if row.title.isBlank { report(path, tr("The row title is empty.")) }
     if let problem = TextBounds.problem(with: row.title, label: tr("Title")) { report(path, problem) }
     if let subtitle = row.subtitle?.fixedText,
@@ -93,9 +95,43 @@ struct PanelValidator {
     case .detail, .page, .value, .action, .font, .shortcut, .color: kindProblems = []
     }
     kindProblems.forEach { report(path, $0) }
-    if let store { StoreRules.problems(row, store: store).forEach { report(path, $0) } }
+    if let store, let key = row.key {
+      let found = StoreRules.problems(row, store: store) + keyProblems(key, store: store)
+      found.forEach { report(path, $0, comesFromStore: true) }
+    }
     // A detail page's problems follow its row's.
     if case .detail(let subpage) = row.kind { check(page: subpage, pagePath: path) }
+  }
+
+  /// With `checks`, whether the store has the key, and whether a default it holds as text parses.
+  private func keyProblems(_ key: SettingKey, store: any SettingsStore) -> [String] {
+    var problems: [String] = []
+    if let variantProblem = checks.variantProblem, case .variant(let type, let text)? = store.defaultValue(for: key),
+      GVariantType.isValid(type), let problem = variantProblem(text, type)
+    {
+      problems.append(
+        tr("The default “%1$s” is not a value of type %2$s: %3$s", text.escapedForMessage, type, problem))
+    }
+    guard checks.requiresKeys else { return problems }
+    switch store.availability(of: key) {
+    case .available:
+      break
+    case .missingSchema(let schema):
+      problems.append(tr("The settings schema %s is not installed.", schema))
+    case .missingKey(let key):
+      let names = store.capabilities.keyNaming?.keyNames(of: key.schema) ?? []
+      let missing = tr("The settings schema %1$s has no key “%2$s”.", key.schema, key.key.escapedForMessage)
+      let hint = Self.nearestKey(to: key.key, among: names).map { " " + tr("Did you mean “%s”?", $0.escapedForMessage) }
+      problems.append(missing + (hint ?? ""))
+    }
+    return problems
+  }
+
+  /// The key a mistyped name most likely meant: the nearest by edit distance, if at most a third of it differs.
+  static func nearestKey(to name: String, among names: [String]) -> String? {
+    guard let nearest = Suggestions.closest(to: name, among: names, limit: 1).first else { return nil }
+    let distance = EditDistance.between(Array(name.utf8), Array(nearest.utf8))
+    return distance <= max(2, name.utf8.count / 3) ? nearest : nil
   }
 
   private mutating func checkID(_ id: String, of kind: String, at path: @autoclosure () -> RowPath) {
@@ -111,8 +147,11 @@ struct PanelValidator {
     }
   }
 
-  private mutating func report(_ path: RowPath, _ message: String, isRepeatedID: Bool = false) {
-    problems.append(PanelProblem(path: path, message: message, isRepeatedID: isRepeatedID))
+  private mutating func report(
+    _ path: RowPath, _ message: String, isRepeatedID: Bool = false, comesFromStore: Bool = false
+  ) {
+    problems.append(
+      PanelProblem(path: path, message: message, isRepeatedID: isRepeatedID, comesFromStore: comesFromStore))
   }
 
   /// Only a-z, 0-9 and "-": every byte of any other character, ASCII or not,

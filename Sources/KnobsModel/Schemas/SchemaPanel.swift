@@ -28,6 +28,21 @@ public enum SchemaPanel {
     return Panel(title: schema.id, sections: [section])
   }
 
+  /// The generated panel, checked by the validator as every panel is when it loads. Its rows
+  /// stay, since each edits a real key; what the validator found is said under them.
+  @MainActor
+  public static func checked(_ panel: Panel) -> Panel {
+    let problems = panel.validate(checks: ValidationChecks(checksRowIDs: false))
+    guard let first = problems.first, var section = panel.sections.first else { return panel }
+    let said = trn(
+      "Knobs found %1$d problem on this page: %2$s", "Knobs found %1$d problems on this page, such as %2$s",
+      problems.count, problems.count, first.description)
+    section.footer = .fixed(said)
+    var checked = panel
+    checked.sections[0] = section
+    return checked
+  }
+
   /// The row for one key; its id is the key's name.
   ///
   /// A translated summary or description is remembered with its English text

@@ -14,7 +14,7 @@ public final class SchemaPanels {
   /// The panel for the schema, generated on first use; nil when it is not installed.
   public func panel(for schemaID: String) -> Panel? {
     if let known = panels[schemaID] { return known }
-    let panel = describe(schemaID).map(SchemaPanel.make)
+    let panel = describe(schemaID).map { SchemaPanel.checked(SchemaPanel.make($0)) }
     panels[schemaID] = panel
     return panel
   }
