@@ -53,7 +53,8 @@ case .window(let openPath):
     ?? SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
   var systemProblems: [PanelProblem] = []
   let status = PanelCheck.run(
-    panel, store: panel.routing(environment.store), quietWhenValid: true, tolerating: { problems in
+    panel, store: panel.routing(environment.store), quietWhenValid: true,
+    tolerating: { problems in
       systemProblems = problems
       problems.forEach { printError("knobs: \($0)") }
     })
