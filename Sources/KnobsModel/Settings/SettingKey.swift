@@ -11,4 +11,13 @@ public struct SettingKey: Hashable, Sendable, CustomStringConvertible {
   }
 
   public var description: String { "\(schema) \(key)" }
+
+  /// Every key of `schema`, as a change observer hears it when the whole schema changed
+  /// (it was removed, say).
+  public static func wholeSchema(_ schema: String) -> SettingKey { SettingKey(schema: schema, key: "") }
+
+  /// Whether a change of this key changes `other`: it is `other`, or the whole of its schema.
+  public func covers(_ other: SettingKey) -> Bool {
+    key.isEmpty ? schema == other.schema : self == other
+  }
 }

@@ -1,28 +1,55 @@
 /// Read-only access to current settings, handed to live text and conditions.
+///
+/// A reader made with `recordingInto` notes every key read through it, so the window can
+/// tell which rows show a key and refresh only those when it changes.
 @MainActor
 public struct SettingsReader {
   public let store: any SettingsStore
+  private let reads: KeyReads?
 
-  public init(_ store: any SettingsStore) {
+  public init(_ store: any SettingsStore, recordingInto reads: KeyReads? = nil) {
     self.store = store
+    self.reads = reads
   }
 
   public subscript(key: SettingKey) -> SettingValue? {
-    store.value(for: key)
+    reads?.keys.insert(key)
+    return store.value(for: key)
   }
 
   /// The key's boolean value; false when it is missing or not a boolean.
   public func bool(_ key: SettingKey) -> Bool {
-    store.value(for: key)?.boolValue ?? false
+    self[key]?.boolValue ?? false
   }
 
   /// The key's string value; empty when it is missing or not a string.
   public func string(_ key: SettingKey) -> String {
-    store.value(for: key)?.stringValue ?? ""
+    self[key]?.stringValue ?? ""
   }
 
   /// The key's numeric value; zero when it is missing or not a number.
   public func number(_ key: SettingKey) -> Double {
-    store.value(for: key)?.doubleValue ?? 0
+    self[key]?.doubleValue ?? 0
   }
+
+  /// The same store, noting the keys read into `reads`.
+  public func recording(into reads: KeyReads) -> SettingsReader {
+    SettingsReader(store, recordingInto: reads)
+  }
+}
+
+/// The keys read through a recording `SettingsReader`.
+@MainActor
+public final class KeyReads {
+  public internal(set) var keys: Set<SettingKey> = []
+
+  public init() {}
+
+  /// Whether a change of `changed` changes a key read (see `SettingKey.covers`).
+  public func include(_ changed: SettingKey) -> Bool {
+    changed.key.isEmpty ? keys.contains { $0.schema == changed.schema } : keys.contains(changed)
+  }
+
+  /// Forgets the keys read so far.
+  public func reset() { keys.removeAll(keepingCapacity: true) }
 }

@@ -42,7 +42,8 @@ public protocol SettingsStore: AnyObject {
   func reset(_ key: SettingKey) throws(SettingsError)
   /// False for keys the administrator locked.
   func isWritable(_ key: SettingKey) -> Bool
-  /// Calls `handler` after any key changes, from this process or outside it.
+  /// Calls `handler` after any key changes, from this process or outside it; with
+  /// `SettingKey.wholeSchema` when every key of a schema may have changed.
   func observe(_ handler: @escaping @MainActor (SettingKey) -> Void) -> Observation
   var storage: StorageDescription { get }
   /// Where one key is kept, for stores that keep keys in more than one place.

@@ -26,6 +26,10 @@ final class PageView {
   /// The rows the list shows, in order: rows and sections that are hidden are left out.
   private(set) var shown: [RowAddress] = []
   private var cache = RowCache()
+  /// The keys the conditions of the page's sections and rows read, which decide what is shown.
+  private let visibilityKeys = KeyReads()
+  /// The keys the section headers and footers on screen read.
+  private let decorationKeys = KeyReads()
 
   init(page: Panel, path: RowPath, host: PageHost) {
     self.page = page
@@ -67,24 +71,32 @@ final class PageView {
   }
 
   /// Updates which rows are shown, then the rows and section texts on screen;
-  /// rows off screen catch up when they are bound again.
-  func refresh(_ settings: SettingsReader) {
-    for section in sections { section.refresh(settings) }
-    // Plain loops: a lazy filter and map call their closures through generic
-    // code, each call checking that it runs on the main actor.
-    var now: [RowAddress] = []
-    now.reserveCapacity(sections.reduce(0) { $0 + $1.section.rows.count })
-    for section in sections where section.isVisible {
-      for row in section.section.rows.indices where section.isRowVisible(row) {
-        now.append(RowAddress(section: section.index, row: row))
+  /// rows off screen catch up when they are bound again. With `changed`, only
+  /// what shows that key is updated: visibility when a condition read it, the
+  /// rows on screen that show it, and section texts that read it.
+  func refresh(_ settings: SettingsReader, changed key: SettingKey? = nil) {
+    if key.map(visibilityKeys.include) ?? true {
+      visibilityKeys.reset()
+      let recording = settings.recording(into: visibilityKeys)
+      for section in sections { section.refresh(recording) }
+      // Plain loops: a lazy filter and map call their closures through generic
+      // code, each call checking that it runs on the main actor.
+      var now: [RowAddress] = []
+      now.reserveCapacity(sections.reduce(0) { $0 + $1.section.rows.count })
+      for section in sections where section.isVisible {
+        for row in section.section.rows.indices where section.isRowVisible(row) {
+          now.append(RowAddress(section: section.index, row: row))
+        }
       }
+      replaceShown(with: now)
     }
-    replaceShown(with: now)
+    let redecorates = key.map(decorationKeys.include) ?? true
+    if key == nil { decorationKeys.reset() }
     for (item, cell) in list.boundCells {
       guard let cell = cell as? SectionCell, let position = item.position, shown.indices.contains(position)
       else { continue }
-      cellRow(cell)?.refresh(settings)
-      decorate(cell, item, at: position, settings)
+      if let rowView = cellRow(cell), key.map(rowView.shows) ?? true { rowView.refresh(settings) }
+      if redecorates { decorate(cell, item, at: position, settings) }
     }
   }
 
@@ -243,9 +255,10 @@ final class PageView {
       isFirstInSection: position == 0 || shown[position - 1].section != address.section,
       isLastInSection: position == shown.count - 1 || shown[position + 1].section != address.section,
       isLastOnPage: position == shown.count - 1)
+    let recording = settings.recording(into: decorationKeys)
     cell.decorate(
-      place, title: section.section.title, header: section.section.header?.text(settings),
-      footer: section.section.footer?.text(settings))
+      place, title: section.section.title, header: section.section.header?.text(recording),
+      footer: section.section.footer?.text(recording))
     item.itemWidget?.setAccessiblePosition(position + 1, of: shown.count)
   }
 

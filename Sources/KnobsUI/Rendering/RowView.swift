@@ -204,8 +204,19 @@ final class RowView {
   /// The window the row is in, as the parent of its dialogs.
   var hostWindow: Window? { host?.parentWindow }
 
+  /// The keys the row showed at its last refresh: its own, and those its texts and conditions read.
+  private let shownKeys = KeyReads()
+  /// How many times the row was brought up to date, for tests of what a change refreshes.
+  private(set) var refreshCount = 0
+
+  /// Whether the row showed `key` at its last refresh, so a change of it must refresh the row.
+  func shows(_ key: SettingKey) -> Bool { shownKeys.include(key) || row.key.map(key.covers) == true }
+
   /// Brings every part of the row up to date with the settings, changing only what differs.
-  func refresh(_ settings: SettingsReader) {
+  func refresh(_ reader: SettingsReader) {
+    refreshCount += 1
+    shownKeys.reset()
+    let settings = reader.recording(into: shownKeys)
     let status = availabilityNote(settings)
     baseSubtitle = [row.subtitle?.text(settings), status].compactMap { $0 }.filter { !$0.isEmpty }
       .joined(separator: "\n")

@@ -59,7 +59,7 @@ public final class GSettingsStore: SettingsStore {
     let gone = inUse.subtracting(source.installedNow(inUse))
     guard !gone.isEmpty else { return [] }
     vanished.formUnion(gone)
-    for schema in gone.sorted() { observers.notify(SettingKey(schema: schema, key: "")) }
+    for schema in gone.sorted() { observers.notify(.wholeSchema(schema)) }
     return gone
   }
 

@@ -65,7 +65,7 @@ public final class PanelWindow: PageHost {
     search = SearchController(host: self)
     buildChrome()
     push(PageView(page: rootPanel, path: "", host: self), animated: false)
-    observation = self.store.observe { [weak self] _ in self?.refresh() }
+    observation = self.store.observe { [weak self] key in self?.refresh(changed: key) }
     installActions()
     watchRowSources()
     watchSchemaFolders()
@@ -235,10 +235,11 @@ public final class PanelWindow: PageHost {
     window.afterNextFrame { runWhenIdle { [weak self] in self?.search.prepare() } }
   }
 
-  /// Brings every open page and the search results up to date with the settings.
-  func refresh() {
+  /// Brings every open page and the search results up to date with the settings; with
+  /// `changed`, only what shows that key.
+  func refresh(changed key: SettingKey? = nil) {
     let settings = SettingsReader(store)
-    pages.forEach { $0.refresh(settings) }
+    pages.forEach { $0.refresh(settings, changed: key) }
     search.refresh()
   }
 
