@@ -23,9 +23,9 @@ public final class PanelWindow: PageHost {
   private let launcher: Launcher
   private var observation: Observation?
   private var dialog: ConfirmDialog?
-  private(set) var chooser: ApplicationChooser?
+  var chooser: ApplicationChooser?
   /// The open question asking for text, if any (a folder to open a relocatable schema at, say).
-  private(set) var textDialog: TextDialog?
+  var textDialog: TextDialog?
   private var rowSourceObservations: [Observation] = []
   private var folderMonitors: [FileMonitor] = []
   private var pendingReload: Task<Void, Never>?
@@ -369,57 +369,4 @@ public final class PanelWindow: PageHost {
   public func showNotice(_ text: String) { banner.show(text) }
   /// Hides the notice `showNotice` showed.
   public func hideNotice() { banner.hide() }
-}
-
-extension PanelWindow: ActionPresenter {
-  public func chooseApplication(
-    title: String, from applications: [DesktopApplication],
-    onChoose: @escaping @MainActor (DesktopApplication) -> Void
-  ) {
-    chooser?.close()
-    let chooser = ApplicationChooser(title: title, applications: applications, parent: window, onChoose: onChoose)
-    self.chooser = chooser
-    chooser.onFinish = { [weak self, weak chooser] in
-      if self?.chooser === chooser { self?.chooser = nil }
-    }
-    chooser.present()
-  }
-
-  public func showMessage(_ message: String, undo: Undo?) {
-    showMessage(message, actions: undo.map { [ToastAction(label: tr("Undo"), perform: $0.perform)] } ?? [])
-  }
-
-  public func askForText(_ request: TextRequest, onAnswer: @escaping @MainActor (String) -> Void) {
-    textDialog?.window.destroy()
-    let dialog = TextDialog(request, parent: window, onAnswer: onAnswer)
-    textDialog = dialog
-    dialog.present()
-  }
-}
-
-/// Remembers the window's size in Knobs' own schema.
-@MainActor
-struct WindowState {
-  /// The size of a first start, and of every start when Knobs' schema is missing.
-  static let defaultWidth: Int32 = 640
-  static let defaultHeight: Int32 = 720
-  let settings: Settings
-
-  /// Sizes the window as it was; true when it opens maximized.
-  @discardableResult
-  func restore(_ window: Window) -> Bool {
-    let width = settings.hasKey("window-width") ? settings.int("window-width") : Int(Self.defaultWidth)
-    let height = settings.hasKey("window-height") ? settings.int("window-height") : Int(Self.defaultHeight)
-    window.setDefaultSize(width: Int32(clamping: max(width, 360)), height: Int32(clamping: max(height, 360)))
-    guard settings.hasKey("window-maximized"), settings.bool("window-maximized") else { return false }
-    window.maximize()
-    return true
-  }
-
-  func save(_ window: Window) {
-    let size = window.defaultSize
-    settings.set("window-width", Variant(int32: size.width))
-    settings.set("window-height", Variant(int32: size.height))
-    settings.set("window-maximized", Variant(window.isMaximized))
-  }
 }

@@ -48,11 +48,11 @@ final class SearchController {
   /// The results listed, in order: group index and entry index in the group.
   private var shown: [(group: Int, entry: Int)] = []
   /// Each slot's result row, kept as the slot is rebound.
-  private var slotRows: [ObjectIdentifier: ResultRow] = [:]
+  private var slotRows: [ObjectIdentifier: SearchResultRow] = [:]
   /// Rows of slots GTK destroyed (the list got shorter), for the slots it
   /// builds when the list grows again: a keystroke from one match to a
   /// screenful builds some 20 slots, and their rows need not be built again.
-  private var spareRows: [ResultRow] = []
+  private var spareRows: [SearchResultRow] = []
 
   init(host: PanelWindow) {
     self.host = host
@@ -273,8 +273,8 @@ final class SearchController {
     decorate(cell, item, at: position)
   }
 
-  private func makeRow() -> ResultRow {
-    let row = ResultRow()
+  private func makeRow() -> SearchResultRow {
+    let row = SearchResultRow()
     row.onGo = { [weak self] path in self?.go(to: path) }
     return row
   }
@@ -368,52 +368,5 @@ final class SearchController {
   private func go(to path: RowPath) {
     end(restoring: false)
     host.open(path)
-  }
-}
-
-/// The widgets of one search result: its title, where it is, and an arrow.
-/// A slot keeps one and shows whichever result it is bound to.
-@MainActor
-private final class ResultRow {
-  let listRow = ListViewRow()
-  private let title = Label()
-  private let context = Label()
-  private var path = RowPath.root
-  var onGo: (@MainActor (RowPath) -> Void)?
-
-  init() {
-    let content = Box(.horizontal, spacing: 12)
-    content.addCSSClass("knobs-row-content")
-    let text = Box(.vertical, spacing: 2)
-    text.expandsHorizontally = true
-    title.xAlign = 0
-    title.addCSSClass("knobs-row-title")
-    context.xAlign = 0
-    context.addCSSClass("dim-label")
-    context.addCSSClass("knobs-row-subtitle")
-    text.append(title)
-    text.append(context)
-    content.append(text)
-    let arrow = Image(iconName: "go-next-symbolic")
-    arrow.addCSSClass("dim-label")
-    arrow.hideFromAssistiveTechnologies(label: tr("Go to setting"))
-    content.append(arrow)
-    listRow.setChild(content)
-    listRow.isActivatable = true
-    listRow.onActivate { [weak self] in
-      guard let self else { return }
-      self.onGo?(self.path)
-    }
-  }
-
-  var titleText: String { title.text }
-
-  func show(_ entry: PanelEntry) {
-    let place = (entry.pageTitles + [entry.section.title ?? ""]).filter { !$0.isEmpty }.joined(separator: " › ")
-    title.text = entry.row.title
-    context.text = place
-    path = entry.path
-    listRow.setAccessibleLabel(entry.row.title)
-    listRow.setAccessibleDescription(tr("In %s", place))
   }
 }

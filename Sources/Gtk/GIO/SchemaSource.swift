@@ -1,0 +1,189 @@
+internal import CGtk
+internal import CGtkGlue
+
+/// The installed GSettings schemas Knobs can read: the system's and, optionally, a folder of its own.
+@MainActor
+public final class SchemaSource {
+  /// Nil when no schema is installed anywhere (GLib then has no default source).
+  private let source: OpaquePointer?
+  /// Folders whose compiled schemas GIO refused, with its reason; their schemas are left out.
+  public private(set) var problems: [String] = []
+  private let extraDirectories: [String]
+
+  /// The default source (installed schemas and `GSETTINGS_SCHEMA_DIR`), extended by
+  /// compiled schemas in `directories` when they exist.
+  public init(extraDirectories directories: [String] = []) {
+    var source = g_settings_schema_source_get_default().flatMap { g_settings_schema_source_ref($0) }
+    var problems: [String] = []
+    for directory in directories where g_file_test(directory + "/gschemas.compiled", G_FILE_TEST_EXISTS) != 0 {
+      var error: UnsafeMutablePointer<GError>?
+      if let extended = g_settings_schema_source_new_from_directory(directory, source, 0, &error) {
+        if let source { g_settings_schema_source_unref(source) }
+        source = extended
+      } else if let error {
+        problems.append("The schemas in \(directory) can't be read: \(String(cString: error.pointee.message)).")
+        g_error_free(error)
+      }
+    }
+    self.source = source
+    self.problems = problems
+    extraDirectories = directories
+  }
+
+  isolated deinit {
+    if let source { g_settings_schema_source_unref(source) }
+  }
+
+  /// The summaries and descriptions of a schema's keys as its authors wrote
+  /// them, by key name; nil when messages are in English anyway (`schema(_:)`
+  /// gives the same texts), or when the schema is not installed.
+  ///
+  /// GLib translates a folder's texts through the schema's gettext domain the
+  /// first time it reads them, in the locale of that moment, and keeps them. So
+  /// the folders are opened a second time, the first time English texts are
+  /// asked for, and their texts read with this thread's locale set to C.
+  public func englishTexts(of id: String) -> [String: SchemaKeyTexts]? {
+    guard knobs_messages_are_english() == 0, let source = untranslatedSource,
+      let found = g_settings_schema_source_lookup(source, Self.split(id).id, 1)
+    else { return nil }
+    defer { g_settings_schema_unref(found) }
+    let previous = knobs_use_c_locale()
+    defer { knobs_restore_thread_locale(previous) }
+    let schema = SettingsSchema(found)
+    var texts: [String: SchemaKeyTexts] = [:]
+    for name in schema.keyNames { texts[name] = schema.texts(of: name) }
+    return texts
+  }
+
+  /// Sources for English texts by the folders they read, made when first needed
+  /// and kept, as GLib keeps its default source.
+  private static var untranslatedSources: [[String]: OpaquePointer?] = [:]
+
+  /// A chain of sources over the folders GLib's default source reads, in its
+  /// order, then the extra ones, whose texts are read only through `englishTexts(of:)`.
+  private var untranslatedSource: OpaquePointer? {
+    let folders = foldersByPrecedence
+    if let made = Self.untranslatedSources[folders] { return made }
+    let chain = Self.chain(folders.reversed())
+    Self.untranslatedSources[folders] = chain
+    return chain
+  }
+
+  /// A new source over the compiled schemas of `folders`, the last one's first;
+  /// folders GIO can't read are left out.
+  private static func chain(_ folders: [String]) -> OpaquePointer? {
+    var chain: OpaquePointer?
+    for folder in folders where g_file_test(folder + "/gschemas.compiled", G_FILE_TEST_EXISTS) != 0 {
+      var error: UnsafeMutablePointer<GError>?
+      if let extended = g_settings_schema_source_new_from_directory(folder, chain, 0, &error) {
+        if let chain { g_settings_schema_source_unref(chain) }
+        chain = extended
+      } else if let error {
+        g_error_free(error)
+      }
+    }
+    return chain
+  }
+
+  /// The folders a schema is looked for in, first the one whose schema wins: as
+  /// GLib's default source orders them (`GSETTINGS_SCHEMA_DIR`'s, the user's,
+  /// the system's in `XDG_DATA_DIRS` order), with the extra ones, last first, above them.
+  var foldersByPrecedence: [String] {
+    var folders: [String] = extraDirectories.reversed()
+    if let extra = g_getenv("GSETTINGS_SCHEMA_DIR") {
+      folders += String(cString: extra).split(separator: ":").map(String.init)
+    }
+    folders.append(String(cString: g_get_user_data_dir()) + "/glib-2.0/schemas")
+    if let systemDirs = g_get_system_data_dirs() {
+      var index = 0
+      while let dir = systemDirs[index] {
+        folders.append(String(cString: dir) + "/glib-2.0/schemas")
+        index += 1
+      }
+    }
+    return folders
+  }
+
+  /// The schema, if installed and not relocatable; never aborts the way `g_settings_new`
+  /// does on a missing schema (or on a relocatable one without a path).
+  ///
+  /// `ID:/PATH/` (as `gsettings` writes it) is a relocatable schema at a path of the user's dconf database.
+  public func lookup(_ id: String) -> Settings? {
+    let (schemaID, path) = Self.split(id)
+    guard let source, let schema = g_settings_schema_source_lookup(source, schemaID, 1) else { return nil }
+    defer { g_settings_schema_unref(schema) }
+    let isRelocatable = g_settings_schema_get_path(schema) == nil
+    // g_settings_new_full aborts on a path for a fixed schema, or on a malformed path.
+    if let path {
+      guard isRelocatable, Self.isValidPath(path) else { return nil }
+    } else if isRelocatable {
+      return nil
+    }
+    return Settings(schema: schema, path: path)
+  }
+
+  /// Which of `ids` are installed now, read afresh from the schema folders: GLib
+  /// reads its default source once per process, so a schema removed since is still in it.
+  public func installedNow(_ ids: Set<String>) -> Set<String> {
+    guard let fresh = Self.chain(folders) else { return [] }
+    defer { g_settings_schema_source_unref(fresh) }
+    return ids.filter { id in
+      guard let schema = g_settings_schema_source_lookup(fresh, Self.split(id).id, 1) else { return false }
+      g_settings_schema_unref(schema)
+      return true
+    }
+  }
+
+  /// Every folder schemas are read from: the system's, the user's, `GSETTINGS_SCHEMA_DIR`'s and the extra ones.
+  public var folders: [String] {
+    var folders: [String] = []
+    if let systemDirs = g_get_system_data_dirs() {
+      var index = 0
+      while let dir = systemDirs[index] {
+        folders.append(String(cString: dir) + "/glib-2.0/schemas")
+        index += 1
+      }
+    }
+    folders.append(String(cString: g_get_user_data_dir()) + "/glib-2.0/schemas")
+    if let extra = g_getenv("GSETTINGS_SCHEMA_DIR") {
+      folders += String(cString: extra).split(separator: ":").map(String.init)
+    }
+    return folders + extraDirectories
+  }
+
+  /// A schema id and the path after its “:”, if any: `ID:/PATH/` → (`ID`, `/PATH/`).
+  public static func split(_ id: String) -> (id: String, path: String?) {
+    guard let colon = id.firstIndex(of: ":") else { return (id, nil) }
+    return (String(id[..<colon]), String(id[id.index(after: colon)...]))
+  }
+
+  /// What g_settings_new_full accepts: starts and ends with “/”, no “//”.
+  static func isValidPath(_ path: String) -> Bool {
+    path.hasPrefix("/") && path.hasSuffix("/") && !path.contains("//")
+  }
+
+  /// The schema's description, if installed (relocatable ones too; `ID:/PATH/` names the schema `ID`).
+  public func schema(_ id: String) -> SettingsSchema? {
+    guard let source, let schema = g_settings_schema_source_lookup(source, Self.split(id).id, 1) else { return nil }
+    defer { g_settings_schema_unref(schema) }
+    return SettingsSchema(schema)
+  }
+
+  /// The ids of every installed schema with a fixed path (relocatable ones left out), sorted.
+  public var schemaIDs: [String] { listed(relocatable: false) }
+
+  /// The ids of every installed relocatable schema, sorted.
+  public var relocatableSchemaIDs: [String] { listed(relocatable: true) }
+
+  private func listed(relocatable wanted: Bool) -> [String] {
+    guard let source else { return [] }
+    var fixed: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
+    var relocatable: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
+    g_settings_schema_source_list_schemas(source, 1, &fixed, &relocatable)
+    defer {
+      g_strfreev(fixed)
+      g_strfreev(relocatable)
+    }
+    return (wanted ? relocatable : fixed).map(stringArray)?.sorted() ?? []
+  }
+}

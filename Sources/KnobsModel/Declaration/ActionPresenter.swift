@@ -1,0 +1,42 @@
+/// What an action can ask of the window it runs in.
+@MainActor
+public protocol ActionPresenter: AnyObject {
+  /// Shows a searchable list of `applications` titled `title`; `onChoose` runs
+  /// with the one the user picks, and not at all when they cancel.
+  func chooseApplication(
+    title: String, from applications: [DesktopApplication], onChoose: @escaping @MainActor (DesktopApplication) -> Void)
+  /// Says something in the window, with an Undo button when `undo` is given.
+  func showMessage(_ message: String, undo: Undo?)
+  /// Asks for a line of text; `onAnswer` runs with text the request's check
+  /// accepts, and not at all when the user cancels.
+  func askForText(_ request: TextRequest, onAnswer: @escaping @MainActor (String) -> Void)
+  /// Shows the row or page at a path, as `knobs --open` does; false, with a message said, when there is none.
+  @discardableResult
+  func open(path: String) -> Bool
+}
+
+/// A question whose answer is a line of text, checked as it is typed.
+public struct TextRequest {
+  public var title: String
+  public var message: String
+  /// What screen readers call the field.
+  public var fieldLabel: String
+  public var placeholder: String?
+  public var initialText: String
+  public var confirmLabel: String
+  /// Why a text can't be taken, in words; nil when it can.
+  public var check: @MainActor (String) -> String?
+
+  public init(
+    title: String, message: String, fieldLabel: String, placeholder: String? = nil, initialText: String = "",
+    confirmLabel: String, check: @escaping @MainActor (String) -> String?
+  ) {
+    self.title = title
+    self.message = message
+    self.fieldLabel = fieldLabel
+    self.placeholder = placeholder
+    self.initialText = initialText
+    self.confirmLabel = confirmLabel
+    self.check = check
+  }
+}

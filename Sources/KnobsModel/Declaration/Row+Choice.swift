@@ -1,0 +1,55 @@
+extension Row {
+  /// One of a list of values, each with a label: fixed in the declaration, or
+  /// found when the row is shown by a `provider` (installed themes, say).
+  public struct Choice {
+    public var key: SettingKey
+    /// The declared options; for a choice with a provider, the last ones it found.
+    public var options: [Option]
+    /// Finds the options at run time; nil for a fixed choice.
+    public var provider: OptionProvider?
+    public var presentation: Presentation = .menu
+    /// Set when the options name one part of the key's value rather than the whole of it.
+    public var part: ValuePart?
+
+    public init(key: SettingKey, options: [Option]) {
+      self.key = key
+      self.options = options
+    }
+
+    public init(key: SettingKey, provider: OptionProvider) {
+      self.key = key
+      self.options = []
+      self.provider = provider
+    }
+
+    /// How the options are drawn.
+    public enum Presentation: Sendable {
+      /// A drop-down at the end of the row.
+      case menu
+      /// Radio buttons under the title, for three or four short options.
+      case radio
+    }
+
+    public struct Option {
+      public var value: SettingValue
+      public var label: String
+
+      public init(_ value: SettingValue, _ label: String) {
+        self.value = value
+        self.label = label
+      }
+    }
+
+    /// The index of the option holding `value`, if any.
+    public func index(of value: SettingValue?) -> Int? {
+      options.firstIndex { $0.value == value }
+    }
+
+    /// The options offered now: the provider's when there is one, else the declared ones.
+    @MainActor
+    public func currentOptions() throws(OptionProviderError) -> [Option] {
+      guard let provider else { return options }
+      return try provider.options()
+    }
+  }
+}

@@ -1,0 +1,41 @@
+extension Row {
+  /// A string edited in place; the rule decides what may be written.
+  public struct Text {
+    public var key: SettingKey
+    public var placeholder: String?
+    public var rule: TextRule
+    /// What the text stands for: the string itself, or a value of another type written as GVariant text.
+    public var format: Format
+
+    public init(key: SettingKey, placeholder: String? = nil, rule: TextRule = TextRule(), format: Format = .plain) {
+      self.key = key
+      self.placeholder = placeholder
+      self.rule = rule
+      self.format = format
+    }
+
+    public enum Format: Hashable, Sendable {
+      /// The text is the value, a string.
+      case plain
+      /// The text is a GVariant of this type (`(ii)`, `a{sv}` …) in GVariant text format,
+      /// parsed and type-checked by the store before it is written.
+      case gvariant(type: String)
+    }
+
+    /// The text an entry shows for `value`.
+    public func text(of value: SettingValue?) -> String {
+      switch format {
+      case .plain: return value?.stringValue ?? ""
+      case .gvariant: return value?.gvariantText ?? ""
+      }
+    }
+
+    /// The value typed `text` stands for; the rule is checked separately.
+    public func value(of text: String) -> SettingValue {
+      switch format {
+      case .plain: return .string(text)
+      case .gvariant(let type): return .variant(type: type, text: text.trimmingWhitespace)
+      }
+    }
+  }
+}

@@ -1,0 +1,24 @@
+extension Row {
+  /// A switch. `on` and `off` are the values written; any other value reads as
+  /// off. With a `part`, the switch shows and changes one part of the key's value.
+  public struct Toggle {
+    public var key: SettingKey
+    public var on: SettingValue
+    public var off: SettingValue
+    public var part: ValuePart?
+
+    public init(key: SettingKey, on: SettingValue = true, off: SettingValue = false) {
+      self.key = key
+      self.on = on
+      self.off = off
+    }
+
+    /// A switch over one part of a key whose values are like `sample` (a string, say).
+    public init(key: SettingKey, part: ValuePart, sample: SettingValue) {
+      self.key = key
+      self.on = sample
+      self.off = sample
+      self.part = part
+    }
+  }
+}

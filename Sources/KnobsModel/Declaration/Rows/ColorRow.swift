@@ -1,0 +1,8 @@
+/// A color kept as text, shown as a swatch and chosen with GTK's color chooser.
+public struct ColorRow: RowDeclaration {
+  public let row: Row
+
+  public init(_ id: String, _ title: String, key: SettingKey, format: ColorFormat? = nil) {
+    row = Row(id: id, title: title, kind: .color(.init(key: key, format: format)))
+  }
+}

@@ -1,0 +1,13 @@
+/// A file or folder chosen with GTK's file chooser; shows the file's name.
+public struct FileRow: RowDeclaration {
+  public let row: Row
+
+  public init(
+    _ id: String, _ title: String, key: SettingKey, mimeTypes: [String] = [], selectsFolder: Bool = false,
+    storage: Row.File.Storage = .uri
+  ) {
+    row = Row(
+      id: id, title: title,
+      kind: .file(.init(key: key, mimeTypes: mimeTypes, selectsFolder: selectsFolder, storage: storage)))
+  }
+}

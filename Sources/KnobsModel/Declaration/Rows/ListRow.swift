@@ -1,0 +1,11 @@
+/// An editable list of strings: add, remove and reorder items.
+public struct ListRow: RowDeclaration {
+  public let row: Row
+
+  public init(
+    _ id: String, _ title: String, key: SettingKey, itemRule: TextRule = TextRule(nonEmpty: true),
+    placeholder: String? = nil
+  ) {
+    row = Row(id: id, title: title, kind: .list(.init(key: key, itemRule: itemRule, placeholder: placeholder)))
+  }
+}

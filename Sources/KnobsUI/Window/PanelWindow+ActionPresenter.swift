@@ -1,0 +1,28 @@
+import Gtk
+import KnobsModel
+
+extension PanelWindow: ActionPresenter {
+  public func chooseApplication(
+    title: String, from applications: [DesktopApplication],
+    onChoose: @escaping @MainActor (DesktopApplication) -> Void
+  ) {
+    chooser?.close()
+    let chooser = ApplicationChooser(title: title, applications: applications, parent: window, onChoose: onChoose)
+    self.chooser = chooser
+    chooser.onFinish = { [weak self, weak chooser] in
+      if self?.chooser === chooser { self?.chooser = nil }
+    }
+    chooser.present()
+  }
+
+  public func showMessage(_ message: String, undo: Undo?) {
+    showMessage(message, actions: undo.map { [ToastAction(label: tr("Undo"), perform: $0.perform)] } ?? [])
+  }
+
+  public func askForText(_ request: TextRequest, onAnswer: @escaping @MainActor (String) -> Void) {
+    textDialog?.window.destroy()
+    let dialog = TextDialog(request, parent: window, onAnswer: onAnswer)
+    textDialog = dialog
+    dialog.present()
+  }
+}
