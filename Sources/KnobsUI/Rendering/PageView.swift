@@ -2,26 +2,26 @@ import Gtk
 import KnobsModel
 
 /// One page of a panel: its sections as one list, centred and at most
-/// `maximumWidth` wide, that builds the widgets of the rows on screen only.
+/// `LazyRowList.maximumWidth` wide, that builds the widgets of the rows on screen only.
 ///
 /// One GtkListView over the page's shown rows: each slot holds a row in its
 /// card with its section's title, header or footer (GTK 4.8 lists have no
 /// section headers). Row views are kept a while after they scroll away
 /// (`RowCache`), so scrolling back finds the same widgets. GTK 4.8 binds up to
 /// 200 slots whatever the screen shows and knows no height before its first
-/// frame, so far slots show a placeholder (`showRowsNearby`) and the list holds
+/// frame, so far slots show a placeholder (`LazyRowList`) and the list holds
 /// a screenful until that frame (`rowsOnScreen`). Found rows that change are
 /// spliced in where they differ, keeping the focus (`reloadFoundRows`).
 /// See docs/design/rendering.md and docs/design/performance.md.
 @MainActor
 final class PageView {
-  static let maximumWidth = 600.0
   private(set) var page: Panel
   /// The path of the detail row that opened this page, empty for the root page.
   let path: RowPath
-  let scroller = ScrolledWindow()
   let sections: [SectionView]
-  private(set) var list: ListView!
+  private var rows: LazyRowList!
+  var scroller: ScrolledWindow { rows.scroller }
+  var list: ListView { rows.list }
   private weak var host: PageHost?
   /// The rows the list shows, in order: rows and sections that are hidden are left out.
   private(set) var shown: [RowAddress] = []
@@ -36,38 +36,13 @@ final class PageView {
     self.path = path
     self.host = host
     sections = page.sections.enumerated().map { SectionView(section: $1, index: $0, pagePath: path) }
-    list = ListView { [weak self] in
-      SectionCell(
-        bind: { cell, item in self?.bind(cell, item) },
-        unbind: { cell, _ in self?.unbind(cell) })
-    }
-    list.addCSSClass("knobs-page-list")
-    list.setAccessibleLabel(page.title)
+    rows = LazyRowList(label: page.title, source: self)
     list.onActivate { [weak self] position in self?.rowView(atPosition: position)?.activate() }
     let keys = KeyController(capturing: true)
     keys.onKeyPressed { [weak self] key in self?.handleKey(key) ?? false }
     list.add(keys)
-    scroller.setChild(list)
-    scroller.expandsVertically = true
-    scroller.onScroll { [weak self] in self?.showRowsNearby() }
-    var watchesFrames = false
-    list.onMap { [weak self, list] in
-      guard !watchesFrames, let list else { return }
-      watchesFrames = list.afterEveryFrame { self?.showRowsNearby() }
-    }
-    scroller.onWidthChanged { [weak self] width in
-      // The width changes during size allocation; margins must change after it.
-      Task { @MainActor in self?.fit(width: width) }
-    }
     sections.forEach { $0.page = self }
     refresh(SettingsReader(host.store))
-  }
-
-  /// Keeps the column centred and no wider than `maximumWidth`, with a comfortable margin.
-  private func fit(width: Double) {
-    let side = Int32(max(12, (width - Self.maximumWidth) / 2))
-    guard side != list.marginStart else { return }
-    list.setMargins(top: 0, bottom: 0, start: side, end: side)
   }
 
   /// Updates which rows are shown, then the rows and section texts on screen;
@@ -184,23 +159,6 @@ final class PageView {
     if let refocus, refocus.row >= 0 { Task { await focus(refocus) } }
   }
 
-  /// Shows the row at the slot's position: its widgets when it is on screen (or
-  /// near), else a placeholder of about its height until it scrolls near.
-  private func bind(_ cell: SectionCell, _ item: ListItem) {
-    guard let position = item.position, shown.indices.contains(position), let host else { return }
-    let settings = SettingsReader(host.store)
-    if list.holdsBack || cell.isNear(scroller, height: Double(scroller.allocatedHeight), margin: nearMargin) {
-      show(cell, item, at: position, settings)
-    } else {
-      let row = sections[shown[position].section].section.rows[shown[position].row]
-      if let bound = cellRow(cell) { cache.unbound(bound) }
-      cell.showPlaceholder(height: row.subtitle == nil ? 52 : 56)
-      item.itemWidget?.setAccessibleLabel(row.title)
-      item.itemWidget?.setAccessibleDescription("")
-    }
-    decorate(cell, item, at: position, settings)
-  }
-
   private func show(_ cell: SectionCell, _ item: ListItem, at position: Int, _ settings: SettingsReader) {
     let rowView = rowView(at: shown[position])
     if let other = cache.cell(showing: rowView), other !== cell { other.clear() }
@@ -208,39 +166,6 @@ final class PageView {
     rowView.refresh(settings)
     cell.show(rowView.listRow, in: item)
     cache.bound(rowView, to: cell)
-  }
-
-  /// How far beyond the visible area rows get their widgets: one screen.
-  private var nearMargin: Double { max(Double(scroller.allocatedHeight), 400) }
-
-  /// Builds the rows that scrolled near the visible area.
-  private func showRowsNearby() {
-    guard list.isDrawable, let host else { return }
-    let height = Double(scroller.allocatedHeight)
-    var settings: SettingsReader?
-    let cells = list.boundCells.compactMap { item, cell in (cell as? SectionCell).map { (item, $0) } }
-    // GTK 4.8 leaves slots past the screen unallocated (no place to measure from)
-    // when the list is scrolled to its end: those within a screenful of rows of
-    // the ones near the screen are near too.
-    let nearPositions = cells.filter { $0.1.isNear(scroller, height: height, margin: nearMargin) }
-      .compactMap { $0.0.position }
-    let reach = Stylesheet.rowsFilling(height: Int(height))
-    let nearRange = nearPositions.min().map { low in (low - reach)...(nearPositions.max()! + reach) }
-    for (item, cell) in cells {
-      guard cell.isPlaceholder, let position = item.position, shown.indices.contains(position),
-        cell.isNear(scroller, height: height, margin: nearMargin)
-          || (!cell.isAllocated && nearRange?.contains(position) == true)
-      else { continue }
-      let reader = settings ?? SettingsReader(host.store)
-      settings = reader
-      show(cell, item, at: position, reader)
-      decorate(cell, item, at: position, reader)
-    }
-  }
-
-  private func unbind(_ cell: SectionCell) {
-    if let rowView = cellRow(cell) { cache.unbound(rowView) }
-    cell.clear()
   }
 
   private func cellRow(_ cell: SectionCell) -> RowView? {
@@ -373,4 +298,27 @@ final class PageView {
 struct RowAddress: Hashable {
   let section: Int
   let row: Int
+}
+
+extension PageView: LazyRowListSource {
+  func holdsRow(at position: Int) -> Bool { shown.indices.contains(position) && host != nil }
+
+  func show(_ cell: SectionCell, _ item: ListItem, at position: Int) {
+    guard let host else { return }
+    show(cell, item, at: position, SettingsReader(host.store))
+  }
+
+  func placeholder(at position: Int) -> (title: String, hasSubtitle: Bool) {
+    let row = sections[shown[position].section].section.rows[shown[position].row]
+    return (row.title, row.subtitle != nil)
+  }
+
+  func decorate(_ cell: SectionCell, _ item: ListItem, at position: Int) {
+    guard let host else { return }
+    decorate(cell, item, at: position, SettingsReader(host.store))
+  }
+
+  func release(_ cell: SectionCell) {
+    if let rowView = cellRow(cell) { cache.unbound(rowView) }
+  }
 }

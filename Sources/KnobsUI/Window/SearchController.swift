@@ -31,8 +31,8 @@ final class SearchController {
   var hasBuiltPage: Bool { builtPage != nil }
   /// The search page: the results' list, or the empty state.
   private var results: Box { page.results }
-  private var scroller: ScrolledWindow { page.scroller }
-  private var list: ListView { page.list }
+  private var scroller: ScrolledWindow { page.rows.scroller }
+  private var list: ListView { page.rows.list }
   private var emptyState: Box { page.emptyState }
   /// Holds the "close matches" notice above the results while there is one.
   private var noticeSlot: Box { page.noticeSlot }
@@ -69,54 +69,25 @@ final class SearchController {
   @MainActor
   private struct Page {
     let results = Box(.vertical)
-    let scroller = ScrolledWindow()
-    let list: ListView
+    let rows: LazyRowList
     let emptyState = Box(.vertical, spacing: 6)
     let noticeSlot = Box(.vertical)
   }
 
   private func makePage() -> Page {
-    let list = ListView { [weak self] in
-      let cell = SectionCell(
-        bind: { cell, item in self?.bind(cell, item) },
-        unbind: { cell, _ in cell.clear() })
-      cell.onTeardown = { cell in self?.recycle(cell) }
-      return cell
-    }
-    let page = Page(list: list)
-    let scroller = page.scroller
-    list.addCSSClass("knobs-page-list")
-    list.setAccessibleLabel(tr("Search Results"))
+    let rows = LazyRowList(
+      label: tr("Search Results"), source: self, fillsAfterFirstFrame: false,
+      recycle: { [weak self] cell in self?.recycle(cell) })
+    let page = Page(rows: rows)
+    let list: ListView = rows.list
     list.onActivate { [weak self] position in self?.activate(index: position) }
     let keys = KeyController(capturing: true)
     keys.onKeyPressed { [weak self] key in self?.handleKey(key) ?? false }
     list.add(keys)
-    scroller.setChild(list)
-    scroller.expandsVertically = true
-    list.fillsAfterFirstFrame = false
-    scroller.onScroll { [weak self, weak list, weak scroller] in
-      guard let self, let list, let scroller else { return }
-      // The user scrolls (the program only ever scrolls to the top): list every result.
-      if scroller.verticalOffset > 0 { list.fill() }
-      self.showResultsNearby()
-    }
-    var watchesFrames = false
-    list.onMap { [weak self, weak list] in
-      guard !watchesFrames, let list else { return }
-      watchesFrames = list.afterEveryFrame { self?.showResultsNearby() }
-    }
-    scroller.onWidthChanged { [weak list] width in
-      // The width changes during size allocation; margins must change after it.
-      Task { @MainActor in
-        guard let list else { return }
-        let side = Int32(max(12, (width - PageView.maximumWidth) / 2))
-        if side != list.marginStart { list.setMargins(top: 0, bottom: 0, start: side, end: side) }
-      }
-    }
     buildEmptyState(page.emptyState)
     page.noticeSlot.setMargins(top: 12, bottom: 0, start: 12, end: 12)
     page.results.append(page.noticeSlot)
-    page.results.append(scroller)
+    page.results.append(rows.scroller)
     page.results.append(page.emptyState)
     return page
   }
@@ -247,24 +218,7 @@ final class SearchController {
     if !shown.isEmpty { scroller.verticalOffset = 0 }
   }
 
-  /// Shows the result at the slot's position, or a placeholder when it is far
-  /// from the screen: GTK 4.8 binds 200 slots, a keystroke should draw a screenful.
-  private func bind(_ cell: SectionCell, _ item: ListItem) {
-    guard let position = item.position, shown.indices.contains(position) else { return }
-    let screen = Double(scroller.allocatedHeight)
-    // Before the search page has a size, the page it covers has the same one.
-    let height = screen > 0 ? screen : Double(host.currentPage.scroller.allocatedHeight)
-    let firstScreen = Int((height > 0 ? height : 720) / 48) + 2
-    if position < firstScreen || cell.isNear(scroller, height: screen, margin: max(screen, 400)) {
-      show(cell, item, at: position)
-    } else {
-      cell.showPlaceholder(height: 56)
-      item.itemWidget?.setAccessibleLabel(groups[shown[position].group].entries[shown[position].entry].row.title)
-      decorate(cell, item, at: position)
-    }
-  }
-
-  private func show(_ cell: SectionCell, _ item: ListItem, at position: Int) {
+  func show(_ cell: SectionCell, _ item: ListItem, at position: Int) {
     let (groupIndex, entryIndex) = shown[position]
     let row = slotRows[ObjectIdentifier(cell)] ?? spareRows.popLast() ?? makeRow()
     slotRows[ObjectIdentifier(cell)] = row
@@ -285,7 +239,7 @@ final class SearchController {
     if let row = slotRows.removeValue(forKey: ObjectIdentifier(cell)) { spareRows.append(row) }
   }
 
-  private func decorate(_ cell: SectionCell, _ item: ListItem, at position: Int) {
+  func decorate(_ cell: SectionCell, _ item: ListItem, at position: Int) {
     let (groupIndex, entryIndex) = shown[position]
     let group = groups[groupIndex]
     let heading = (group.pageTitles + [group.section.title ?? ""]).filter { !$0.isEmpty }.joined(separator: " › ")
@@ -294,20 +248,6 @@ final class SearchController {
       isLastOnPage: position == shown.count - 1)
     cell.decorate(place, title: heading, header: nil, footer: nil)
     item.itemWidget?.setAccessiblePosition(position + 1, of: shown.count)
-  }
-
-  /// Draws the results that scrolled near the visible area.
-  private func showResultsNearby() {
-    guard isShowingResults, list.isDrawable else { return }
-    let screen = Double(scroller.allocatedHeight)
-    // The window grew taller than the results held back fill: list them all.
-    if list.holdsBack, Stylesheet.rowsFilling(height: Int(screen)) > list.heldBackLimit { list.fill() }
-    for (item, cell) in list.boundCells {
-      guard let cell = cell as? SectionCell, cell.isPlaceholder, let position = item.position,
-        shown.indices.contains(position), cell.isNear(scroller, height: screen, margin: max(screen, 400))
-      else { continue }
-      show(cell, item, at: position)
-    }
   }
 
   /// Space on a focused result goes to it, as Enter does.
@@ -369,4 +309,16 @@ final class SearchController {
     end(restoring: false)
     host.open(path)
   }
+}
+
+extension SearchController: LazyRowListSource {
+  func holdsRow(at position: Int) -> Bool { isShowingResults && shown.indices.contains(position) }
+
+  func placeholder(at position: Int) -> (title: String, hasSubtitle: Bool) {
+    // A result says where it is under its title.
+    (groups[shown[position].group].entries[shown[position].entry].row.title, true)
+  }
+
+  /// A slot keeps its result row as it is rebound (`slotRows`).
+  func release(_ cell: SectionCell) {}
 }
