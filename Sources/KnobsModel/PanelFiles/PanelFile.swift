@@ -129,7 +129,7 @@ public struct PanelFile {
     _ root: Node, file: String, launcher: @escaping ApplicationLauncher, languages: [String]
   ) throws(PanelFileErrors) -> PanelFile {
     let reader = PanelFileReader(file: file, launcher: launcher)
-    reader.languages = languages
+    reader.translation.languages = languages
     guard let fields = reader.fields(root, path: "", kind: .panel, known: topKeys) else {
       throw PanelFileErrors(reader.errors)
     }
@@ -149,7 +149,7 @@ public struct PanelFile {
       if let problem = ConfigFile.problem(with: iniFile) {
         reader.report(fields.position(of: "ini-file"), "", problem)
       } else {
-        reader.iniSchema = iniSchema(iniFile)
+        reader.ini.schema = iniSchema(iniFile)
       }
     }
     var dialect = IniDialect.keyfile
@@ -183,19 +183,19 @@ public struct PanelFile {
       }
     }
     reader.reportUnusedTranslations()
-    reader.deferred.forEach { $0() }
+    reader.references.deferred.forEach { $0() }
     guard reader.errors.isEmpty else {
       throw PanelFileErrors(reader.errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
     }
     var panelFile = PanelFile(
       id: id, name: name, icon: reader.string(fields, "icon"), comment: reader.string(fields, "comment"),
       keywords: reader.strings(fields, "keywords") ?? [], iniFile: iniFile,
-      panel: Panel(title: title, sections: sections), source: file, iniDefaults: reader.iniDefaults,
+      panel: Panel(title: title, sections: sections), source: file, iniDefaults: reader.ini.defaults,
       visited: reader.visited)
     panelFile.nameTranslations = reader.writtenTranslations(fields, "name")
     panelFile.commentTranslations = comment == nil ? [:] : reader.writtenTranslations(fields, "comment")
     panelFile.keywordTranslations = keywords == nil ? [:] : reader.writtenLists(fields, "keywords")
-    panelFile.gettextDomain = reader.domain?.name
+    panelFile.gettextDomain = reader.translation.domain?.name
     panelFile.iniDialect = dialect
     return panelFile
   }

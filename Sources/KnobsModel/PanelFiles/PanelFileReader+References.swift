@@ -68,14 +68,14 @@ extension PanelFileReader {
   ) -> RowReference {
     let reference = RowReference()
     let target = RowPath(parsing: written)
-    deferred.append { [unowned self] in
-      guard !self.unreadPaths.contains(target) else { return }
-      guard let row = self.rowsByPath[target], Self.showsValue(row) else {
-        let candidates = self.rowsByPath.filter { $0.value.key != nil }.keys.map(\.description).sorted()
+    references.deferred.append { [unowned self] in
+      guard !self.references.unread.contains(target) else { return }
+      guard let row = self.references.byPath[target], Self.showsValue(row) else {
+        let candidates = self.references.byPath.filter { $0.value.key != nil }.keys.map(\.description).sorted()
         let nearest = Suggestions.closest(to: target.description, among: candidates, limit: 1).first
         let shown = target.description.escapedForMessage
         let problem =
-          self.rowsByPath[target] == nil
+          self.references.byPath[target] == nil
           ? tr("There is no row at “%s”.", shown) : tr("The row at “%s” has no value to show.", shown)
         self.report(position, path, problem + Self.hint(nearest))
         return

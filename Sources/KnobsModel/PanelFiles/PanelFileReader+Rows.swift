@@ -18,7 +18,7 @@ extension PanelFileReader {
   /// The row, or nil after reporting why it can't be read; references to it then say nothing more.
   func row(_ node: Node, sectionPath: RowPath, number: Int) -> Row? {
     let row = readRow(node, sectionPath: sectionPath, number: number)
-    if row == nil, let id = node.mapping?["id"]?.string { unreadPaths.insert(sectionPath.appending(id)) }
+    if row == nil, let id = node.mapping?["id"]?.string { references.unread.insert(sectionPath.appending(id)) }
     return row
   }
 
@@ -65,7 +65,7 @@ extension PanelFileReader {
     row.keywords = texts(fields, "keywords") ?? []
     if let condition = fields["enabled-when"] { row.enabledWhen = self.condition(condition, path: path) }
     if let condition = fields["visible-when"] { row.visibleWhen = self.condition(condition, path: path) }
-    rowsByPath[path] = row
+    references.byPath[path] = row
     return row
   }
 
@@ -126,8 +126,8 @@ extension PanelFileReader {
     case .text:
       if let type = string(fields, "gvariant-type") {
         // An INI key's default is written as text in the file; the row holds it as GVariant text of its type.
-        if key.schema == iniSchema, case .string(let text)? = iniDefaults[key] {
-          iniDefaults[key] = .variant(type: type, text: text)
+        if key.schema == ini.schema, case .string(let text)? = ini.defaults[key] {
+          ini.defaults[key] = .variant(type: type, text: text)
         }
         var rule = textRule(fields)
         if fields["max-length"] == nil { rule.maximumLength = 65536 }

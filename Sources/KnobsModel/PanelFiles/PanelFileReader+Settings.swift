@@ -40,7 +40,7 @@ extension PanelFileReader {
 
   private func iniSetting(_ ini: String, _ fields: Fields) -> SettingKey? {
     let path = fields.path
-    guard let iniSchema else {
+    guard let iniSchema = self.ini.schema else {
       report(fields.position(of: "ini"), path, tr("The setting is an INI key but the panel has no “ini-file”."))
       return nil
     }
@@ -56,14 +56,14 @@ extension PanelFileReader {
     guard let defaultNode = required(fields, "default"), let value = value(defaultNode, path: path, key: "default")
     else { return nil }
     let key = SettingKey(schema: iniSchema, key: ini)
-    if let earlier = iniDefaults[key], earlier != value {
+    if let earlier = self.ini.defaults[key], earlier != value {
       report(
         Self.position(of: defaultNode), path,
         tr(
           "The INI key %1$s already has the default “%2$s” in another row.", ini,
           earlier.description.escapedForMessage))
     }
-    iniDefaults[key] = value
+    self.ini.defaults[key] = value
     return key
   }
 

@@ -78,7 +78,7 @@ extension PanelFileReader {
       }
     }
     let translation = FileTranslation(language: language, node: value, keyPosition: keyPosition, path: fields.path)
-    translations[TranslationSlot(mapping: fields.position, key: base), default: []].append(translation)
+    self.translation.slots[TranslationSlot(mapping: fields.position, key: base), default: []].append(translation)
   }
 
   /// The text of `key` in the user's language: its own translation in the
@@ -111,7 +111,7 @@ extension PanelFileReader {
         Self.position(of: translation.node), translation.path,
         tr("The translation “%s” must be a list of text.", "\(key)[\(translation.language)]"))
     }
-    switch UserLanguages.choose(from: Set(lists.keys), preferred: languages) {
+    switch UserLanguages.choose(from: Set(lists.keys), preferred: translation.languages) {
     case .translation(let language):
       let items = lists[language] ?? english
       for (item, word) in zip(items, english) where item != word { Translation.remember(item, english: word) }
@@ -119,7 +119,7 @@ extension PanelFileReader {
     case .english:
       return english
     case .none:
-      return english.map { domain?.text($0) ?? $0 }
+      return english.map { translation.domain?.text($0) ?? $0 }
     }
   }
 
@@ -132,7 +132,7 @@ extension PanelFileReader {
     let englishPieces = source.flatMap(TemplatePiece.parse)
     var written: [String: String] = [:]
     for (language, text) in translatedTexts(fields, key, hasEnglish: source != nil) {
-      let translation = translationNodes[TranslationSlot(mapping: fields.position, key: key)]?[language]
+      let translation = translation.nodes[TranslationSlot(mapping: fields.position, key: key)]?[language]
       let position = translation.map { Self.position(of: $0) } ?? fields.position(of: key)
       let name = "\(key)[\(language)]"
       guard let pieces = TemplatePiece.parse(text) else {
@@ -149,11 +149,11 @@ extension PanelFileReader {
     }
     guard let english, let source, let englishPieces else { return english }
     let text: String
-    switch UserLanguages.choose(from: Set(written.keys), preferred: languages) {
+    switch UserLanguages.choose(from: Set(written.keys), preferred: translation.languages) {
     case .translation(let language): text = written[language] ?? source
     case .english: return english
     case .none:
-      guard let domain else { return english }
+      guard let domain = translation.domain else { return english }
       let translated = domain.text(source)
       guard translated != source, let pieces = TemplatePiece.parse(translated),
         TemplatePiece.rows(of: pieces) == TemplatePiece.rows(of: englishPieces)
@@ -169,7 +169,7 @@ extension PanelFileReader {
 
   /// Reports translations of keys the mapping doesn't have (`subtitle[de]` without `subtitle`).
   func reportUnusedTranslations() {
-    for (slot, list) in translations where !consumedTranslations.contains(slot) {
+    for (slot, list) in translation.slots where !translation.consumed.contains(slot) {
       for translation in list {
         report(
           translation.keyPosition, translation.path,
@@ -194,7 +194,7 @@ extension PanelFileReader {
     if let relative = directory, !relative.hasPrefix("/") {
       directory = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(relative).path
     }
-    domain = TranslationDomain(name, localeDirectory: directory)
+    translation.domain = TranslationDomain(name, localeDirectory: directory)
   }
 
   // MARK: Choosing
@@ -211,7 +211,7 @@ extension PanelFileReader {
         continue
       }
       texts[translation.language] = scalar.string
-      translationNodes[slot, default: [:]][translation.language] = translation.node
+      self.translation.nodes[slot, default: [:]][translation.language] = translation.node
     }
     return texts
   }
@@ -220,12 +220,12 @@ extension PanelFileReader {
   /// (reported by `reportUnusedTranslations`).
   private func consume(_ slot: TranslationSlot, hasEnglish: Bool) -> [FileTranslation] {
     guard hasEnglish else { return [] }
-    consumedTranslations.insert(slot)
-    return translations[slot] ?? []
+    translation.consumed.insert(slot)
+    return translation.slots[slot] ?? []
   }
 
   private func chosen(_ english: String, _ written: [String: String]) -> String {
-    switch UserLanguages.choose(from: Set(written.keys), preferred: languages) {
+    switch UserLanguages.choose(from: Set(written.keys), preferred: translation.languages) {
     case .translation(let language):
       let text = written[language] ?? english
       if text != english { Translation.remember(text, english: english) }
@@ -233,7 +233,7 @@ extension PanelFileReader {
     case .english:
       return english
     case .none:
-      return domain?.text(english) ?? english
+      return translation.domain?.text(english) ?? english
     }
   }
 
@@ -244,8 +244,8 @@ extension PanelFileReader {
       let reference = RowReference()
       references[path] = reference
       // The English template reports a row that is not there; this one only finds it.
-      deferred.append { [unowned self] in
-        if let row = self.rowsByPath[RowPath(parsing: path)], Self.showsValue(row) { reference.row = row }
+      self.references.deferred.append { [unowned self] in
+        if let row = self.references.byPath[RowPath(parsing: path)], Self.showsValue(row) { reference.row = row }
       }
     }
     let found = references
@@ -319,7 +319,7 @@ extension PanelFileReader {
   /// The file's own translations of a text key, by language, as written (for the desktop entry).
   func writtenTranslations(_ fields: Fields, _ key: String) -> [String: String] {
     var texts: [String: String] = [:]
-    for translation in translations[TranslationSlot(mapping: fields.position, key: key)] ?? [] {
+    for translation in translation.slots[TranslationSlot(mapping: fields.position, key: key)] ?? [] {
       if let text = translation.node.scalar?.string { texts[translation.language] = text }
     }
     return texts
@@ -328,7 +328,7 @@ extension PanelFileReader {
   /// The file's own translations of a list key, by language, as written.
   func writtenLists(_ fields: Fields, _ key: String) -> [String: [String]] {
     var lists: [String: [String]] = [:]
-    for translation in translations[TranslationSlot(mapping: fields.position, key: key)] ?? [] {
+    for translation in translation.slots[TranslationSlot(mapping: fields.position, key: key)] ?? [] {
       if case .sequence(let sequence) = translation.node {
         lists[translation.language] = sequence.compactMap { $0.scalar?.string }
       }

@@ -8,24 +8,44 @@ final class PanelFileReader {
   /// Every section and row path in reading order with where it starts: the
   /// validator walks a panel in the same order, so its problems find their place.
   private(set) var visited: [(path: RowPath, position: FilePosition)] = []
-  /// Rows by full path, for templates and conditions that name them.
-  var rowsByPath: [RowPath: Row] = [:]
-  /// Rows that could not be read (their mistakes are reported already).
-  var unreadPaths: Set<RowPath> = []
-  /// Checks run once every row is read: references to rows further down.
-  var deferred: [() -> Void] = []
-  /// `ini:FILE` for the panel's INI file, set before rows are read.
-  var iniSchema: String?
-  var iniDefaults: [SettingKey: SettingValue] = [:]
+  /// Rows by path, for the templates and conditions that name them.
+  var references = References()
+  /// The panel's INI file, if it binds one.
+  var ini = IniBinding()
+  /// The languages wanted and the texts written in them.
+  var translation = Translations()
   var launcher: ApplicationLauncher
-  /// The user's languages, most wanted first (`UserLanguages.preferred`), for `title[de]`.
-  var languages: [String] = []
-  /// The panel's own gettext domain, if it names one.
-  var domain: TranslationDomain?
-  /// `title[de]` and the like, by the mapping and key they translate.
-  var translations: [TranslationSlot: [FileTranslation]] = [:]
-  var consumedTranslations: Set<TranslationSlot> = []
-  var translationNodes: [TranslationSlot: [String: Node]] = [:]
+
+  /// Rows by path, for templates and conditions that name rows further down.
+  struct References {
+    /// Rows by full path.
+    var byPath: [RowPath: Row] = [:]
+    /// Rows that could not be read (their mistakes are reported already).
+    var unread: Set<RowPath> = []
+    /// Checks run once every row is read: references to rows further down.
+    var deferred: [() -> Void] = []
+  }
+
+  /// The INI file a panel's rows bind.
+  struct IniBinding {
+    /// `ini:FILE` for the panel's INI file, set before rows are read.
+    var schema: String?
+    /// The INI keys the rows bind, with their declared defaults.
+    var defaults: [SettingKey: SettingValue] = [:]
+  }
+
+  /// What the reader knows of languages: the user's, the panel's gettext domain, and `title[de]` and the like.
+  struct Translations {
+    /// The user's languages, most wanted first (`UserLanguages.preferred`), for `title[de]`.
+    var languages: [String] = []
+    /// The panel's own gettext domain, if it names one.
+    var domain: TranslationDomain?
+    /// `title[de]` and the like, by the mapping and key they translate.
+    var slots: [TranslationSlot: [FileTranslation]] = [:]
+    /// The slots a text was read from; the others are reported as unused.
+    var consumed: Set<TranslationSlot> = []
+    var nodes: [TranslationSlot: [String: Node]] = [:]
+  }
 
   init(file: String, launcher: @escaping ApplicationLauncher) {
     self.file = file

@@ -112,8 +112,11 @@ final class LazyRowList {
   func showRowsNearby() {
     guard let source, list.isDrawable else { return }
     let height = Double(scroller.allocatedHeight)
-    // The window grew taller than the rows held back fill: every row is listed.
-    if list.holdsBack, Stylesheet.rowsFilling(height: Int(height)) > list.heldBackLimit { list.fill() }
+    // Search results: the window grew taller than the rows held back fill, so every row is listed.
+    // (A page holds exactly what fills it and lists the rest after its first frame.)
+    if list.holdsBack, !list.fillsAfterFirstFrame, Stylesheet.rowsFilling(height: Int(height)) > list.heldBackLimit {
+      list.fill()
+    }
     let cells = boundCells
     // GTK 4.8 leaves slots past the screen unallocated (no place to measure from)
     // when the list is scrolled to its end: those within a screenful of rows of
