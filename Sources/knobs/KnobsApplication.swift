@@ -11,8 +11,6 @@ final class KnobsApplication {
   private let panel: Panel
   private let allSettings: AllSettings?
   private let environment: () -> SettingsEnvironment
-  /// Where this system's schemas disagree with the panel, said in the window.
-  private let systemProblems: [PanelProblem]
   private var window: PanelWindow?
   private var style: DesktopStyle?
   private var pendingPath: String?
@@ -21,13 +19,12 @@ final class KnobsApplication {
 
   /// - Parameter appID: the application id; a panel file runs as one of its own, so two panels can be open at once.
   init(
-    appID: String = AppInfo.id, panel: Panel, allSettings: AllSettings?, systemProblems: [PanelProblem] = [],
+    appID: String = AppInfo.id, panel: Panel, allSettings: AllSettings?,
     environment: @escaping () -> SettingsEnvironment
   ) {
     application = Application(id: appID)
     self.panel = panel
     self.allSettings = allSettings
-    self.systemProblems = systemProblems
     self.environment = environment
   }
 
@@ -81,13 +78,19 @@ final class KnobsApplication {
       application: application, panel: panel, store: settings.store, windowSettings: settings.ownSettings)
     window.schemaPages = allSettings
     window.keybindingSchemas = settings.store.capabilities.schemaLibrary
-    let mismatch = systemProblems.first.map { first in
-      trn(
+    if let notice = settings.notice { window.showNotice(notice) }
+    // The panel against this system's schemas, once the window is on screen: the declaration was checked before.
+    let panel = panel
+    let checkStore: @MainActor () -> Void = { [weak window] in
+      let problems = PanelCheck.storeProblems(panel, store: panel.routing(settings.store))
+      guard let window, let first = problems.first else { return }
+      problems.forEach { printError("knobs: \($0)") }
+      let mismatch = trn(
         "%1$d setting does not match this system: %2$s", "%1$d settings do not match this system, such as %2$s",
-        systemProblems.count, systemProblems.count, first.description)
+        problems.count, problems.count, first.description)
+      window.showNotice([settings.notice, mismatch].compactMap { $0 }.joined(separator: " "))
     }
-    let notices = [settings.notice, mismatch].compactMap { $0 }
-    if !notices.isEmpty { window.showNotice(notices.joined(separator: " ")) }
+    if !window.window.afterNextFrame({ runWhenIdle(checkStore) }) { runWhenIdle(checkStore) }
     self.window = window
     window.present()
     onWindowPresented?(window)

@@ -4,19 +4,12 @@ import KnobsModel
 /// printed with their row paths.
 @MainActor
 enum PanelCheck {
-  /// Returns 0 for a valid panel and 2 for an invalid one. With `tolerating`, problems that only
-  /// the store shows (this system's schema gives a key another type, say) go there instead of
-  /// failing: the window says them and the rows they concern refuse what their key can't take.
+  /// Returns 0 for a valid panel and 2 for an invalid one. Without a store only the declaration
+  /// is checked, as the window does before it opens (`storeProblems` follows its first frame).
   static func run(
-    _ panel: Panel, store: any SettingsStore, quietWhenValid: Bool = false,
-    tolerating: (([PanelProblem]) -> Void)? = nil, report: (String) -> Void = printError
+    _ panel: Panel, store: (any SettingsStore)?, quietWhenValid: Bool = false, report: (String) -> Void = printError
   ) -> Int32 {
-    var problems = panel.validate(against: store)
-    if let tolerating {
-      let fromStore = problems.filter(\.comesFromStore)
-      if !fromStore.isEmpty { tolerating(fromStore) }
-      problems.removeAll(where: \.comesFromStore)
-    }
+    let problems = panel.validate(against: store)
     guard problems.isEmpty else {
       report(
         "knobs: "
@@ -33,5 +26,12 @@ enum PanelCheck {
           panel.entryCount))
     }
     return 0
+  }
+
+  /// Where the store disagrees with the panel (this system's schema gives a key another type, say).
+  /// The window checks this once it is on screen and says what it found; the rows concerned
+  /// refuse what their key can't take.
+  static func storeProblems(_ panel: Panel, store: any SettingsStore) -> [PanelProblem] {
+    panel.validate(against: store, checks: .storeOnly)
   }
 }

@@ -51,21 +51,13 @@ case .window(let openPath):
   let environment =
     benchmark?.environment
     ?? SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
-  var systemProblems: [PanelProblem] = []
-  let status = PanelCheck.run(
-    panel, store: panel.routing(environment.store), quietWhenValid: true,
-    tolerating: { problems in
-      systemProblems = problems
-      problems.forEach { printError("knobs: \($0)") }
-    })
-  guard status == 0 else { exit(2) }
+  // The declaration is checked before anything is shown; the store's checks follow the first frame.
+  guard PanelCheck.run(panel, store: nil, quietWhenValid: true) == 0 else { exit(2) }
   guard initializeGtk() else {
     printError(Display.missingMessage())
     exit(1)
   }
-  let app = KnobsApplication(
-    panel: panel, allSettings: benchmark == nil ? allSettings : nil, systemProblems: systemProblems
-  ) {
+  let app = KnobsApplication(panel: panel, allSettings: benchmark == nil ? allSettings : nil) {
     windowSettings = environment
     return environment
   }

@@ -10,6 +10,25 @@ final class ValidationTests: XCTestCase {
     XCTAssertEqual(Sample.panel().validate(against: Sample.store()), [])
   }
 
+  /// The store's checks alone skip the declaration's, which the window checked before it opened,
+  /// and mark what they find as the store's; the whole check finds both.
+  func testTheStoresChecksAloneFindOnlyWhatTheStoreShows() async {
+    let panel = Panel("Mixed") {
+      Section("looks", "Looks") {
+        ToggleRow("scheme", "Dark", key: Keys.colorScheme)
+        ToggleRow("Bad_ID", "Seconds", key: Keys.showSeconds)
+      }
+    }
+    let store = Sample.store()
+    let storeOnly = panel.validate(against: store, checks: .storeOnly)
+    XCTAssertEqual(storeOnly.map(\.path), ["looks/scheme"])
+    XCTAssertTrue(storeOnly.allSatisfy(\.comesFromStore))
+    let all = panel.validate(against: store)
+    XCTAssertEqual(Set(all.map(\.path)), ["looks/scheme", "looks/Bad_ID"])
+    XCTAssertEqual(all.filter(\.comesFromStore).map(\.path), ["looks/scheme"])
+    XCTAssertEqual(panel.validate().map(\.path), ["looks/Bad_ID"], "without a store, the declaration alone")
+  }
+
   func testDuplicateSectionIDs() async {
     let panel = Panel("P") {
       Section("a", "A") { ValueRow("x", "X", value: "1") }

@@ -27,13 +27,20 @@ public struct ValidationChecks {
   /// Row ids are checked to be `a-z`, `0-9` and `-`. A generated page's row ids are its schema's
   /// key names, which GSettings names (some schemas, compiled with `--allow-any-name`, have others).
   public var checksRowIDs: Bool
+  /// The declaration is checked (ids, titles, ranges, options…); without it only the store's checks
+  /// run, for a panel whose declaration was checked before it was shown.
+  public var declaration: Bool
 
   public init(
     requiresKeys: Bool = false, variantProblem: (@MainActor (String, String) -> String?)? = nil,
-    checksRowIDs: Bool = true
+    checksRowIDs: Bool = true, declaration: Bool = true
   ) {
     self.requiresKeys = requiresKeys
     self.variantProblem = variantProblem
     self.checksRowIDs = checksRowIDs
+    self.declaration = declaration
   }
+
+  /// Only what the store shows: each bound key's default against its row.
+  public static var storeOnly: ValidationChecks { ValidationChecks(declaration: false) }
 }

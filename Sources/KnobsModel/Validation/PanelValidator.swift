@@ -11,6 +11,10 @@ struct PanelValidator {
   }
 
   mutating func check(page: Panel, pagePath: RowPath) {
+    guard checks.declaration else {
+      checkStoreOnly(page: page, pagePath: pagePath)
+      return
+    }
     if page.sections.isEmpty {
       report(pagePath, pagePath.isEmpty ? tr("The panel has no sections.") : tr("The detail page has no sections."))
     }
@@ -43,6 +47,28 @@ struct PanelValidator {
         }
         check(row: section.rows[index], in: sectionPath)
       }
+    }
+  }
+
+  /// The store's checks alone, for a panel whose declaration was checked already.
+  private mutating func checkStoreOnly(page: Panel, pagePath: RowPath) {
+    guard let store else { return }
+    for section in page.sections {
+      for index in section.rows.indices {
+        let row = section.rows[index]
+        var path: RowPath { pagePath.appending(section.id, row.id) }
+        if let key = row.key { checkStore(row, key: key, store: store, at: path) }
+        if case .detail(let subpage) = row.kind { checkStoreOnly(page: subpage, pagePath: path) }
+      }
+    }
+  }
+
+  private mutating func checkStore(
+    _ row: Row, key: SettingKey, store: any SettingsStore, at path: @autoclosure () -> RowPath
+  ) {
+    for problem in StoreRules.problems(row, key: key, store: store) { report(path(), problem, comesFromStore: true) }
+    if checks.requiresKeys || checks.variantProblem != nil {
+      for problem in keyProblems(key, store: store) { report(path(), problem, comesFromStore: true) }
     }
   }
 
@@ -95,10 +121,7 @@ struct PanelValidator {
     case .detail, .page, .value, .action, .font, .shortcut, .color: kindProblems = []
     }
     kindProblems.forEach { report(path, $0) }
-    if let store, let key = row.key {
-      let found = StoreRules.problems(row, store: store) + keyProblems(key, store: store)
-      found.forEach { report(path, $0, comesFromStore: true) }
-    }
+    if let store, let key = row.key { checkStore(row, key: key, store: store, at: path) }
     // A detail page's problems follow its row's.
     if case .detail(let subpage) = row.kind { check(page: subpage, pagePath: path) }
   }

@@ -5,8 +5,8 @@ import Foundation
 enum StoreRules {
   /// Problems with the row's key default; none when the store lacks the key,
   /// since a missing schema is reported by the window at run time instead.
-  static func problems(_ row: Row, store: any SettingsStore) -> [String] {
-    guard let key = row.key, let defaultValue = store.defaultValue(for: key) else { return [] }
+  static func problems(_ row: Row, key: SettingKey, store: any SettingsStore) -> [String] {
+    guard let defaultValue = store.defaultValue(for: key) else { return [] }
     let found = Found(key: key.key, value: defaultValue)
     switch row.kind {
     case .toggle(let toggle):
