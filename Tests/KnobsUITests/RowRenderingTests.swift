@@ -64,6 +64,18 @@ final class RowRenderingTests: GtkTestCase {
     XCTAssertEqual(store.value(for: Fixture.size), 48)
   }
 
+  /// Enter or Space on a choice row opens its list at once, as a click does, not only focus it.
+  func testActivatingAChoiceRowOpensItsList() async throws {
+    let dropDown = try XCTUnwrap(row("main/size").controlWidget as? DropDown)
+    XCTAssertFalse(dropDown.isPoppedUp)
+    row("main/size").activate()
+    await waitUntil("the list is open") { dropDown.isPoppedUp }
+    dropDown.popDown()
+    await waitUntil("the list is closed") { !dropDown.isPoppedUp }
+    // The popover's pointer grab ends with its surface; the next test's window must not inherit it.
+    await settle(0.5)
+  }
+
   func testStoreChangesUpdateTheSameWidgetsInPlace() async throws {
     let flagRow = row("main/flag")
     let toggle = try XCTUnwrap(flagRow.controlWidget as? Switch)

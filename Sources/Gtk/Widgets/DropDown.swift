@@ -8,6 +8,30 @@ public final class DropDown: Widget {
     setItems(items)
   }
 
+  /// Opens the list of items, as a click on the drop-down does (GtkDropDown's `activate`, GTK 4.6).
+  public func popUp() {
+    gtk_widget_activate(widget)
+  }
+
+  /// Whether the list of items is open.
+  public var isPoppedUp: Bool { popover.map { gtk_widget_get_visible($0) != 0 } ?? false }
+
+  /// Closes the list of items, as Escape does.
+  public func popDown() {
+    guard let popover else { return }
+    gtk_popover_popdown(UnsafeMutableRawPointer(popover).assumingMemoryBound(to: GtkPopover.self))
+  }
+
+  /// The drop-down's list, a popover among its children.
+  private var popover: UnsafeMutablePointer<GtkWidget>? {
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+      if let name = gtk_widget_get_css_name(current), String(cString: name) == "popover" { return current }
+      child = gtk_widget_get_next_sibling(current)
+    }
+    return nil
+  }
+
   /// Replaces the items; the selection is cleared without an `onSelect` callback.
   public func setItems(_ items: [String]) {
     var cStrings = items.map { strdup($0) }

@@ -64,7 +64,13 @@ public struct RowPath: Hashable, Sendable, Comparable, CustomStringConvertible, 
 
   /// This path with its last `count` ids left out.
   public func droppingLast(_ count: Int) -> RowPath {
-    RowPath(ids: ids.dropLast(count))
+    // From the end, without splitting: search groups its results by page and section on every keystroke.
+    var end = description.endIndex
+    for _ in 0..<count {
+      guard let slash = description[..<end].lastIndex(of: "/") else { return .root }
+      end = slash
+    }
+    return RowPath(checked: String(description[..<end]))
   }
 
   /// For a row's path, the path of the page it is on: that of the detail row that opens the page,

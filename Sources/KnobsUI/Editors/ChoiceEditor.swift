@@ -26,6 +26,12 @@ final class ChoiceEditor: RowEditor {
   var focusWidget: Widget { dropDown }
   var kind: String { "drop-down" }
 
+  /// Enter or Space on the row opens the list at once, as a click does.
+  func activate() {
+    dropDown.grabFocus()
+    dropDown.popUp()
+  }
+
   func label(title: String) {
     self.title = title
     dropDown.setAccessibleLabel(title)
