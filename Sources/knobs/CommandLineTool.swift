@@ -35,7 +35,20 @@ struct CommandLineTool {
     case .list(let json, let path?):
       return listSchema(path, json: json)
     case .get(let path, let raw):
+      if !raw, let rows = rowsShown(at: path) {
+        let settings = SettingsReader(panel.routing(makeEnvironment().store))
+        print(ListedRow.table(rows.map { ListedRow($0, path: $0.path, settings, style: .current) }))
+        return 0
+      }
       guard let target = resolve(path) else { return 2 }
+      if case .page = target.entry.row.kind {
+        printError(
+          "knobs: "
+            + tr(
+              "“%s” is a page made when it is opened; “knobs list schema/SCHEMA-ID” lists the keys of a schema.",
+              target.entry.row.title))
+        return 2
+      }
       guard raw else {
         print(target.entry.row.currentValueText(SettingsReader(target.store)).escapedForMessage)
         return 0
@@ -119,12 +132,43 @@ struct CommandLineTool {
     return SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
   }
 
+  /// The rows of the section or detail page at `path`, for `get`; nil when it names a row of another kind.
+  private func rowsShown(at path: RowPath) -> [PanelEntry]? {
+    guard !path.description.hasPrefix(SchemaPath.prefix) else { return nil }
+    switch panel.resolve(path) {
+    case .section(let sectionPath, _, _):
+      return panel.entries.filter { $0.sectionPath == sectionPath }
+    case .row(let entry):
+      guard case .detail = entry.row.kind else { return nil }
+      return panel.entries.filter { $0.pagePath == entry.path }
+    case .ambiguous, .none:
+      return nil
+    }
+  }
+
   private func resolve(_ path: RowPath) -> Target? {
     if path.description.hasPrefix(SchemaPath.prefix) { return resolveSchemaKey(path) }
     let environment = makeEnvironment()
-    if let entry = panel.entry(at: path) {
+    switch panel.resolve(path) {
+    case .row(let entry):
       // Keys of found rows with a store of their own (the autostart folder) go there.
       return Target(entry: entry, store: panel.routing(environment.store), notice: environment.notice)
+    case .section(let sectionPath, _, _):
+      printError(
+        "knobs: "
+          + tr(
+            "“%s” is a section; name one of its rows (“knobs get %s” lists them).", path.description,
+            sectionPath.description))
+      return nil
+    case .ambiguous(let candidates):
+      printError(
+        "knobs: "
+          + tr(
+            "“%1$s” could be any of %2$s; write more of the path.", path.description,
+            candidates.map(\.description).joined(separator: ", ")))
+      return nil
+    case .none:
+      break
     }
     let suggestions = panel.closestPaths(to: path, limit: 3).map(\.description)
     var message = "knobs: " + tr("there is no row at “%s”.", path.description)

@@ -80,7 +80,7 @@ enum Invocation: Equatable {
     let invocation: Invocation
     switch first {
     case "--version", "-v": invocation = .version
-    case "--help", "-h": invocation = .help
+    case "--help", "-h", "help": invocation = .help
     case "--check-panel":
       let file = rest.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
       if file != nil { rest.removeFirst() }

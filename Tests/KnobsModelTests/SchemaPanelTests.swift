@@ -1,5 +1,5 @@
 import Foundation
-import KnobsModel
+@testable import KnobsModel
 import XCTest
 
 /// The panel generator over a schema written here: a row for every key, of the
@@ -59,6 +59,37 @@ final class SchemaPanelTests: XCTestCase {
 
   func testTheGeneratedPanelPassesTheValidator() async {
     XCTAssertEqual(SchemaPanel.make(Self.schema).validate(), [])
+  }
+
+  /// Shapes of extensions' published schemas: numbered keys, nicks in capitals, a description
+  /// that repeats the summary.
+  func testNumberedKeysComeInNaturalOrderAndTextsReadAsWords() async throws {
+    let schema = SchemaDescription(
+      id: "org.example.Tiles", path: "/org/example/tiles/",
+      keys: [
+        KeyDescription(name: "app-hotkey-10", typeString: "as", summary: "Hotkey 10"),
+        KeyDescription(name: "app-hotkey-2", typeString: "as", summary: "Hotkey 2"),
+        KeyDescription(name: "app-hotkey-1", typeString: "as", summary: "Hotkey 1"),
+        KeyDescription(
+          name: "scroll-action", typeString: "s", summary: "Scroll action", description: "Scroll action.",
+          range: .enumeration(["SWITCH_WORKSPACE", "CYCLE_MIN", "Do-Nothing"])),
+        KeyDescription(name: "layout09", typeString: "b", summary: "Layout 9", description: "Layout  9"),
+      ])
+    XCTAssertEqual(
+      SchemaPanel.inNaturalOrder(schema.keys.map(\.name)),
+      ["app-hotkey-1", "app-hotkey-2", "app-hotkey-10", "layout09", "scroll-action"])
+    let panel = SchemaPanel.make(schema)
+    let scroll = try row("scroll-action", in: panel)
+    guard case .choice(let choice) = scroll.kind else { return XCTFail("an enum is a choice") }
+    XCTAssertEqual(choice.options.map(\.label), ["Switch workspace", "Cycle min", "Do Nothing"])
+    XCTAssertEqual(choice.options.map(\.value), ["SWITCH_WORKSPACE", "CYCLE_MIN", "Do-Nothing"], "values stay nicks")
+    XCTAssertNil(scroll.subtitle, "a description that repeats the summary is not shown twice")
+    XCTAssertNil(try row("layout09", in: panel).subtitle)
+  }
+
+  func testNaturalOrderComparesDigitRunsAsNumbers() {
+    let sorted = ["b", "a10", "a2", "a02", "a1", "a", "a1b", "10", "9"].sorted(by: KeyText.naturallyBefore)
+    XCTAssertEqual(sorted, ["9", "10", "a", "a1", "a1b", "a02", "a2", "a10", "b"])
   }
 
   /// A generated page goes through the validator when it is made. What it finds is said on

@@ -153,6 +153,23 @@ final class ReferencePanelTests: GtkTestCase {
     XCTAssertTrue(lines.contains { $0.contains("links/bad") }, lines.joined(separator: "\n"))
   }
 
+  /// The touchpad's and the pointing stick's acceleration and scrolling, which GNOME Tweaks offers.
+  func testThePointingDevicePagesHoldTheTweaksKeys() async throws {
+    let keys = [
+      ("mouse/touchpad/touchpad-acceleration", "org.gnome.desktop.peripherals.touchpad accel-profile"),
+      ("mouse/pointing-stick/stick-acceleration", "org.gnome.desktop.peripherals.pointingstick accel-profile"),
+      ("mouse/pointing-stick/stick-scrolling", "org.gnome.desktop.peripherals.pointingstick scroll-method"),
+    ]
+    for (path, key) in keys {
+      let entry = try XCTUnwrap(panel.entry(at: RowPath(parsing: path)), path)
+      XCTAssertEqual(entry.row.key?.description, key)
+      XCTAssertEqual(store.availability(of: entry.row.key!), .available, path)
+    }
+    let scrolling = try XCTUnwrap(panel.entry(at: "pointing-stick/stick-scrolling")?.row)
+    guard case .choice(let choice) = scrolling.kind else { return XCTFail("a choice") }
+    XCTAssertEqual(choice.options.map(\.value), ["default", "none", "on-button-down"])
+  }
+
   /// The shipped panel is checked against the store it uses, as panel files and generated pages are.
   func testTheShippedPanelPassesTheValidatorAgainstItsStore() async throws {
     XCTAssertEqual(panel.validate(against: panel.routing(store)).map(\.description), [])

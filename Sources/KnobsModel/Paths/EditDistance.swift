@@ -31,11 +31,12 @@ enum EditDistance {
 /// "Did you mean" suggestions for a mistyped path or name.
 public enum Suggestions {
   /// The candidates nearest to `target` by edit distance, best first (ties in the candidates' order).
+  /// Letters differ by case at no cost: `Clock/Show-Seconds` is nearest `clock/show-seconds`.
   public static func closest(to target: String, among candidates: [String], limit: Int = 3) -> [String] {
     guard limit > 0 else { return [] }
-    let bytes = Array(target.utf8)
+    let bytes = Array(target.lowercased().utf8)
     let ranked = candidates.enumerated().map { index, candidate in
-      (distance: EditDistance.between(bytes, Array(candidate.utf8)), index: index, text: candidate)
+      (distance: EditDistance.between(bytes, Array(candidate.lowercased().utf8)), index: index, text: candidate)
     }
     .sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }
     return ranked.prefix(limit).map(\.text)

@@ -10,12 +10,40 @@ enum KeyText {
     return paragraphs.joined(separator: "\n\n")
   }
 
-  /// `clock-format` reads “Clock format”, `prefer_dark` “Prefer dark”.
+  /// `clock-format` reads “Clock format”, `prefer_dark` “Prefer dark”, and a nick in capitals,
+  /// `SWITCH_WORKSPACE`, “Switch workspace” rather than shouted.
   static func readable(_ name: String) -> String {
-    let words = name.split { $0 == "-" || $0 == "_" }.joined(separator: " ")
+    let isShouted = name.contains { $0.isUppercase } && !name.contains { $0.isLowercase }
+    let words = (isShouted ? name.lowercased() : name).split { $0 == "-" || $0 == "_" }.joined(separator: " ")
     guard let first = words.first else { return name }
     return first.uppercased() + words.dropFirst()
   }
+
+  /// Whether `a` comes before `b` in natural order: runs of digits compare as numbers, so
+  /// `layout2` comes before `layout10`; otherwise as text.
+  static func naturallyBefore(_ a: String, _ b: String) -> Bool {
+    var left = a.unicodeScalars[...]
+    var right = b.unicodeScalars[...]
+    while let x = left.first, let y = right.first {
+      if isDigit(x), isDigit(y) {
+        let leftDigits = left.prefix(while: isDigit)
+        let rightDigits = right.prefix(while: isDigit)
+        let leftNumber = leftDigits.drop { $0 == "0" }
+        let rightNumber = rightDigits.drop { $0 == "0" }
+        if leftNumber.count != rightNumber.count { return leftNumber.count < rightNumber.count }
+        if !leftNumber.elementsEqual(rightNumber) { return leftNumber.lexicographicallyPrecedes(rightNumber) }
+        left = left.dropFirst(leftDigits.count)
+        right = right.dropFirst(rightDigits.count)
+      } else {
+        if x != y { return x < y }
+        left = left.dropFirst()
+        right = right.dropFirst()
+      }
+    }
+    return left.isEmpty && !right.isEmpty || (left.isEmpty == right.isEmpty && a < b)
+  }
+
+  private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
 
   /// `text` when it fits in `limit` Unicode scalars, else cut at the last space before it with “…”.
   static func shortened(_ text: String, to limit: Int) -> String {

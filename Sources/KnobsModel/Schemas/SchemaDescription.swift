@@ -5,7 +5,7 @@ public struct SchemaDescription: Hashable, Sendable {
   public var id: String
   /// The dconf path, e.g. `/org/gnome/desktop/interface/`; nil for a relocatable schema.
   public var path: String?
-  /// In the schema's order (GIO lists them sorted by name).
+  /// In the order a page lists them: GIO lists them by name, and Knobs in natural order.
   public var keys: [KeyDescription]
 
   public init(id: String, path: String?, keys: [KeyDescription]) {

@@ -43,6 +43,12 @@ public enum SchemaPanel {
     return checked
   }
 
+  /// Key names in natural order, as a schema's page lists them: keys numbered 1 to 12 come
+  /// as people count them (`layout2` before `layout10`), the others by name.
+  public static func inNaturalOrder(_ names: [String]) -> [String] {
+    names.sorted(by: KeyText.naturallyBefore)
+  }
+
   /// The row for one key; its id is the key's name.
   ///
   /// A translated summary or description is remembered with its English text
@@ -56,7 +62,8 @@ public enum SchemaPanel {
       Translation.remember(title, english: english)
     }
     let description = KeyText.normalized(key.description)
-    if !description.isEmpty {
+    // A description that only repeats the summary is not shown again under it.
+    if !description.isEmpty, description != title, description != title + "." {
       let subtitle = KeyText.shortened(description, to: maximumSubtitleLength)
       row.subtitle = .fixed(subtitle)
       if subtitle != description { row.keywords.append(description) }

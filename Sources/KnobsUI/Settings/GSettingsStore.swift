@@ -157,7 +157,9 @@ public final class GSettingsStore: SettingsStore {
     if let int = variant.int { return .int(int) }
     if let string = variant.string { return .string(string) }
     if let strings = variant.strings { return .strings(strings) }
-    return .variant(type: variant.typeString, text: variant.text)
+    let type = variant.typeString
+    // Doubles inside shown in their shortest form; they read back as the same numbers.
+    return .variant(type: type, text: type.contains("d") ? GVariantText.shortestDoubles(variant.text) : variant.text)
   }
 
   /// The GVariant for `value` in the key's type; nil when the types don't fit.

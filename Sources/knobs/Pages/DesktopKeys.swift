@@ -71,6 +71,11 @@ extension SettingKey {
   static let touchpadDisableWhileTyping = SettingKey(
     schema: "org.gnome.desktop.peripherals.touchpad", key: "disable-while-typing")
   static let touchpadClickMethod = SettingKey(schema: "org.gnome.desktop.peripherals.touchpad", key: "click-method")
+  static let touchpadAcceleration = SettingKey(schema: "org.gnome.desktop.peripherals.touchpad", key: "accel-profile")
+  static let pointingStickAcceleration = SettingKey(
+    schema: "org.gnome.desktop.peripherals.pointingstick", key: "accel-profile")
+  static let pointingStickScrolling = SettingKey(
+    schema: "org.gnome.desktop.peripherals.pointingstick", key: "scroll-method")
   static let showAllSources = SettingKey(schema: "org.gnome.desktop.input-sources", key: "show-all-sources")
   static let xkbOptions = SettingKey(schema: "org.gnome.desktop.input-sources", key: "xkb-options")
 

@@ -26,6 +26,28 @@ func mousePage() -> Row {
       .radio()
       .subtitle(tr("Fingers: two fingers for a secondary click. Areas: the bottom right corner."))
       .keywords(tr("mouse click emulation"), tr("secondary click"))
+      ChoiceRow(
+        "touchpad-acceleration", tr("Acceleration Profile"), key: .touchpadAcceleration,
+        options: [("default", tr("Default")), ("flat", tr("Flat")), ("adaptive", tr("Adaptive"))]
+      )
+      .radio()
+      .keywords(tr("speed"))
+    }
+    Section("pointing-stick", tr("Pointing Stick")) {
+      ChoiceRow(
+        "stick-acceleration", tr("Acceleration Profile"), key: .pointingStickAcceleration,
+        options: [("default", tr("Default")), ("flat", tr("Flat")), ("adaptive", tr("Adaptive"))]
+      )
+      .radio()
+      .keywords(tr("speed"), tr("trackpoint"))
+      ChoiceRow(
+        "stick-scrolling", tr("Scrolling"), key: .pointingStickScrolling,
+        options: [
+          ("default", tr("Default")), ("none", tr("Disabled")), ("on-button-down", tr("While a Button Is Held")),
+        ]
+      )
+      .radio()
+      .keywords(tr("trackpoint"), tr("scroll"))
     }
   }
 }
