@@ -31,7 +31,9 @@ extension GSettingsStore: SchemaLibrary {
     // English texts, when these are translated: search matches them and `list --json` writes them.
     let english = source.englishTexts(of: id)
     // The generator looks at the default only to tell colors kept as text (`primary-color`).
-    let keys = SchemaPanel.inNaturalOrder(schema.keyNames).compactMap { schema.key($0, readsDefault: SchemaPanel.mayBeColor($0)) }.map { key in
+    let keys = SchemaPanel.inNaturalOrder(schema.keyNames).compactMap {
+      schema.key($0, readsDefault: SchemaPanel.mayBeColor($0))
+    }.map { key in
       let written = english?[key.name]
       return KeyDescription(
         name: key.name, typeString: key.typeString, summary: key.summary, description: key.description,
