@@ -55,6 +55,13 @@ def test_german_help_messages_and_window(session, driver):
     # The table is for people: German.
     table = session.run("list", extra_env=GERMAN).stdout
     assert "Dunkler Stil" in table and "Zeigergröße" in table, table[:500]
+    seconds = session.run("get", "clock/show-seconds", extra_env=GERMAN)
+    assert seconds.stdout.strip() in ("an", "aus"), seconds.stdout
+    # XKB's keyboard options come in German through xkeyboard-config's own translations.
+    options = session.run("get", "layout-options", extra_env=GERMAN)
+    assert options.returncode == 0, options.stderr
+    assert "Verhalten der Feststelltaste" in options.stdout and "Position der Compose-Taste" in options.stdout, \
+        options.stdout[:800]
 
     session.launch("--open", "appearance/dark-style", extra_env=GERMAN)
     assert driver.node("push button", "Suchen")
@@ -163,6 +170,8 @@ def test_unknown_language_and_missing_translations_stay_english(session, driver)
 
 @scenario()
 def test_hebrew_window_is_right_to_left(session, driver):
+    options = session.run("get", "layout-options", extra_env=HEBREW)
+    assert options.returncode == 0 and "התנהגות Caps Lock" in options.stdout, options.stdout[:800]
     help_text = session.run("--help", extra_env=HEBREW)
     assert help_text.stdout.startswith("שימוש: knobs"), help_text.stdout[:200]
     session.launch("--open", "appearance/dark-style", extra_env=HEBREW)

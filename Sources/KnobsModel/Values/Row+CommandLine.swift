@@ -5,15 +5,20 @@ extension Row {
   /// text, link its URL, email its addresses, detail "›", action "". A bound
   /// row whose key the store lacks reads "unavailable". Numbers are written in
   /// `style`: the user's locale for people ("125 % (1,25)" in German), `.c` for scripts;
-  /// shortcuts' keycaps are English when `englishKeys` is set (for scripts).
+  /// shortcuts' keycaps and the words on, off, none and unavailable are English when
+  /// `englishKeys` is set (for scripts), else in the user's language.
   @MainActor
   public func currentValueText(_ settings: SettingsReader, style: NumberStyle = .current, englishKeys: Bool = false)
     -> String
   {
-    if let key, settings[key] == nil { return "unavailable" }
+    // TRANSLATORS: a setting's value on the command line, when its schema or key is missing.
+    if let key, settings[key] == nil { return englishKeys ? "unavailable" : tr("unavailable") }
     switch kind {
     case .toggle(let toggle):
-      return toggle.isOn(settings[toggle.key]) ? "on" : "off"
+      // TRANSLATORS: a switch's value on the command line.
+      if toggle.isOn(settings[toggle.key]) { return englishKeys ? "on" : tr("on") }
+      // TRANSLATORS: a switch's value on the command line.
+      return englishKeys ? "off" : tr("off")
     case .slider(let slider):
       return Self.numberText(settings[slider.key], format: slider.format, style: style)
     case .choice(let choice):
@@ -26,10 +31,11 @@ extension Row {
     case .font(let font): return settings.string(font.key)
     case .file(let file):
       let value = settings.string(file.key)
-      return value.isEmpty ? "none" : value
+      // TRANSLATORS: on the command line, a file setting that names no file, or no option chosen.
+      return value.isEmpty ? (englishKeys ? "none" : tr("none")) : value
     case .multiSelect(let multiSelect):
       let labels = multiSelect.labels(of: settings[multiSelect.key]?.stringsValue ?? [])
-      return labels.isEmpty ? "none" : labels.joined(separator: ", ")
+      return labels.isEmpty ? (englishKeys ? "none" : tr("none")) : labels.joined(separator: ", ")
     case .list(let list):
       return (settings[list.key]?.stringsValue ?? []).joined(separator: ", ")
     case .shortcut(let shortcut): return shortcut.label(of: settings[shortcut.key], translated: !englishKeys)

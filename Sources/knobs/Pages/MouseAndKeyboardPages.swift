@@ -108,16 +108,20 @@ func layoutOptionsRow() -> Row {
   return row
 }
 
+/// XKB's texts come translated in their own gettext domain, which Debian ships.
+private let xkbTexts = TranslationDomain("xkeyboard-config")
+
 @MainActor
 private func layoutOptionGroupRow(_ group: KeyboardOptions.Group) -> Row {
-  let options = group.options.map { ($0.name, $0.description) }
+  let options = group.options.map { ($0.name, xkbTexts.text($0.description)) }
+  let title = xkbTexts.text(group.description)
   guard group.allowsSeveral else {
     return ChoiceRow(
-      group.rowID, group.description, key: .xkbOptions, part: group.exclusivePart,
+      group.rowID, title, key: .xkbOptions, part: group.exclusivePart,
       options: [(SettingValue.string(""), tr("Default"))] + options.map { (SettingValue.string($0.0), $0.1) }
     ).row
   }
-  var row = MultiSelectRow(group.rowID, group.description, key: .xkbOptions, options: options).row
+  var row = MultiSelectRow(group.rowID, title, key: .xkbOptions, options: options).row
   if case .multiSelect(var multiSelect) = row.kind {
     multiSelect.showsOtherValues = false
     row.kind = .multiSelect(multiSelect)
