@@ -87,6 +87,28 @@ final class SchemaPanelTests: XCTestCase {
     XCTAssertNil(try row("layout09", in: panel).subtitle)
   }
 
+  /// An extension's hotkeys are lists of accelerators under names that don't say so; their
+  /// defaults do. A list of words, or of keys without a modifier, stays a list.
+  func testListsWhoseDefaultsAreAcceleratorsAreShortcutRows() async throws {
+    let schema = SchemaDescription(
+      id: "org.example.Tiling", path: "/org/example/tiling/",
+      keys: [
+        KeyDescription(name: "app-hotkey-1", typeString: "as", defaultStrings: ["<Super>1"]),
+        KeyDescription(name: "tile-maximize", typeString: "as", defaultStrings: ["<Super>Up", "<Super>KP_5"]),
+        KeyDescription(name: "favorites", typeString: "as", defaultStrings: ["firefox.desktop", "a"]),
+        KeyDescription(name: "letters", typeString: "as", defaultStrings: ["a", "b"]),
+        KeyDescription(name: "empty", typeString: "as", defaultStrings: []),
+        KeyDescription(name: "unknown", typeString: "as"),
+      ])
+    let kinds = SchemaPanel.make(schema).entries.map { "\($0.row.id) \($0.row.kindName)" }
+    XCTAssertEqual(
+      kinds,
+      [
+        "app-hotkey-1 shortcut", "tile-maximize shortcut", "favorites list", "letters list", "empty list",
+        "unknown list",
+      ])
+  }
+
   func testNaturalOrderComparesDigitRunsAsNumbers() {
     let sorted = ["b", "a10", "a2", "a02", "a1", "a", "a1b", "10", "9"].sorted(by: KeyText.naturallyBefore)
     XCTAssertEqual(sorted, ["9", "10", "a", "a1", "a1b", "a02", "a2", "a10", "b"])

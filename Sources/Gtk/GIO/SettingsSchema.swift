@@ -29,11 +29,13 @@ public final class SettingsSchema {
 
   /// The key's type, range and texts; nil when the schema has no such key.
   ///
-  /// - Parameter readsDefault: also read the default of a string key. Only when
+  /// - Parameters:
+  ///   - readsListDefault: also read the default of a string-list key.
+  ///   - readsDefault: also read the default of a string key. Only when
   ///   asked: GLib translates a default marked for translation as it reads it,
   ///   and warns on every read when an installed translation is broken (one of
   ///   the weather library's Hebrew defaults is, for instance).
-  public func key(_ name: String, readsDefault: Bool = false) -> SchemaKeyInfo? {
+  public func key(_ name: String, readsDefault: Bool = false, readsListDefault: Bool = false) -> SchemaKeyInfo? {
     guard g_settings_schema_has_key(schema, name) != 0, let key = g_settings_schema_get_key(schema, name) else {
       return nil
     }
@@ -42,8 +44,19 @@ public final class SettingsSchema {
     let range = g_settings_schema_key_get_range(key)!
     defer { g_variant_unref(range) }
     var defaultString: String?
-    if readsDefault, typeString == "s", let defaultValue = g_settings_schema_key_get_default_value(key) {
-      defaultString = String(cString: g_variant_get_string(defaultValue, nil))
+    var defaultStrings: [String]?
+    if readsDefault && typeString == "s" || readsListDefault && typeString == "as",
+      let defaultValue = g_settings_schema_key_get_default_value(key)
+    {
+      if typeString == "s" {
+        defaultString = String(cString: g_variant_get_string(defaultValue, nil))
+      } else {
+        defaultStrings = (0..<g_variant_n_children(defaultValue)).map { index in
+          let item = g_variant_get_child_value(defaultValue, index)!
+          defer { g_variant_unref(item) }
+          return String(cString: g_variant_get_string(item, nil))
+        }
+      }
       g_variant_unref(defaultValue)
     }
     return SchemaKeyInfo(
@@ -51,7 +64,7 @@ public final class SettingsSchema {
       summary: g_settings_schema_key_get_summary(key).map { String(cString: $0) } ?? "",
       description: g_settings_schema_key_get_description(key).map { String(cString: $0) } ?? "",
       range: Self.range(range, typeString: typeString),
-      defaultString: defaultString)
+      defaultString: defaultString, defaultStrings: defaultStrings)
   }
 
   /// The key's summary and description; nil when the schema has no such key.
@@ -117,6 +130,8 @@ public struct SchemaKeyInfo: Hashable, Sendable {
   public var range: SchemaKeyRange
   /// The default of a string key; nil for keys of other types.
   public var defaultString: String?
+  /// The default of a string-list key; nil for keys of other types.
+  public var defaultStrings: [String]?
 }
 
 /// A key's summary and description.

@@ -28,6 +28,8 @@ public struct KeyDescription: Hashable, Sendable {
   public var range: KeyRange
   /// The default of a string key (it tells a color key from other text); nil when not known.
   public var defaultString: String?
+  /// The default of a string-list key (it tells a list of shortcuts from other lists); nil when not known.
+  public var defaultStrings: [String]?
   /// The summary and description as the schema writes them, when `summary` and
   /// `description` are translations; nil when they are not, or not known.
   public var englishSummary: String?
@@ -35,8 +37,10 @@ public struct KeyDescription: Hashable, Sendable {
 
   public init(
     name: String, typeString: String, summary: String = "", description: String = "", range: KeyRange = .any,
-    defaultString: String? = nil, englishSummary: String? = nil, englishDescription: String? = nil
+    defaultString: String? = nil, defaultStrings: [String]? = nil, englishSummary: String? = nil,
+    englishDescription: String? = nil
   ) {
+    self.defaultStrings = defaultStrings
     self.name = name
     self.typeString = typeString
     self.summary = summary

@@ -109,15 +109,28 @@ public enum SchemaPanel {
   }
 
   /// Whether a string-list key holds shortcuts: any key of a keybinding schema (but the
-  /// list of custom keybindings' paths), or a key whose name says it is a keybinding.
+  /// list of custom keybindings' paths), a key whose name says it is a keybinding, or one
+  /// whose default is accelerators with a modifier (an extension's `['<Super>1']`).
   public static func isKeybinding(_ key: KeyDescription, in schema: String) -> Bool {
     guard key.typeString == "as", key.range == .any else { return false }
+    if let defaults = key.defaultStrings, isAccelerators(defaults) { return true }
     if KeybindingIndex.schemaIDs.contains(schema) || schema.hasSuffix(".keybindings") {
       return key.name != "custom-keybindings"
     }
     return ["keybinding", "keybindings", "shortcut", "shortcuts", "accelerator", "accelerators"].contains {
       key.name.hasSuffix("-" + $0) || key.name == $0
     }
+  }
+
+  /// Whether every item parses as an accelerator and one has a modifier: `['<Super>Up', '<Super>KP_5']`,
+  /// not a list of words such as `['a', 'b']`.
+  static func isAccelerators(_ items: [String]) -> Bool {
+    var hasModifier = false
+    for item in items {
+      guard let accelerator = try? Accelerator(parsing: item) else { return false }
+      if !accelerator.modifiers.isEmpty { hasModifier = true }
+    }
+    return hasModifier
   }
 
   /// Whether a key of this name could hold a color; only such keys' defaults are read (see `isColor`).

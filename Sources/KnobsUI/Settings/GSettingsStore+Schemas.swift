@@ -30,14 +30,15 @@ extension GSettingsStore: SchemaLibrary {
     guard schema.path == nil || SchemaSource.split(id).path == nil, SchemaPath.isFolder(path) else { return nil }
     // English texts, when these are translated: search matches them and `list --json` writes them.
     let english = source.englishTexts(of: id)
-    // The generator looks at the default only to tell colors kept as text (`primary-color`).
+    // The generator looks at defaults only to tell colors kept as text (`primary-color`) and
+    // lists of shortcuts (an extension's `['<Super>1']`).
     let keys = SchemaPanel.inNaturalOrder(schema.keyNames).compactMap {
-      schema.key($0, readsDefault: SchemaPanel.mayBeColor($0))
+      schema.key($0, readsDefault: SchemaPanel.mayBeColor($0), readsListDefault: true)
     }.map { key in
       let written = english?[key.name]
       return KeyDescription(
         name: key.name, typeString: key.typeString, summary: key.summary, description: key.description,
-        range: Self.keyRange(key.range), defaultString: key.defaultString,
+        range: Self.keyRange(key.range), defaultString: key.defaultString, defaultStrings: key.defaultStrings,
         englishSummary: written?.summary == key.summary ? nil : written?.summary,
         englishDescription: written?.description == key.description ? nil : written?.description)
     }
