@@ -24,6 +24,7 @@ let schemaDirectories =
 var windowSettings: SettingsEnvironment?
 let allSettings = AllSettings(
   library: { windowSettings?.store.capabilities.schemaLibrary }, apps: { DesktopApps.installed() },
+  extensions: { ShellExtensions.installed() },
   folderProblems: userSchemas.problems)
 let panel = benchmark?.panel ?? referencePanel(allSettings: allSettings.section) { Style.gtkVersion }
 

@@ -29,6 +29,26 @@ final class AllSettingsTests: XCTestCase {
     XCTAssertEqual(page.validate(), [])
   }
 
+  /// A GNOME Shell extension's schema is listed under Extensions by the extension's name, and
+  /// its page is titled so, not with the schema id under the Shell's.
+  func testAnExtensionsSchemaIsListedAndTitledByTheExtensionsName() async throws {
+    let library = FakeLibrary()
+    let extensions = ShellExtensions([
+      ShellExtension(uuid: "tweak-notes@example.org", name: "Tweak Notes", schemaIDs: ["org.gnome.tweaks"])
+    ])
+    let all = AllSettings(
+      library: { library }, apps: { Self.apps }, extensions: { extensions }, dconf: { DconfPaths(dump: "") })
+    let page = try XCTUnwrap(Self.page(of: all))
+    XCTAssertEqual(page.sections.map(\.title), [nil, "Files", "Extensions", "org.gnome.desktop"])
+    let row = page.sections[2].rows[0]
+    XCTAssertEqual(row.title, "Tweak Notes")
+    XCTAssertEqual(row.subtitle?.fixedText, "org.gnome.tweaks · 1 setting")
+    guard case .page(let link) = row.kind else { return XCTFail("a schema's row opens its page") }
+    XCTAssertEqual(link.title, "Tweak Notes")
+    XCTAssertEqual(link.page.title, "Tweak Notes")
+    XCTAssertEqual(page.validate(), [])
+  }
+
   func testSchemaPathsLeadToTheSchemaPageAndItsRows() async throws {
     let library = FakeLibrary()
     let all = AllSettings(library: { library }, apps: { Self.apps }, dconf: { DconfPaths(dump: "") })

@@ -109,7 +109,7 @@ final class SchemaPanelTests: XCTestCase {
       ])
   }
 
-  func testNaturalOrderComparesDigitRunsAsNumbers() {
+  func testNaturalOrderComparesDigitRunsAsNumbers() async {
     let sorted = ["b", "a10", "a2", "a02", "a1", "a", "a1b", "10", "9"].sorted(by: KeyText.naturallyBefore)
     XCTAssertEqual(sorted, ["9", "10", "a", "a1", "a1b", "a02", "a2", "a10", "b"])
   }

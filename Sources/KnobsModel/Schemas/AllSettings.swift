@@ -13,12 +13,15 @@ public final class AllSettings {
 
   private let findLibrary: @MainActor () -> SchemaLibrary?
   private let apps: @MainActor () -> DesktopApps
+  private let findExtensions: @MainActor () -> ShellExtensions
   private let folderProblems: [String]
   private let readDconf: @MainActor () -> DconfPaths
   private lazy var dconf = readDconf()
   private var foundLibrary: SchemaLibrary?
   private var madeLayout: SchemaLayout?
   private var links: [String: PageLink] = [:]
+  /// Names of schemas that have one (an extension's), by schema id; filled with the layout.
+  private var titles: [String: String] = [:]
   /// Folders of relocatable schemas opened by path (`schema/ID:/FOLDER/`) that the settings database does not hold.
   private var openedFolders: [String: [String]] = [:]
   public private(set) lazy var panels = SchemaPanels { [weak self] id in self?.library?.describeSchema(id) }
@@ -31,10 +34,12 @@ public final class AllSettings {
   ///   - dconf: the folders of the user's dconf database, where relocatable schemas are looked for.
   public init(
     library: @escaping @MainActor () -> SchemaLibrary?, apps: @escaping @MainActor () -> DesktopApps,
+    extensions: @escaping @MainActor () -> ShellExtensions = { ShellExtensions([]) },
     folderProblems: [String] = [], dconf: @escaping @MainActor () -> DconfPaths = { DconfPaths.read() }
   ) {
     findLibrary = library
     self.apps = apps
+    findExtensions = extensions
     self.folderProblems = folderProblems
     readDconf = dconf
   }
@@ -109,8 +114,12 @@ public final class AllSettings {
 
   var layout: SchemaLayout {
     if let madeLayout { return madeLayout }
-    let layout = SchemaLayout(schemas: library?.installedSchemas ?? [], apps: apps())
+    let layout = SchemaLayout(
+      schemas: library?.installedSchemas ?? [], apps: apps(), extensions: findExtensions().bySchema)
     madeLayout = layout
+    for entry in layout.groups.flatMap(\.schemas) {
+      if let title = entry.title { titles[entry.schema.id] = title }
+    }
     return layout
   }
 
@@ -142,11 +151,13 @@ public final class AllSettings {
     if schema.schema.path == nil {
       row = relocatableRow(id, rowID: schema.rowID)
     } else {
-      let link = links[id] ?? PageLink(title: id) { [weak self] in self?.schemaPage(id) ?? Self.missingPage(id) }
+      let title = schema.title ?? id
+      let link = links[id] ?? PageLink(title: title) { [weak self] in self?.schemaPage(id) ?? Self.missingPage(id) }
       links[id] = link
-      row = Row(id: schema.rowID, title: id, kind: .page(link))
+      row = Row(id: schema.rowID, title: title, kind: .page(link))
       let count = schema.schema.keyCount
-      row.subtitle = .fixed(trn("%d setting", "%d settings", count, count))
+      let settings = trn("%d setting", "%d settings", count, count)
+      row.subtitle = .fixed(schema.title == nil ? settings : id + " · " + settings)
     }
     row.keywords = [id] + (group.appName.map { [$0] } ?? [])
     row.iconName = group.iconName
@@ -227,6 +238,7 @@ public final class AllSettings {
   /// A schema's generated page, ending with a reset of the whole schema.
   func schemaPage(_ id: String) -> Panel {
     guard var panel = panels.panel(for: id) else { return Self.missingPage(id) }
+    if let title = titles[id] { panel.title = title }
     let generated = panel
     let reset = Section("reset", footer: .fixed(tr("Returns every key of %s to its default.", id))) {
       ActionRow(

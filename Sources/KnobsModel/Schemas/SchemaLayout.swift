@@ -4,6 +4,8 @@
 struct SchemaLayout {
   struct Entry {
     var schema: InstalledSchema
+    /// What people call it, when something names it: the GNOME Shell extension it belongs to.
+    var title: String?
     /// Unique on its page: the id in lowercase with “-” for other characters.
     var rowID: String
   }
@@ -24,11 +26,22 @@ struct SchemaLayout {
 
   func isRelocatable(_ id: String) -> Bool { relocatable.contains(id) }
 
-  init(schemas: [InstalledSchema], apps: DesktopApps) {
+  /// Schemas of GNOME Shell extensions go under Extensions, by their extension's name.
+  init(schemas: [InstalledSchema], apps: DesktopApps, extensions: [String: ShellExtension] = [:]) {
     var byKey: [String: Group] = [:]
     var sectionIDs: Set<String> = ["modified"]
     for schema in schemas.sorted(by: { $0.id < $1.id }) {
       if schema.path == nil { relocatable.insert(schema.id) }
+      if let shellExtension = extensions[schema.id] {
+        let key = "extensions"
+        if byKey[key] == nil {
+          byKey[key] = Group(
+            sectionID: Self.unique(key, in: &sectionIDs), title: tr("Extensions"), appName: nil,
+            iconName: "application-x-addon-symbolic", schemas: [])
+        }
+        byKey[key]?.schemas.append(Entry(schema: schema, title: shellExtension.name, rowID: ""))
+        continue
+      }
       let app = apps.app(forSchema: schema.id)
       let key = app.map { "app:" + $0.id } ?? Self.idGroup(schema.id)
       if byKey[key] == nil {

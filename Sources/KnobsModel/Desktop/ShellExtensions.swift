@@ -1,0 +1,143 @@
+import Foundation
+
+/// A GNOME Shell extension installed for the user or for everyone, as its
+/// `metadata.json` describes it.
+public struct ShellExtension: Hashable, Sendable {
+  /// `caffeine@example.org`: the extension's folder name and its id in `enabled-extensions`.
+  public var uuid: String
+  public var name: String
+  public var description: String
+  /// The version its author gives (`version-name`, else `version`), if any.
+  public var version: String?
+  public var url: String?
+  /// The Shell versions it declares, such as `["43", "44"]`.
+  public var shellVersions: [String]
+  /// The schema its preferences use (`settings-schema`), if it names one.
+  public var settingsSchema: String?
+  /// The ids of the schemas in its `schemas` folder.
+  public var schemaIDs: [String]
+  /// Installed in the user's own folder rather than for everyone.
+  public var isUsers: Bool
+
+  public init(
+    uuid: String, name: String, description: String = "", version: String? = nil, url: String? = nil,
+    shellVersions: [String] = [], settingsSchema: String? = nil, schemaIDs: [String] = [], isUsers: Bool = true
+  ) {
+    self.uuid = uuid
+    self.name = name
+    self.description = description
+    self.version = version
+    self.url = url
+    self.shellVersions = shellVersions
+    self.settingsSchema = settingsSchema
+    self.schemaIDs = schemaIDs
+    self.isUsers = isUsers
+  }
+
+  /// Every schema that belongs to it: the one it names and those it ships.
+  public var allSchemaIDs: [String] {
+    var ids = schemaIDs
+    if let settingsSchema, !ids.contains(settingsSchema) { ids.insert(settingsSchema, at: 0) }
+    return ids
+  }
+}
+
+/// The installed GNOME Shell extensions: the user's first, then everyone's; an
+/// extension in both is the user's.
+public struct ShellExtensions: Sendable {
+  public private(set) var all: [ShellExtension] = []
+
+  public init(_ extensions: [ShellExtension]) {
+    all = extensions
+  }
+
+  /// Reads `gnome-shell/extensions/*/metadata.json` under `$XDG_DATA_HOME` and `$XDG_DATA_DIRS`.
+  /// A folder without readable metadata, or metadata without a name, is left out.
+  public static func installed(environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> ShellExtensions
+  {
+    let home = environment["HOME"] ?? NSHomeDirectory()
+    let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
+    let dataDirs =
+      environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 }?.split(separator: ":").map(String.init)
+      ?? ["/usr/local/share", "/usr/share"]
+    var seen: Set<String> = []
+    var found: [ShellExtension] = []
+    for (folder, isUsers) in [(dataHome, true)] + dataDirs.map({ ($0, false) }) {
+      let extensions = folder + "/gnome-shell/extensions"
+      let uuids = (try? FileManager.default.contentsOfDirectory(atPath: extensions)) ?? []
+      for uuid in uuids.sorted() where !seen.contains(uuid) {
+        guard let shellExtension = read(folder: extensions + "/" + uuid, uuid: uuid, isUsers: isUsers) else { continue }
+        seen.insert(uuid)
+        found.append(shellExtension)
+      }
+    }
+    return ShellExtensions(found)
+  }
+
+  /// The extension in `folder`, from its `metadata.json` and its `schemas` folder.
+  static func read(folder: String, uuid: String, isUsers: Bool) -> ShellExtension? {
+    guard let data = try? SafeFiles.read(folder + "/metadata.json", followingLinks: true, limit: 256 * 1024),
+      let metadata = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let name = (metadata["name"] as? String).map({ TextBounds.fitted($0) }), !name.isEmpty
+    else { return nil }
+    let version = (metadata["version-name"] as? String) ?? (metadata["version"] as? NSNumber).map { "\($0)" }
+    let shellVersions = (metadata["shell-version"] as? [Any])?.compactMap { $0 as? String } ?? []
+    return ShellExtension(
+      uuid: uuid, name: name,
+      description: TextBounds.fitted((metadata["description"] as? String) ?? "", multiline: true),
+      version: version, url: metadata["url"] as? String, shellVersions: shellVersions,
+      settingsSchema: metadata["settings-schema"] as? String, schemaIDs: schemaIDs(in: folder + "/schemas"),
+      isUsers: isUsers)
+  }
+
+  /// The ids of the schemas declared in a folder's `*.gschema.xml` files.
+  static func schemaIDs(in folder: String) -> [String] {
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    var ids: [String] = []
+    for name in names where name.hasSuffix(".gschema.xml") {
+      guard let data = try? SafeFiles.read(folder + "/" + name, followingLinks: true, limit: 4 * 1024 * 1024) else {
+        continue
+      }
+      ids += declaredSchemaIDs(String(decoding: data, as: UTF8.self))
+    }
+    return ids
+  }
+
+  /// The `id` of each `<schema>` element.
+  static func declaredSchemaIDs(_ xml: String) -> [String] {
+    var ids: [String] = []
+    var rest = xml[...]
+    while let start = rest.range(of: "<schema") {
+      rest = rest[start.upperBound...]
+      guard let end = rest.firstIndex(of: ">") else { break }
+      let tag = rest[..<end]
+      guard tag.first?.isWhitespace == true else { continue }  // <schemalist>
+      if let id = attribute("id", in: tag) { ids.append(id) }
+      rest = rest[end...]
+    }
+    return ids
+  }
+
+  private static func attribute(_ name: String, in tag: Substring) -> String? {
+    for quote in ["\"", "'"] {
+      guard
+        let start = tag.range(of: " \(name)=\(quote)") ?? tag.range(of: "\n\(name)=\(quote)")
+          ?? tag.range(of: "\t\(name)=\(quote)")
+      else { continue }
+      let value = tag[start.upperBound...]
+      guard let end = value.firstIndex(of: Character(quote)) else { return nil }
+      return String(value[..<end])
+    }
+    return nil
+  }
+
+  /// The extension each schema belongs to, by schema id.
+  public var bySchema: [String: ShellExtension] {
+    var result: [String: ShellExtension] = [:]
+    for shellExtension in all {
+      for id in shellExtension.allSchemaIDs where result[id] == nil { result[id] = shellExtension }
+    }
+    return result
+  }
+}
