@@ -85,4 +85,14 @@ final class TranslationTests: XCTestCase {
     XCTAssertEqual(Translation.englishTexts(of: text), ["Switch to Workspace 3"])
     XCTAssertEqual(tr("Switch to Workspace %d", 3), "Switch to Workspace 3")
   }
+
+  /// In a right-to-left translation each value is isolated, so a path keeps its direction
+  /// (“/usr/share/… :חסר” otherwise); a left-to-right one is filled as it is.
+  func testValuesInARightToLeftSentenceAreIsolated() async {
+    let hebrew = Translation.withCatalog(["Missing: %s": "\u{200F}חסר: %s"]) { tr("Missing: %s", "/usr/share/x") }
+    XCTAssertEqual(hebrew, "\u{200F}חסר: \u{2068}/usr/share/x\u{2069}")
+    let german = Translation.withCatalog(["Missing: %s": "Fehlt: %s"]) { tr("Missing: %s", "/usr/share/x") }
+    XCTAssertEqual(german, "Fehlt: /usr/share/x")
+    XCTAssertEqual(Translation.englishTexts(of: hebrew), ["Missing: /usr/share/x"])
+  }
 }

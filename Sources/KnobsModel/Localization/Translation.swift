@@ -77,9 +77,21 @@ public enum Translation {
   static func fill(_ translated: String, english: String, _ values: [any CustomStringConvertible]) -> String {
     let texts = values.map(\.description)
     let englishText = format(english, texts) ?? english
-    guard translated != english, let text = format(translated, texts) else { return englishText }
+    guard translated != english else { return englishText }
+    // In a right-to-left sentence each value is isolated (U+2068 … U+2069), so a path, an id or
+    // a shortcut keeps its own direction instead of being reordered with the words around it.
+    let filled = isRightToLeft(translated) ? texts.map { "\u{2068}" + $0 + "\u{2069}" } : texts
+    guard let text = format(translated, filled) else { return englishText }
     if text != englishText { remember(text, english: englishText) }
     return text
+  }
+
+  /// Whether a text is written right to left: it holds Hebrew or Arabic letters.
+  static func isRightToLeft(_ text: String) -> Bool {
+    text.unicodeScalars.contains { scalar in
+      (0x0590...0x08FF).contains(scalar.value) || (0xFB1D...0xFDFF).contains(scalar.value)
+        || (0xFE70...0xFEFF).contains(scalar.value)
+    }
   }
 
   /// What `tr` and `trn` gave in the user's language, with the English texts
