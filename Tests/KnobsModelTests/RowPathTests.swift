@@ -60,4 +60,30 @@ final class RowPathTests: XCTestCase {
       XCTAssertEqual(panel.entry(at: RowPath(parsing: written))?.path, "clock/show-seconds", written)
     }
   }
+
+  /// A short form names the one row it fits, else the one section; several rows are ambiguous.
+  @MainActor
+  func testResolvingAPathNamesARowASectionOrSaysItIsAmbiguous() async {
+    let page = { (id: String) in
+      DetailRow(id, id.capitalized) { Section("main") { ValueRow("timeout", "Timeout", value: "1") } }
+    }
+    let panel = Panel("Urgency") {
+      Section("alerts", "Alerts") {
+        page("low")
+        page("critical")
+      }
+      Section("main") { ValueRow("sound", "Sound", value: "on") }
+    }
+    guard case .ambiguous(let paths) = panel.resolve("timeout") else { return XCTFail("two rows fit") }
+    XCTAssertEqual(paths, ["alerts/low/main/timeout", "alerts/critical/main/timeout"])
+    guard case .row(let entry) = panel.resolve("critical/timeout") else { return XCTFail("one row fits") }
+    XCTAssertEqual(entry.path, "alerts/critical/main/timeout")
+    guard case .section(let section, _, _) = panel.resolve("alerts") else { return XCTFail("a section") }
+    XCTAssertEqual(section, "alerts")
+    guard case .section(let exact, _, _) = panel.resolve("main") else { return XCTFail("the full path first") }
+    XCTAssertEqual(exact, "main")
+    guard case .row(let low) = panel.resolve("low") else { return XCTFail("a row before a section") }
+    XCTAssertEqual(low.path, "alerts/low")
+    guard case .none = panel.resolve("nothing") else { return XCTFail("nothing fits") }
+  }
 }

@@ -133,6 +133,17 @@ final class ReferencePanelTests: GtkTestCase {
     XCTAssertTrue(placement.listRow.isSensitive)
   }
 
+  /// `knobs --open help` is the Help section on the first page, not the keyboard shortcut
+  /// whose id is help; `fonts` is the Fonts row there, not the Fonts section on its page.
+  func testADeepLinkNamesASectionBeforeARowOfTheSameIdElsewhere() async throws {
+    XCTAssertTrue(window.open(path: "help"))
+    XCTAssertEqual(window.currentPage.path, RowPath.root)
+    XCTAssertTrue(window.open(path: "keyboard-shortcuts/help"), "the shortcut by a longer path")
+    XCTAssertEqual(window.currentPage.path, "desktop/keyboard-shortcuts")
+    XCTAssertTrue(window.open(path: "fonts"))
+    XCTAssertEqual(window.currentPage.path, RowPath.root)
+  }
+
   func testEachPageResetsItsOwnSettingsOnly() async throws {
     try store.write(true, for: .clockShowSeconds)
     try store.write("prefer-dark", for: .colorScheme)

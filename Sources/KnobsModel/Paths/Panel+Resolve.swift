@@ -10,16 +10,19 @@ public enum PathResolution {
 
 extension Panel {
   /// What `path` names. A full path names its row or section. A shorter form (sections inside
-  /// pages or leading parts left out, see `entry(at:)`) names whatever it alone fits; one that
-  /// fits several is ambiguous rather than the first of them.
+  /// pages or leading parts left out, see `entry(at:)`) names the one row it fits, else the one
+  /// section; one that fits several rows, or no row and several sections, is ambiguous rather
+  /// than the first of them.
   public func resolve(_ path: RowPath) -> PathResolution {
     guard !path.isEmpty else { return .none }
     if path.namesRow, let entry = entry(at: path), entry.path == path { return .row(entry) }
     if let section = exactSectionAt(path) { return section }
     let rows = entries.filter { entry in entry.path.forms.contains { $0.ends(with: path) } }
     let sections = sectionPaths.filter { $0.ends(with: path) }
+    // A row is what a short form names first (`fonts` is the Fonts page, not the section on
+    // it, nor a Fonts section elsewhere); a section only when no row fits.
     switch (rows.count, sections.count) {
-    case (1, 0): return .row(rows[0])
+    case (1, _): return .row(rows[0])
     case (0, 1): return exactSectionAt(sections[0]) ?? .none
     case (0, 0): return .none
     default: return .ambiguous(rows.map(\.path) + sections)

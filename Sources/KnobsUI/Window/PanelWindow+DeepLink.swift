@@ -20,20 +20,34 @@ extension PanelWindow {
       currentPage.focusFirstRow()
       return true
     }
-    if let entry = rootPanel.entry(throughPagesAt: schemaPagePath(path) ?? path) {
-      navigate(toPage: entry.pagePath)
-      if let address = currentPage.address(of: entry.path) { reveal(address) }
+    // A full path, also into pages made on demand (All Settings); then what a shorter form names.
+    let target = schemaPagePath(path) ?? path
+    if let entry = rootPanel.entry(throughPagesAt: target), entry.path == target {
+      reveal(entry)
       return true
     }
-    if let found = rootPanel.section(at: path) {
-      navigate(toPage: found.pagePath)
+    switch rootPanel.resolve(path) {
+    case .row(let entry):
+      reveal(entry)
+      return true
+    case .section(let sectionPath, let section, _):
+      navigate(toPage: sectionPath.droppingLast(1))
       let page = currentPage
-      if let section = page.sections.first(where: { $0.section.id == found.section.id }),
-        let first = page.shown.first(where: { $0.section == section.index })
+      if let view = page.sections.first(where: { $0.section.id == section.id }),
+        let first = page.shown.first(where: { $0.section == view.index })
       {
         reveal(first)
       }
       return true
+    case .ambiguous(let candidates):
+      showMessage(
+        tr(
+          "“%1$s” could be any of %2$s; write more of the path.", path.description,
+          candidates.map(\.description).joined(separator: ", ")),
+        actions: [])
+      return false
+    case .none:
+      break
     }
     let suggestions = rootPanel.closestPaths(to: path, limit: 3).map(\.description)
     let message =
@@ -76,6 +90,12 @@ extension PanelWindow {
       pushWithoutAnimation(subpage, path: rowPath)
       page = subpage
     }
+  }
+
+  /// Shows the page of the row and the row on it.
+  private func reveal(_ entry: PanelEntry) {
+    navigate(toPage: entry.pagePath)
+    if let address = currentPage.address(of: entry.path) { reveal(address) }
   }
 
   /// Scrolls the row at `address` into view once it is laid out, focuses it and highlights it for a moment.
