@@ -71,4 +71,40 @@ final class ColorTests: XCTestCase {
       ])
     XCTAssertEqual(SchemaPanel.make(schema).entries.map(\.row.kindName), ["color", "text", "text", "text"])
   }
+
+  /// Extensions keep colors as doubles from 0 to 1, `(dddd)` with alpha or `(ddd)` without.
+  func testColorsKeptAsDoublesReadAndWriteAsGVariantText() async throws {
+    let red = try RGBColor(parsing: "(1.0, 0.0, 0.0, 0.5)")
+    XCTAssertEqual(red.red, 255)
+    XCTAssertEqual(red.alpha, 0.5)
+    XCTAssertEqual(try RGBColor(parsing: "(0.2, 0.4, 0.6)"), RGBColor(red: 51, green: 102, blue: 153))
+    for bad in ["(1.5, 0, 0)", "(0.1, 0.2)", "(0.1, 0.2, 0.3, 0.4, 0.5)", "(a, b, c)"] {
+      XCTAssertThrowsError(try RGBColor(parsing: bad), bad)
+    }
+    let translucent = try RGBColor(parsing: "#ff000080")
+    XCTAssertEqual(
+      Row.Color.value(translucent, in: .doublesWithAlpha),
+      .variant(type: "(dddd)", text: "(1.0, 0.0, 0.0, 0.5019607843137255)"))
+    XCTAssertEqual(Row.Color.value(translucent, in: .doubles), .variant(type: "(ddd)", text: "(1.0, 0.0, 0.0)"))
+    XCTAssertEqual(ColorFormat(of: "(1.0, 0.0, 0.0, 0.5)"), .doublesWithAlpha)
+    XCTAssertEqual(ColorFormat(of: "(1.0, 0.0, 0.0)"), .doubles)
+
+    let schema = SchemaDescription(
+      id: "org.example.Dock", path: "/org/example/dock/",
+      keys: [
+        KeyDescription(name: "background-color", typeString: "(dddd)"),
+        KeyDescription(name: "border-colour", typeString: "(ddd)"),
+        KeyDescription(name: "margins", typeString: "(dddd)"),
+      ])
+    let panel = SchemaPanel.make(schema)
+    XCTAssertEqual(panel.entries.map(\.row.kindName), ["color", "color", "text"])
+    let background = try XCTUnwrap(panel.entry(at: "keys/background-color")?.row)
+    let key = SettingKey(schema: "org.example.Dock", key: "background-color")
+    let store = MemoryStore(defaults: [key: .variant(type: "(dddd)", text: "(0.0, 0.0, 0.0, 1.0)")])
+    XCTAssertEqual(background.currentValueText(SettingsReader(store)), "(0.0, 0.0, 0.0, 1.0)")
+    XCTAssertEqual(
+      try background.parseValue("#ff000080", like: store.value(for: key)),
+      .variant(type: "(dddd)", text: "(1.0, 0.0, 0.0, 0.5019607843137255)"))
+    XCTAssertEqual(panel.validate(against: store), [])
+  }
 }

@@ -41,6 +41,10 @@ final class SchemaGeneratorTests: XCTestCase {
         <key name="bytes" type="ay"><default>[1, 2]</default></key>
         <key name="level" type="i"><range min="0" max="10"/><default>5</default></key>
         <key name="picked" type="s"><choices><choice value="one"/><choice value="two"/></choices><default>'one'</default></key>
+        <key name="tint-color" type="(dddd)"><default>(0.0, 0.0, 0.0, 1.0)</default></key>
+        <key name="hotkey-2" type="as"><default>['&lt;Super&gt;2']</default></key>
+        <key name="hotkey-10" type="as"><default>['&lt;Super&gt;0']</default></key>
+        <key name="ratio" type="(dd)"><default>(0.1, 0.3)</default></key>
       </schema>
       <schema id="\(relocatable)">
         <key name="anything" type="b"><default>true</default></key>
@@ -51,7 +55,8 @@ final class SchemaGeneratorTests: XCTestCase {
   static let expectedKinds: [String: String] = [
     "flag": "toggle", "count": "number", "size": "number", "big": "text", "factor": "number", "name": "text",
     "names": "list", "scheme": "choice", "modifiers": "multi-select", "options": "text", "pair": "text",
-    "maybe": "text", "bytes": "text", "level": "slider", "picked": "choice",
+    "maybe": "text", "bytes": "text", "level": "slider", "picked": "choice", "tint-color": "color",
+    "hotkey-2": "shortcut", "hotkey-10": "shortcut", "ratio": "text",
   ]
 
   static func compiledSchemaDirectory() throws -> String {
@@ -103,6 +108,21 @@ final class SchemaGeneratorTests: XCTestCase {
     XCTAssertEqual(store.value(for: key("big")), 5_000_000_000, "a 64-bit key is read as an integer")
     try store.write(.variant(type: "x", text: "5000000001"), for: key("big"))
     XCTAssertEqual(store.value(for: key("big")), 5_000_000_001, "and written as exact GVariant text")
+  }
+
+  /// Shapes of extensions' schemas: a color kept as four doubles, hotkeys named for numbers, a pair of doubles.
+  func testExtensionShapedKeysReadAndWriteAsPeopleExpect() async throws {
+    let panel = try XCTUnwrap(store.schemaPanels().panel(for: Self.schema))
+    let ids = panel.entries.map(\.row.id)
+    XCTAssertLessThan(try XCTUnwrap(ids.firstIndex(of: "hotkey-2")), try XCTUnwrap(ids.firstIndex(of: "hotkey-10")))
+    XCTAssertEqual(
+      store.value(for: key("ratio")), .variant(type: "(dd)", text: "(0.1, 0.3)"), "not 0.10000000000000001")
+    let tint = try XCTUnwrap(panel.entry(at: "keys/tint-color")?.row)
+    let value = try tint.parseValue("#ff000080", like: store.value(for: key("tint-color")))
+    try store.write(value, for: key("tint-color"))
+    XCTAssertEqual(
+      store.value(for: key("tint-color")), .variant(type: "(dddd)", text: "(1.0, 0.0, 0.0, 0.5019607843137255)"))
+    XCTAssertEqual(tint.currentValueText(SettingsReader(store)), "(1.0, 0.0, 0.0, 0.5019607843137255)")
   }
 
   func testGVariantTextIsParsedAgainstTheKeysTypeBeforeWriting() async throws {

@@ -1,5 +1,6 @@
 extension Row {
-  /// A color kept as text in a string key, chosen with GTK's color chooser.
+  /// A color kept as text in a string key, or as doubles in a `(ddd)` or `(dddd)` key, chosen
+  /// with GTK's color chooser.
   public struct Color {
     public var key: SettingKey
     /// How the color is written; nil writes it the way the key's default is written.
@@ -13,7 +14,22 @@ extension Row {
     /// The format to write: the declared one, else the default's, else `#rrggbb`.
     public func format(default defaultValue: SettingValue?) -> ColorFormat {
       if let format { return format }
-      return defaultValue?.stringValue.flatMap(ColorFormat.init(of:)) ?? .hex
+      return Self.text(of: defaultValue).flatMap(ColorFormat.init(of:)) ?? .hex
+    }
+
+    /// The color's text in a value: a string's, or the GVariant text of doubles; nil for other values.
+    public static func text(of value: SettingValue?) -> String? {
+      switch value {
+      case .string(let text)?: text
+      case .variant(let type, let text)? where type == "(ddd)" || type == "(dddd)": text
+      default: nil
+      }
+    }
+
+    /// The value that keeps `color` in `format`: a string, or GVariant text of doubles.
+    public static func value(_ color: RGBColor, in format: ColorFormat) -> SettingValue {
+      let text = color.text(in: format)
+      return format.variantType.map { .variant(type: $0, text: text) } ?? .string(text)
     }
   }
 }

@@ -99,6 +99,10 @@ public enum SchemaPanel {
       return .shortcut(.init(key: settingKey))
     case ("s", .any) where isColor(key):
       return .color(.init(key: settingKey))
+    case ("(ddd)", .any) where isColorName(key.name):
+      return .color(.init(key: settingKey, format: .doubles))
+    case ("(dddd)", .any) where isColorName(key.name):
+      return .color(.init(key: settingKey, format: .doublesWithAlpha))
     case ("s", .any):
       return .text(.init(key: settingKey))
     case ("as", .any):
@@ -131,6 +135,12 @@ public enum SchemaPanel {
       if !accelerator.modifiers.isEmpty { hasModifier = true }
     }
     return hasModifier
+  }
+
+  /// Whether a key's name says it holds a color: `background-color`, `text-colour`, `rgba-colors`.
+  static func isColorName(_ name: String) -> Bool {
+    let lowered = name.lowercased()
+    return lowered.contains("color") || lowered.contains("colour")
   }
 
   /// Whether a key of this name could hold a color; only such keys' defaults are read (see `isColor`).

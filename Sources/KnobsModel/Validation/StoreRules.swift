@@ -55,7 +55,7 @@ enum StoreRules {
       case .single: return expect(.string(""), found, kind: nil)
       }
     case .color:
-      guard let text = defaultValue.stringValue else {
+      guard let text = Row.Color.text(of: defaultValue) else {
         return expect(.string(""), found, kind: row.kindName)
       }
       return ColorFormat(of: text) == nil

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A color as settings keep it in text: `#3465a4`, `#36a`, `rgb(52, 101, 164)`,
-/// `rgba(52, 101, 164, 0.5)` or a CSS color name such as `black`.
+/// A color as settings keep it: `#3465a4`, `#36a`, `rgb(52, 101, 164)`,
+/// `rgba(52, 101, 164, 0.5)`, a CSS color name such as `black`, or GVariant
+/// text of three or four doubles from 0 to 1, `(0.2, 0.4, 0.64, 0.5)`.
 public struct RGBColor: Hashable, Sendable {
   public var red: UInt8
   public var green: UInt8
@@ -25,6 +26,8 @@ public struct RGBColor: Hashable, Sendable {
       self = try Self.hex(String(folded.dropFirst()), text: trimmed)
     } else if folded.hasPrefix("rgb(") || folded.hasPrefix("rgba("), folded.hasSuffix(")") {
       self = try Self.function(folded, text: trimmed)
+    } else if folded.hasPrefix("("), folded.hasSuffix(")") {
+      self = try Self.doubles(folded, text: trimmed)
     } else if let named = Self.names[folded] {
       self = named
     } else {
@@ -63,6 +66,19 @@ public struct RGBColor: Hashable, Sendable {
     return RGBColor(red: channels[0], green: channels[1], blue: channels[2], alpha: alpha)
   }
 
+  private static func doubles(_ folded: String, text: String) throws(ColorError) -> RGBColor {
+    let parts = folded.dropFirst().dropLast().split(separator: ",").map { String($0).trimmingWhitespace }
+    guard parts.count == 3 || parts.count == 4 else { throw .unparsable(text) }
+    var values: [Double] = []
+    for part in parts {
+      guard let value = Double(part), value.isFinite, (0...1).contains(value) else { throw .unparsable(text) }
+      values.append(value)
+    }
+    func byte(_ value: Double) -> UInt8 { UInt8((value * 255).rounded()) }
+    return RGBColor(
+      red: byte(values[0]), green: byte(values[1]), blue: byte(values[2]), alpha: values.count == 4 ? values[3] : 1)
+  }
+
   /// The color written in `format`.
   public func text(in format: ColorFormat) -> String {
     switch format {
@@ -70,7 +86,18 @@ public struct RGBColor: Hashable, Sendable {
     case .hexWithAlpha: return "#" + [red, green, blue, UInt8((alpha * 255).rounded())].map(Self.twoDigits).joined()
     case .rgb: return "rgb(\(red),\(green),\(blue))"
     case .rgba: return "rgba(\(red),\(green),\(blue),\(Row.plainNumber((alpha * 1000).rounded() / 1000)))"
+    case .doubles: return "(" + [red, green, blue].map(Self.fraction).joined(separator: ", ") + ")"
+    case .doublesWithAlpha:
+      return "(" + ([red, green, blue].map(Self.fraction) + [Self.double(alpha)]).joined(separator: ", ") + ")"
     }
+  }
+
+  /// A channel as a double from 0 to 1, in GVariant text: `1.0`, `0.2`.
+  private static func fraction(_ value: UInt8) -> String { double(Double(value) / 255) }
+
+  private static func double(_ value: Double) -> String {
+    let text = String(value)
+    return text.contains(".") || text.contains("e") ? text : text + ".0"
   }
 
   private static func twoDigits(_ value: UInt8) -> String {
@@ -102,12 +129,27 @@ public enum ColorFormat: Hashable, Sendable {
   case rgb
   /// `rgba(r,g,b,a)`.
   case rgba
+  /// Three doubles from 0 to 1, in a `(ddd)` key.
+  case doubles
+  /// Four doubles from 0 to 1, the last the alpha, in a `(dddd)` key.
+  case doublesWithAlpha
+
+  /// The GVariant type of a key that holds the color, for the formats kept as other than a string.
+  public var variantType: String? {
+    switch self {
+    case .hex, .hexWithAlpha, .rgb, .rgba: nil
+    case .doubles: "(ddd)"
+    case .doublesWithAlpha: "(dddd)"
+    }
+  }
 
   /// The format `text` is written in; nil when it is no color. Short hex and names read as `#rrggbb`.
   public init?(of text: String) {
     let folded = text.trimmingWhitespace.lowercased()
     guard (try? RGBColor(parsing: folded)) != nil else { return nil }
-    if folded.hasPrefix("rgba(") {
+    if folded.hasPrefix("(") {
+      self = folded.split(separator: ",").count == 4 ? .doublesWithAlpha : .doubles
+    } else if folded.hasPrefix("rgba(") {
       self = .rgba
     } else if folded.hasPrefix("rgb(") {
       self = .rgb

@@ -39,7 +39,7 @@ extension Row {
     case .list(let list):
       return (settings[list.key]?.stringsValue ?? []).joined(separator: ", ")
     case .shortcut(let shortcut): return shortcut.label(of: settings[shortcut.key], translated: !englishKeys)
-    case .color(let color): return settings.string(color.key)
+    case .color(let color): return Row.Color.text(of: settings[color.key]) ?? ""
     case .value(let text): return text.text(settings)
     case .link(let link): return link.url
     case .email(let email): return email.displayAddress
@@ -121,7 +121,7 @@ extension Row {
     case .color(let color):
       do {
         let parsed = try RGBColor(parsing: trimmed)
-        return .string(parsed.text(in: color.format(default: sample)))
+        return Row.Color.value(parsed, in: color.format(default: sample))
       } catch {
         throw .refused(row: title, text: text, reason: error.description)
       }

@@ -34,12 +34,12 @@ final class ColorEditor: RowEditor {
       let rgb = RGBColor(
         red: Self.byte(picked.red), green: Self.byte(picked.green), blue: Self.byte(picked.blue), alpha: picked.alpha)
       row.showProblem(nil)
-      row.write(.string(rgb.text(in: format)), self.color.key)
+      row.write(Row.Color.value(rgb, in: format), self.color.key)
     }
   }
 
   func refresh(_ settings: SettingsReader) {
-    let text = settings.string(color.key)
+    let text = Row.Color.text(of: settings[color.key]) ?? ""
     shown = text
     guard let parsed = try? RGBColor(parsing: text) else {
       row?.showNote(text.isEmpty ? nil : tr("“%s” is not a color; choosing one replaces it.", text))
