@@ -85,5 +85,17 @@ final class RowPathTests: XCTestCase {
     guard case .row(let low) = panel.resolve("low") else { return XCTFail("a row before a section") }
     XCTAssertEqual(low.path, "alerts/low")
     guard case .none = panel.resolve("nothing") else { return XCTFail("nothing fits") }
+
+    // `windows/maximize` is written whole as the Windows page's Maximize; a Maximize in a
+    // Windows section on another page only ends like it.
+    let desktop = Panel("Desktop") {
+      Section("desktop") {
+        DetailRow("windows", "Windows") { Section("buttons") { ValueRow("maximize", "Maximize", value: "on") } }
+        DetailRow("shortcuts", "Shortcuts") { Section("windows") { ValueRow("maximize", "Maximize", value: "") } }
+      }
+    }
+    guard case .row(let button) = desktop.resolve("windows/maximize") else { return XCTFail("one whole form") }
+    XCTAssertEqual(button.path, "desktop/windows/buttons/maximize")
+    guard case .ambiguous = desktop.resolve("maximize") else { return XCTFail("two rows end so") }
   }
 }

@@ -10,13 +10,18 @@ public enum PathResolution {
 
 extension Panel {
   /// What `path` names. A full path names its row or section. A shorter form (sections inside
-  /// pages or leading parts left out, see `entry(at:)`) names the one row it fits, else the one
-  /// section; one that fits several rows, or no row and several sections, is ambiguous rather
-  /// than the first of them.
+  /// pages or leading parts left out, see `entry(at:)`) names the one row it is a form of, else
+  /// the one row it ends, else the one section it ends; one that fits several rows, or no row and
+  /// several sections, is ambiguous rather than the first of them.
   public func resolve(_ path: RowPath) -> PathResolution {
     guard !path.isEmpty else { return .none }
     if path.namesRow, let entry = entry(at: path), entry.path == path { return .row(entry) }
     if let section = exactSectionAt(path) { return section }
+    // A short form written whole (`windows/maximize`, the Windows page's Maximize) comes before
+    // a path that merely ends like it (a Maximize shortcut in a Windows section elsewhere).
+    let whole = entries.filter { $0.path.forms.contains(path) }
+    if whole.count == 1 { return .row(whole[0]) }
+    if whole.count > 1 { return .ambiguous(whole.map(\.path)) }
     let rows = entries.filter { entry in entry.path.forms.contains { $0.ends(with: path) } }
     let sections = sectionPaths.filter { $0.ends(with: path) }
     // A row is what a short form names first (`fonts` is the Fonts page, not the section on
