@@ -52,11 +52,18 @@ final class ShellExtensionsTests: XCTestCase {
     try install("stay-awake@example.org", in: "system", metadata: #"{"name": "Stay Awake (system copy)"}"#)
     try install("broken@example.org", in: "system", metadata: "{ not json")
     try install("nameless@example.org", in: "system", metadata: #"{"description": "no name"}"#)
+    try install("numbered@example.org", in: "system", metadata: #"{"name": 7}"#)
+    try install("odd@example.org", in: "system", metadata: #"{"name": "Odd", "shell-version": "43", "version": "v2"}"#)
     let found = ShellExtensions.installed(environment: [
       "HOME": root.path, "XDG_DATA_HOME": root.appendingPathComponent("home").path,
       "XDG_DATA_DIRS": root.appendingPathComponent("system").path,
     ])
-    XCTAssertEqual(found.all.map(\.uuid), ["stay-awake@example.org", "tiles@example.org"], "the user's copy wins")
+    XCTAssertEqual(
+      found.all.map(\.uuid), ["stay-awake@example.org", "odd@example.org", "tiles@example.org"],
+      "the user's copy wins; unreadable and nameless metadata is left out")
+    let odd = found.all[1]
+    XCTAssertEqual(odd.version, "v2")
+    XCTAssertEqual(odd.shellVersions, [], "a value of another type reads as missing")
     let awake = found.all[0]
     XCTAssertEqual(awake.name, "Stay Awake")
     XCTAssertEqual(awake.description, "Keeps the screen on.\nEven in films.")
@@ -65,8 +72,8 @@ final class ShellExtensionsTests: XCTestCase {
     XCTAssertTrue(awake.isUsers)
     XCTAssertEqual(
       awake.allSchemaIDs, ["org.gnome.shell.extensions.stay-awake", "org.gnome.shell.extensions.stay-awake.apps"])
-    XCTAssertEqual(found.all[1].version, "3.1")
-    XCTAssertFalse(found.all[1].isUsers)
+    XCTAssertEqual(found.all[2].version, "3.1")
+    XCTAssertFalse(found.all[2].isUsers)
     XCTAssertEqual(found.bySchema["org.gnome.shell.extensions.stay-awake.apps"]?.name, "Stay Awake")
   }
 }

@@ -78,17 +78,58 @@ public struct ShellExtensions: Sendable {
   /// The extension in `folder`, from its `metadata.json` and its `schemas` folder.
   static func read(folder: String, uuid: String, isUsers: Bool) -> ShellExtension? {
     guard let data = try? SafeFiles.read(folder + "/metadata.json", followingLinks: true, limit: 256 * 1024),
-      let metadata = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let name = (metadata["name"] as? String).map({ TextBounds.fitted($0) }), !name.isEmpty
+      let metadata = try? JSONDecoder().decode(Metadata.self, from: data),
+      let name = metadata.name.map({ TextBounds.fitted($0) }), !name.isEmpty
     else { return nil }
-    let version = (metadata["version-name"] as? String) ?? (metadata["version"] as? NSNumber).map { "\($0)" }
-    let shellVersions = (metadata["shell-version"] as? [Any])?.compactMap { $0 as? String } ?? []
     return ShellExtension(
-      uuid: uuid, name: name,
-      description: TextBounds.fitted((metadata["description"] as? String) ?? "", multiline: true),
-      version: version, url: metadata["url"] as? String, shellVersions: shellVersions,
-      settingsSchema: metadata["settings-schema"] as? String, schemaIDs: schemaIDs(in: folder + "/schemas"),
-      isUsers: isUsers)
+      uuid: uuid, name: name, description: TextBounds.fitted(metadata.description ?? "", multiline: true),
+      version: metadata.versionName ?? metadata.version?.text, url: metadata.url,
+      shellVersions: metadata.shellVersion ?? [], settingsSchema: metadata.settingsSchema,
+      schemaIDs: schemaIDs(in: folder + "/schemas"), isUsers: isUsers)
+  }
+
+  /// What Knobs reads of a `metadata.json`; other keys are left alone, and a key of another
+  /// type than these reads as missing rather than failing the whole file.
+  private struct Metadata: Decodable {
+    var name: String?
+    var description: String?
+    var version: Version?
+    var versionName: String?
+    var url: String?
+    var shellVersion: [String]?
+    var settingsSchema: String?
+
+    enum CodingKeys: String, CodingKey {
+      case name, description, version, url
+      case versionName = "version-name"
+      case shellVersion = "shell-version"
+      case settingsSchema = "settings-schema"
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      name = try? container.decodeIfPresent(String.self, forKey: .name)
+      description = try? container.decodeIfPresent(String.self, forKey: .description)
+      version = try? container.decodeIfPresent(Version.self, forKey: .version)
+      versionName = try? container.decodeIfPresent(String.self, forKey: .versionName)
+      url = try? container.decodeIfPresent(String.self, forKey: .url)
+      shellVersion = try? container.decodeIfPresent([String].self, forKey: .shellVersion)
+      settingsSchema = try? container.decodeIfPresent(String.self, forKey: .settingsSchema)
+    }
+
+    /// `version` is a whole number in most files, text in some.
+    struct Version: Decodable {
+      var text: String
+
+      init(from decoder: any Decoder) throws {
+        let value = try decoder.singleValueContainer()
+        if let number = try? value.decode(Int.self) {
+          text = String(number)
+        } else {
+          text = try value.decode(String.self)
+        }
+      }
+    }
   }
 
   /// The ids of the schemas declared in a folder's `*.gschema.xml` files.
