@@ -10,10 +10,22 @@ import KnobsUI
 /// schema (`schema/SCHEMA-ID/KEY`), through a GSettings store of their own.
 @MainActor
 struct CommandLineTool {
+  /// The panel, with the rows its sources find through `store`.
   let panel: Panel
   let schemaDirectories: [String]
-  /// The stores to use instead of the ones found for Knobs' own panel (a panel file's).
-  var environment: SettingsEnvironment?
+  let environment: SettingsEnvironment
+  /// The environment's store, with the keys of found rows that have a store of their own sent there.
+  let store: any SettingsStore
+
+  /// - Parameter environment: the stores to use instead of the ones found for Knobs' own panel (a panel file's).
+  init(panel: Panel, schemaDirectories: [String], environment: SettingsEnvironment? = nil) {
+    let environment =
+      environment ?? SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
+    self.environment = environment
+    self.schemaDirectories = schemaDirectories
+    store = panel.routing(environment.store)
+    self.panel = panel.withFoundRows()
+  }
 
   /// A row found for a path, with the store it reads and writes through.
   private struct Target {
@@ -27,8 +39,7 @@ struct CommandLineTool {
   func run(_ invocation: Invocation) -> Int32 {
     switch invocation {
     case .list(let json, nil):
-      let environment = makeEnvironment()
-      let settings = SettingsReader(panel.routing(environment.store))
+      let settings = SettingsReader(store)
       let rows = panel.entries.map { ListedRow($0, path: $0.path, settings, style: json ? .c : .current) }
       print(json ? ListedRow.json(rows) : ListedRow.table(rows))
       return 0
@@ -36,7 +47,7 @@ struct CommandLineTool {
       return listSchema(path, json: json)
     case .get(let path, let raw):
       if !raw, let rows = rowsShown(at: path) {
-        let settings = SettingsReader(panel.routing(makeEnvironment().store))
+        let settings = SettingsReader(store)
         print(ListedRow.table(rows.map { ListedRow($0, path: $0.path, settings, style: .current) }))
         return 0
       }
@@ -127,11 +138,6 @@ struct CommandLineTool {
     return (index, index.conflicts(for: shortcut.accelerators(of: value), of: shortcut.key, in: store))
   }
 
-  private func makeEnvironment() -> SettingsEnvironment {
-    if let environment { return environment }
-    return SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
-  }
-
   /// The rows of the section or detail page at `path`, for `get`; nil when it names a row of another kind.
   private func rowsShown(at path: RowPath) -> [PanelEntry]? {
     guard !path.description.hasPrefix(SchemaPath.prefix) else { return nil }
@@ -148,11 +154,9 @@ struct CommandLineTool {
 
   private func resolve(_ path: RowPath) -> Target? {
     if path.description.hasPrefix(SchemaPath.prefix) { return resolveSchemaKey(path) }
-    let environment = makeEnvironment()
     switch panel.resolve(path) {
     case .row(let entry):
-      // Keys of found rows with a store of their own (the autostart folder) go there.
-      return Target(entry: entry, store: panel.routing(environment.store), notice: environment.notice)
+      return Target(entry: entry, store: store, notice: environment.notice)
     case .section(let sectionPath, _, _):
       printError(
         "knobs: "

@@ -5,7 +5,8 @@ import KnobsModel
 /// come from `autostart` (tests pass folders of their own).
 @MainActor
 func referencePanel(
-  autostart: AutostartStore = AutostartStore(folders: DesktopFolders()), allSettings: Section,
+  autostart: AutostartStore = AutostartStore(folders: DesktopFolders()),
+  extensions: ShellExtensionRows, allSettings: Section,
   gtkVersion: @escaping @MainActor () -> String
 ) -> Panel {
   let themes = InstalledThemes()
@@ -20,6 +21,7 @@ func referencePanel(
       shortcutsPage()
       soundPage(themes: themes)
       startupApplicationsPage(autostart: autostart)
+      extensionsPage(extensions: extensions)
     }
     allSettings
     Section("reach-out", tr("Reach Out")) {

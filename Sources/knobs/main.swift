@@ -22,11 +22,15 @@ userSchemas.bindTextDomains()
 let schemaDirectories =
   SettingsEnvironment.schemaDirectories(executable: CommandLine.arguments[0]) + userSchemas.compiledFolders
 var windowSettings: SettingsEnvironment?
+let extensionRows = ShellExtensionRows(
+  find: { ShellExtensions.installed(environment: processEnvironment) },
+  folders: ShellExtensions.folders(environment: processEnvironment))
 let allSettings = AllSettings(
   library: { windowSettings?.store.capabilities.schemaLibrary }, apps: { DesktopApps.installed() },
-  extensions: { ShellExtensions.installed() },
+  extensions: { extensionRows.extensions },
   folderProblems: userSchemas.problems)
-let panel = benchmark?.panel ?? referencePanel(allSettings: allSettings.section) { Style.gtkVersion }
+let panel =
+  benchmark?.panel ?? referencePanel(extensions: extensionRows, allSettings: allSettings.section) { Style.gtkVersion }
 
 let invocation = request.invocation
 if let source = request.panel, invocation != .checkPanel(file: source) {

@@ -136,7 +136,8 @@ final class AllSettingsPageTests: GtkTestCase {
     let store = GSettingsStore(source: SchemaSource(extraDirectories: [folder]))
     let allSettings = AllSettings(library: { store }, apps: { DesktopApps([]) })
     let panel = referencePanel(
-      autostart: AutostartStore(folders: ReferencePanelTests.emptyHome), allSettings: allSettings.section,
+      autostart: AutostartStore(folders: ReferencePanelTests.emptyHome),
+      extensions: ShellExtensionRows(find: { ShellExtensions([]) }, folders: []), allSettings: allSettings.section,
       gtkVersion: { Style.gtkVersion })
     let window = await makeWindow(panel, store: store)
     XCTAssertTrue(window.store is RoutedStore, "the shipped panel's window writes through routing")

@@ -15,7 +15,7 @@ final class ReferencePanelTests: GtkTestCase {
     ("appearance", "Appearance"), ("fonts", "Fonts"), ("top-bar", "Top Bar"), ("windows", "Windows"),
     ("mouse", "Mouse & Touchpad"), ("keyboard", "Keyboard"),
     ("keyboard-shortcuts", "Keyboard Shortcuts"), ("sound", "Sound"),
-    ("startup", "Startup Applications"),
+    ("startup", "Startup Applications"), ("extensions", "Extensions"),
   ]
   var store: GSettingsStore!
   var window: PanelWindow!
@@ -29,7 +29,9 @@ final class ReferencePanelTests: GtkTestCase {
 
   static func panel(gtkVersion: @escaping @MainActor () -> String = { Style.gtkVersion }) -> Panel {
     referencePanel(
-      autostart: AutostartStore(folders: emptyHome), allSettings: allSettings.section, gtkVersion: gtkVersion)
+      autostart: AutostartStore(folders: emptyHome),
+      extensions: ShellExtensionRows(find: { ShellExtensions([]) }, folders: []), allSettings: allSettings.section,
+      gtkVersion: gtkVersion)
   }
 
   override func setUp() async throws {

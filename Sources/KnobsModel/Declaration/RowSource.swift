@@ -14,9 +14,10 @@ public protocol RowSource: AnyObject {
   func reload()
   /// Folders whose changes may change the rows; the window watches them.
   var watchedFolders: [String] { get }
-  /// The store that keeps the rows' keys, and the schema name its keys use;
-  /// nil when the rows' keys live in the panel's own store.
-  var keyStore: (schema: String, store: any SettingsStore)? { get }
+  /// Hands the source the panel's store, which its rows may read from now on, and
+  /// returns the store that keeps the rows' own keys with the schema name they use;
+  /// nil when the rows' keys live in the panel's store.
+  func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)?
 }
 
 extension Section {
@@ -72,9 +73,11 @@ extension Panel {
   }
 
   /// `store`, with the keys of found rows that have a store of their own sent there.
+  /// Every row source is connected to `store`: call `withFoundRows()` after this for
+  /// the rows they find through it.
   @MainActor
   public func routing(_ store: any SettingsStore) -> any SettingsStore {
-    let routes = rowSources.compactMap(\.keyStore)
+    let routes = rowSources.compactMap { $0.connect(to: store) }
     guard !routes.isEmpty else { return store }
     return RoutedStore(base: store, routes: Dictionary(routes, uniquingKeysWith: { first, _ in first }))
   }

@@ -56,23 +56,29 @@ public struct ShellExtensions: Sendable {
   public static func installed(environment: [String: String] = ProcessInfo.processInfo.environment)
     -> ShellExtensions
   {
-    let home = environment["HOME"] ?? NSHomeDirectory()
-    let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
-    let dataDirs =
-      environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 }?.split(separator: ":").map(String.init)
-      ?? ["/usr/local/share", "/usr/share"]
     var seen: Set<String> = []
     var found: [ShellExtension] = []
-    for (folder, isUsers) in [(dataHome, true)] + dataDirs.map({ ($0, false) }) {
-      let extensions = folder + "/gnome-shell/extensions"
+    for (index, extensions) in folders(environment: environment).enumerated() {
       let uuids = (try? FileManager.default.contentsOfDirectory(atPath: extensions)) ?? []
       for uuid in uuids.sorted() where !seen.contains(uuid) {
-        guard let shellExtension = read(folder: extensions + "/" + uuid, uuid: uuid, isUsers: isUsers) else { continue }
+        guard let shellExtension = read(folder: extensions + "/" + uuid, uuid: uuid, isUsers: index == 0) else {
+          continue
+        }
         seen.insert(uuid)
         found.append(shellExtension)
       }
     }
     return ShellExtensions(found)
+  }
+
+  /// The folders extensions are installed in: the user's first, then everyone's.
+  public static func folders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    let home = environment["HOME"] ?? NSHomeDirectory()
+    let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
+    let dataDirs =
+      environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 }?.split(separator: ":").map(String.init)
+      ?? ["/usr/local/share", "/usr/share"]
+    return ([dataHome] + dataDirs).map { $0 + "/gnome-shell/extensions" }
   }
 
   /// The extension in `folder`, from its `metadata.json` and its `schemas` folder.

@@ -29,7 +29,9 @@ public final class StartupApplicationRows: RowSource {
 
   public var watchedFolders: [String] { [store.folders.userAutostart] + store.folders.systemAutostart }
 
-  public var keyStore: (schema: String, store: any SettingsStore)? { (AutostartStore.schema, store) }
+  public func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)? {
+    (AutostartStore.schema, self.store)
+  }
 
   /// What the section's footer says: nothing to show, or system files left out.
   public var note: String {
@@ -52,33 +54,11 @@ public final class StartupApplicationRows: RowSource {
   /// Row ids from file names: `org.gnome.Evolution-alarm-notify.desktop` is
   /// `org-gnome-evolution-alarm-notify`; clashes get `-2`, `-3` in file-name order.
   static func rowIDs(for ids: [String]) -> [String: String] {
-    var used: Set<String> = [addRowID]
-    var result: [String: String] = [:]
-    for id in ids.sorted() {
-      let base = slug(id)
-      var candidate = base
-      var number = 2
-      while !used.insert(candidate).inserted {
-        candidate = "\(base)-\(number)"
-        number += 1
-      }
-      result[id] = candidate
-    }
-    return result
+    FoundRowIDs.unique(ids, reserved: [addRowID], slug: slug)
   }
 
   static func slug(_ id: String) -> String {
-    let name = id.hasSuffix(".desktop") ? String(id.dropLast(".desktop".count)) : id
-    var slug = ""
-    for scalar in name.lowercased().unicodeScalars {
-      if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
-        slug.unicodeScalars.append(scalar)
-      } else if !slug.isEmpty && !slug.hasSuffix("-") {
-        slug += "-"
-      }
-    }
-    while slug.hasSuffix("-") { slug.removeLast() }
-    return slug.isEmpty ? "app" : slug
+    FoundRowIDs.slug(id.hasSuffix(".desktop") ? String(id.dropLast(".desktop".count)) : id, fallback: "app")
   }
 
   /// An app's name is a few words, its comment a sentence: longer ones are cut short.

@@ -54,9 +54,9 @@ public final class PanelWindow: PageHost {
     window = ApplicationWindow(application: application)
     // A panel with a translation domain is shown in the user's language.
     let panel = panel.translated()
-    rootPanel = panel.withFoundRows()
     // Keys of found rows with a store of their own (the autostart folder) go there.
     self.store = panel.routing(store)
+    rootPanel = panel.withFoundRows()
     launcher = Launcher(opener: opener)
     windowState = windowSettings.map(WindowState.init)
     window.title = panel.title

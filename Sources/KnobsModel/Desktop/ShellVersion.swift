@@ -1,0 +1,53 @@
+import Foundation
+
+/// The installed GNOME Shell's version, and whether an extension declares it.
+public enum ShellVersion {
+  /// What `gnome-shell --version` says, such as `43.9`; nil when the Shell is not
+  /// installed or says something else. It runs a program: call it off the main thread.
+  public static func installed() -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["gnome-shell", "--version"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      return nil
+    }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    return parse(String(decoding: data.prefix(200), as: UTF8.self))
+  }
+
+  /// `GNOME Shell 43.9` is `43.9`.
+  public static func parse(_ output: String) -> String? {
+    let prefix = "GNOME Shell "
+    guard let line = output.split(whereSeparator: \.isNewline).first, line.hasPrefix(prefix) else { return nil }
+    let version = line.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
+    guard !version.isEmpty, version.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ".") }),
+      version.first?.isNumber == true
+    else { return nil }
+    return version
+  }
+
+  /// Whether the Shell at `version` starts an extension that declares `declared`, by
+  /// the Shell's own rule: the major versions match, and so does the minor one when
+  /// the extension names it (`43` covers `43.9`, `3.38` covers `3.38.6`). A test
+  /// version (`44.beta`) needs to be named whole.
+  public static func supports(_ declared: [String], version: String) -> Bool {
+    let current = version.split(separator: ".", omittingEmptySubsequences: false)
+    guard let major = current.first else { return false }
+    let minor = current.count > 1 ? current[1] : nil
+    let minorIsNumber = minor.map { !$0.isEmpty && $0.allSatisfy(\.isNumber) } ?? false
+    return declared.contains { entry in
+      let parts = entry.split(separator: ".", omittingEmptySubsequences: false)
+      guard parts.first == major else { return false }
+      if parts.count == 1 { return minorIsNumber }
+      return parts[1] == minor
+    }
+  }
+}

@@ -1,0 +1,160 @@
+/// The installed GNOME Shell extensions as switches, one per extension, each named
+/// by its `metadata.json` and saying when it does not declare the installed Shell's
+/// version. The switches are `ShellExtensionSwitches`; the rows follow extensions
+/// installed and removed while the window is open.
+@MainActor
+public final class ShellExtensionRows: RowSource {
+  public private(set) var rows: [Row] = []
+  public private(set) var extensions = ShellExtensions([])
+  /// The installed Shell's version, once found; nil before, or when there is no Shell.
+  public private(set) var shellVersion: String?
+  /// Whether the Shell's version has been looked for, and whether the look is over.
+  private var lookedForShell = false
+  public private(set) var shellLookFinished = false
+  public let watchedFolders: [String]
+  /// Where the switches read the Shell's settings; set when the panel's store is connected.
+  private var settings: (any SettingsStore)?
+  private var settingsObservation: Observation?
+  private let find: @MainActor () -> ShellExtensions
+  private let findShellVersion: @Sendable () -> String?
+  private let observers = ChangeObservers()
+
+  /// Longest description shown under an extension's name; the rest is cut.
+  static let longestDescription = 300
+
+  /// - Parameters:
+  ///   - find: reads the installed extensions (tests pass their own).
+  ///   - folders: where they are installed, watched for changes.
+  ///   - shellVersion: finds the installed Shell's version; it runs in the background, once,
+  ///     and only when an extension is installed.
+  public init(
+    find: @escaping @MainActor () -> ShellExtensions, folders: [String],
+    shellVersion: @escaping @Sendable () -> String? = ShellVersion.installed
+  ) {
+    self.find = find
+    self.findShellVersion = shellVersion
+    watchedFolders = folders
+    reload()
+  }
+
+  public func observeRows(_ handler: @escaping @MainActor () -> Void) -> Observation {
+    observers.add { _ in handler() }
+  }
+
+  public func reload() {
+    let found = find()
+    let changed = found.all != extensions.all
+    extensions = found
+    if !lookedForShell && !found.all.isEmpty { lookForShell() }
+    guard changed || rows.isEmpty else { return }
+    rebuild()
+  }
+
+  public func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)? {
+    settings = store
+    settingsObservation = store.observe { [weak self] key in
+      guard key.covers(ShellExtensionSwitches.anyVersionKey) else { return }
+      self?.rebuild()
+    }
+    rebuild()
+    let switches = ShellExtensionSwitches(base: store) { [weak self] in
+      Set(self?.extensions.all.map(\.uuid) ?? [])
+    }
+    return (ShellExtensionSwitches.schema, switches)
+  }
+
+  private func lookForShell() {
+    lookedForShell = true
+    let findShellVersion = self.findShellVersion
+    Task.detached(priority: .utility) {
+      let version = findShellVersion()
+      await self.foundShell(version)
+    }
+  }
+
+  private func foundShell(_ version: String?) {
+    shellVersion = version
+    shellLookFinished = true
+    rebuild()
+  }
+
+  /// The row id of each extension, by uuid: `caffeine@example.org` is `caffeine`.
+  public private(set) var rowIDs: [String: String] = [:]
+
+  private func rebuild() {
+    rowIDs = FoundRowIDs.unique(extensions.all.map(\.uuid), reserved: [Self.noneRowID]) { uuid in
+      FoundRowIDs.slug(String(uuid.split(separator: "@", maxSplits: 1).first ?? ""), fallback: "extension")
+    }
+    rows = extensions.all.isEmpty ? [noneRow] : extensions.all.map(row)
+    observers.notify(.wholeSchema(ShellExtensionSwitches.schema))
+  }
+
+  /// The id of the row shown when no extension is installed.
+  public static let noneRowID = "none"
+
+  private var noneRow: Row {
+    ValueRow(Self.noneRowID, tr("No Extensions Installed"), value: "")
+      .subtitle(tr("Extensions you install for GNOME Shell appear here."))
+      .icon("application-x-addon-symbolic")
+  }
+
+  /// What the section's footer says when the Shell's version can't be found.
+  public var note: String {
+    if shellLookFinished && shellVersion == nil {
+      return tr("GNOME Shell is not installed here, so extensions are not checked against its version.")
+    }
+    return ""
+  }
+
+  /// Why the Shell would not start the extension, when the Shell's version is known and
+  /// the extension does not declare it (and the Shell checks versions).
+  public func versionProblem(_ shellExtension: ShellExtension) -> String? {
+    guard let shellVersion, !ShellVersion.supports(shellExtension.shellVersions, version: shellVersion) else {
+      return nil
+    }
+    if let settings, settings.value(for: ShellExtensionSwitches.anyVersionKey) == .bool(true) { return nil }
+    guard !shellExtension.shellVersions.isEmpty else {
+      return tr("It declares no GNOME Shell version, so GNOME Shell %s won't start it.", shellVersion)
+    }
+    return tr(
+      // TRANSLATORS: %1$s is a list of versions such as “42, 43”; %2$s is one version, such as 45.2.
+      "Made for GNOME Shell %1$s, so GNOME Shell %2$s won't start it.",
+      shellExtension.shellVersions.joined(separator: ", "), shellVersion)
+  }
+
+  private func row(_ shellExtension: ShellExtension) -> Row {
+    let id = rowIDs[shellExtension.uuid] ?? shellExtension.uuid
+    let description = TextBounds.fitted(
+      String(shellExtension.description.split(whereSeparator: \.isNewline).first ?? ""),
+      limit: Self.longestDescription)
+    let problem = versionProblem(shellExtension)
+    var details: [String] = []
+    if let version = shellExtension.version {
+      details.append(
+        tr(
+          // TRANSLATORS: %s is an extension's version, such as 12 or 2.1.
+          "Version %s", TextBounds.fitted(version, limit: 40)))
+    }
+    if let url = shellExtension.url, !url.isEmpty { details.append(TextBounds.fitted(url, limit: 200)) }
+    var lines = [problem, description, details.joined(separator: " · ")].compactMap { $0 }
+    lines.removeAll { $0.isEmpty }
+    let subtitle = lines.joined(separator: "\n")
+    var row = ToggleRow(id, shellExtension.name, key: ShellExtensionSwitches.key(shellExtension.uuid))
+      .icon(problem == nil ? "application-x-addon-symbolic" : "dialog-warning-symbolic")
+      .keywords([shellExtension.uuid, tr("extension"), shellExtension.description])
+      .enabled(when: !Condition.isOn(ShellExtensionSwitches.disableAllKey))
+    if !subtitle.isEmpty { row = row.subtitle(subtitle) }
+    if let schema = shellExtension.settingsSchema ?? shellExtension.schemaIDs.first {
+      row.button = Row.Button(
+        iconName: "emblem-system-symbolic",
+        label: tr(
+          // TRANSLATORS: %s is the name of a GNOME Shell extension.
+          "Settings of %s", shellExtension.name),
+        action: Row.Action { context in
+          context.presenter?.open(path: SchemaPath.schema(schema).text)
+          return nil
+        })
+    }
+    return row
+  }
+}

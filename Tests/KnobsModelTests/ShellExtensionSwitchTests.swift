@@ -1,0 +1,148 @@
+import KnobsModel
+import XCTest
+
+/// The Extensions page's switches: kept in the Shell's two lists as the Shell keeps
+/// them, the Shell's version rule, and the rows found for installed extensions.
+@MainActor
+final class ShellExtensionSwitchTests: XCTestCase {
+  private let enabled = ShellExtensionSwitches.enabledKey
+  private let disabled = ShellExtensionSwitches.disabledKey
+
+  private func shellSettings(enabled: [String] = [], disabled: [String] = []) -> MemoryStore {
+    MemoryStore(defaults: [
+      self.enabled: .strings(enabled), self.disabled: .strings(disabled),
+      ShellExtensionSwitches.disableAllKey: false, ShellExtensionSwitches.anyVersionKey: false,
+    ])
+  }
+
+  func testAnExtensionIsOnWhenEnabledAndNotDisabled() async throws {
+    let base = shellSettings()
+    try base.write(.strings(["a@x", "b@x"]), for: enabled)
+    try base.write(.strings(["b@x"]), for: disabled)
+    let switches = ShellExtensionSwitches(base: base) { ["a@x", "b@x", "c@x"] }
+    XCTAssertEqual(switches.value(for: ShellExtensionSwitches.key("a@x")), .bool(true))
+    XCTAssertEqual(switches.value(for: ShellExtensionSwitches.key("b@x")), .bool(false))
+    XCTAssertEqual(switches.value(for: ShellExtensionSwitches.key("c@x")), .bool(false))
+    XCTAssertNil(switches.value(for: ShellExtensionSwitches.key("not-installed@x")))
+    XCTAssertEqual(
+      switches.availability(of: ShellExtensionSwitches.key("not-installed@x")),
+      .missingKey(ShellExtensionSwitches.key("not-installed@x")))
+  }
+
+  func testTurningOnAndOffChangesBothListsAndLeavesOthersAlone() async throws {
+    let base = shellSettings()
+    try base.write(.strings(["other@x"]), for: enabled)
+    try base.write(.strings(["a@x", "gone@x"]), for: disabled)
+    let switches = ShellExtensionSwitches(base: base) { ["a@x", "other@x"] }
+    try switches.write(true, for: ShellExtensionSwitches.key("a@x"))
+    XCTAssertEqual(base.value(for: enabled), .strings(["other@x", "a@x"]))
+    XCTAssertEqual(base.value(for: disabled), .strings(["gone@x"]))
+    try switches.write(false, for: ShellExtensionSwitches.key("a@x"))
+    XCTAssertEqual(base.value(for: enabled), .strings(["other@x"]))
+    XCTAssertEqual(base.value(for: disabled), .strings(["gone@x", "a@x"]))
+    XCTAssertThrowsError(try switches.write("yes", for: ShellExtensionSwitches.key("a@x")))
+    XCTAssertThrowsError(try switches.write(true, for: ShellExtensionSwitches.key("not-installed@x")))
+    XCTAssertEqual(base.value(for: enabled), .strings(["other@x"]), "a refused write changes nothing")
+  }
+
+  func testResetReturnsOneExtensionToTheShippedListsOnly() async throws {
+    let base = shellSettings(enabled: ["vendor@x"])
+    let switches = ShellExtensionSwitches(base: base) { ["vendor@x", "mine@x"] }
+    XCTAssertEqual(switches.defaultValue(for: ShellExtensionSwitches.key("vendor@x")), .bool(true))
+    try switches.write(false, for: ShellExtensionSwitches.key("vendor@x"))
+    try switches.write(true, for: ShellExtensionSwitches.key("mine@x"))
+    try switches.reset(ShellExtensionSwitches.key("vendor@x"))
+    XCTAssertEqual(switches.value(for: ShellExtensionSwitches.key("vendor@x")), .bool(true))
+    XCTAssertEqual(switches.value(for: ShellExtensionSwitches.key("mine@x")), .bool(true), "the other is left on")
+    XCTAssertEqual(base.value(for: disabled), .strings([]))
+  }
+
+  func testALockedListMakesTheSwitchesReadOnly() async throws {
+    let base = MemoryStore(defaults: [enabled: .strings([]), disabled: .strings([])], locked: [disabled])
+    let switches = ShellExtensionSwitches(base: base) { ["a@x"] }
+    XCTAssertFalse(switches.isWritable(ShellExtensionSwitches.key("a@x")))
+    XCTAssertThrowsError(try switches.write(true, for: ShellExtensionSwitches.key("a@x")))
+    XCTAssertEqual(base.value(for: enabled), .strings([]))
+  }
+
+  func testWithoutTheShellsSchemaTheSwitchesSaySo() async throws {
+    let switches = ShellExtensionSwitches(base: MemoryStore(defaults: [:])) { ["a@x"] }
+    XCTAssertEqual(switches.availability(of: ShellExtensionSwitches.key("a@x")), .missingSchema("org.gnome.shell"))
+    XCTAssertNil(switches.value(for: ShellExtensionSwitches.key("a@x")))
+  }
+
+  func testAChangeOfEitherListIsHeardAsEverySwitch() async throws {
+    let base = shellSettings()
+    let switches = ShellExtensionSwitches(base: base) { ["a@x"] }
+    var heard: [SettingKey] = []
+    let observation = switches.observe { heard.append($0) }
+    try base.write(.strings(["a@x"]), for: disabled)
+    try base.write(true, for: ShellExtensionSwitches.anyVersionKey)
+    XCTAssertEqual(heard, [.wholeSchema(ShellExtensionSwitches.schema)])
+    observation.cancel()
+  }
+
+  func testShellVersionsAreReadAndMatchedByTheShellsRule() {
+    XCTAssertEqual(ShellVersion.parse("GNOME Shell 43.9\n"), "43.9")
+    XCTAssertEqual(ShellVersion.parse("GNOME Shell 45.beta"), "45.beta")
+    XCTAssertNil(ShellVersion.parse("gnome-shell: command not found"))
+    XCTAssertNil(ShellVersion.parse("GNOME Shell ; rm -rf /"))
+    XCTAssertTrue(ShellVersion.supports(["42", "43"], version: "43.9"))
+    XCTAssertFalse(ShellVersion.supports(["42"], version: "43.9"))
+    XCTAssertTrue(ShellVersion.supports(["3.38"], version: "3.38.6"))
+    XCTAssertFalse(ShellVersion.supports(["3.36"], version: "3.38.6"))
+    XCTAssertTrue(ShellVersion.supports(["43.9"], version: "43.9"))
+    XCTAssertFalse(ShellVersion.supports(["43.2"], version: "43.9"))
+    XCTAssertFalse(ShellVersion.supports(["45"], version: "45.beta"), "a test release must be named whole")
+    XCTAssertTrue(ShellVersion.supports(["45.beta"], version: "45.beta"))
+    XCTAssertFalse(ShellVersion.supports([], version: "43.9"))
+  }
+
+  func testRowsAreNamedByTheExtensionAndWarnOfAnotherShellVersion() async throws {
+    let found = ShellExtensions([
+      ShellExtension(
+        uuid: "coffee@example.org", name: "Coffee", description: "Keeps the screen on.\nLonger text.", version: "7",
+        url: "https://example.org/coffee", shellVersions: ["42"], settingsSchema: "org.example.coffee"),
+      ShellExtension(uuid: "coffee@elsewhere.org", name: "Coffee Too", shellVersions: ["43"]),
+      ShellExtension(uuid: "@", name: "Odd", shellVersions: []),
+    ])
+    let source = ShellExtensionRows(find: { found }, folders: [], shellVersion: { "43.9" })
+    let base = shellSettings()
+    XCTAssertNotNil(source.connect(to: base))
+    var changes = 0
+    let observation = source.observeRows { changes += 1 }
+    let deadline = ContinuousClock.now + .seconds(5)
+    while source.shellVersion == nil && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+    XCTAssertEqual(source.shellVersion, "43.9")
+    XCTAssertGreaterThan(changes, 0, "the rows are made again once the version is known")
+    // Clashing ids are numbered in the uuids' sorted order.
+    XCTAssertEqual(source.rows.map(\.id), ["coffee-2", "coffee", "extension"])
+    XCTAssertEqual(source.rows.map(\.title), ["Coffee", "Coffee Too", "Odd"])
+    let subtitle = source.rows[0].subtitle?.fixedText ?? ""
+    XCTAssertEqual(
+      subtitle,
+      "Made for GNOME Shell 42, so GNOME Shell 43.9 won't start it.\nKeeps the screen on.\nVersion 7 · https://example.org/coffee"
+    )
+    XCTAssertNil(source.rows[1].subtitle, "a matching version is not mentioned")
+    XCTAssertEqual(
+      source.rows[2].subtitle?.fixedText, "It declares no GNOME Shell version, so GNOME Shell 43.9 won't start it.")
+    XCTAssertEqual(source.rows[0].button?.label, "Settings of Coffee")
+    XCTAssertNil(source.rows[1].button, "no settings, no button")
+    try base.write(true, for: ShellExtensionSwitches.anyVersionKey)
+    XCTAssertNil(source.versionProblem(found.all[0]), "with version checks off the Shell starts it")
+    XCTAssertFalse(source.rows[0].subtitle?.fixedText?.contains("won't start") ?? true)
+    observation.cancel()
+  }
+
+  func testNoExtensionsNoShellLookAndAPlainNote() async throws {
+    let source = ShellExtensionRows(
+      find: { ShellExtensions([]) }, folders: [],
+      shellVersion: {
+        XCTFail("the Shell is not looked for without extensions")
+        return nil
+      })
+    XCTAssertEqual(source.rows.map(\.title), ["No Extensions Installed"])
+    XCTAssertEqual(source.rows.first?.key, nil)
+    XCTAssertEqual(source.note, "")
+  }
+}
