@@ -136,7 +136,7 @@ public final class ShellExtensionRows: RowSource {
           "Version %s", TextBounds.fitted(version, limit: 40)))
     }
     if let url = shellExtension.url, !url.isEmpty { details.append(TextBounds.fitted(url, limit: 200)) }
-    var lines = [problem, description, details.joined(separator: " · ")].compactMap { $0 }
+    var lines: [String] = [problem, description, details.joined(separator: " · ")].compactMap { $0 }
     lines.removeAll { $0.isEmpty }
     let subtitle = lines.joined(separator: "\n")
     var row = ToggleRow(id, shellExtension.name, key: ShellExtensionSwitches.key(shellExtension.uuid))
