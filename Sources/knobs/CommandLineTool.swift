@@ -89,6 +89,10 @@ struct CommandLineTool {
       }
       Settings.sync()
       return 0
+    case .addCustomShortcut(let name, let command, let accelerator, let replace):
+      return addCustomShortcut(name: name, command: command, accelerator: accelerator, replacing: replace)
+    case .removeCustomShortcut(let name):
+      return removeCustomShortcut(named: name)
     case .window, .version, .help, .checkPanel, .installPanel, .uninstallPanel:
       return 2
     }
@@ -129,13 +133,17 @@ struct CommandLineTool {
 
   /// The keybindings of the installed keybinding schemas that use a shortcut `value` sets,
   /// for a shortcut row that checks them; none for other rows.
-  private func shortcutConflicts(_ value: SettingValue, row: Row, store: any SettingsStore)
+  func shortcutConflicts(_ value: SettingValue, row: Row, store: any SettingsStore)
     -> (KeybindingIndex, [ShortcutConflict])?
   {
     guard case .shortcut(let shortcut) = row.kind, shortcut.checksConflicts else { return nil }
-    let index = KeybindingIndex(library: GSettingsStore(source: SchemaSource(extraDirectories: schemaDirectories)))
-      .named(by: panel)
+    let index = keybindings
     return (index, index.conflicts(for: shortcut.accelerators(of: value), of: shortcut.key, in: store))
+  }
+
+  /// The desktop's keybindings, named as the panel names them.
+  var keybindings: KeybindingIndex {
+    KeybindingIndex(library: GSettingsStore(source: SchemaSource(extraDirectories: schemaDirectories))).named(by: panel)
   }
 
   /// The rows of the section or detail page at `path`, for `get`; nil when it names a row of another kind.
@@ -240,12 +248,17 @@ struct CommandLineTool {
 
   /// A change that would be lost when this process exits is refused, not silently dropped.
   private func ensurePersistent(_ target: Target, key: SettingKey) -> Bool {
-    guard target.store.storage(for: key).isPersistent else {
+    isPersistent(key, in: target.store, notice: target.notice)
+  }
+
+  /// Whether a change of `key` would be kept; says why not when it would not.
+  func isPersistent(_ key: SettingKey, in store: (any SettingsStore)? = nil, notice: String? = nil) -> Bool {
+    guard (store ?? self.store).storage(for: key).isPersistent else {
       printError(
         "knobs: "
           + tr(
             "settings can't be saved here: %s",
-            target.notice ?? tr("there is no settings database (is a D-Bus session running?).")))
+            notice ?? environment.notice ?? tr("there is no settings database (is a D-Bus session running?).")))
       return false
     }
     return true

@@ -39,13 +39,17 @@ enum Invocation: Equatable {
   /// With `replace`, a shortcut another keybinding uses is taken from it instead of refused.
   case set(path: RowPath, value: String, replace: Bool)
   case reset(path: RowPath)
+  /// Adds a custom keyboard shortcut; with `replace`, an accelerator another keybinding uses is taken from it.
+  case addCustomShortcut(name: String, command: String, accelerator: String, replace: Bool)
+  /// Removes the custom keyboard shortcut of that name.
+  case removeCustomShortcut(name: String)
 
   /// `knobs --help`, in the user's language: one text per paragraph, for translators.
   static var usage: String {
     [
       tr(
         // TRANSLATORS: keep the command names, options and PATH, SCHEMA-ID and VALUE as they are.
-        "Usage: knobs [--panel FILE|ID] [--open PATH]\n       knobs [--panel FILE|ID] list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set [--replace] PATH VALUE | reset PATH\n       knobs --check-panel [FILE] | --version | --help\n       knobs install-panel FILE | uninstall-panel ID"
+        "Usage: knobs [--panel FILE|ID] [--open PATH]\n       knobs [--panel FILE|ID] list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set [--replace] PATH VALUE | reset PATH\n       knobs custom-shortcut add [--replace] NAME COMMAND ACCELERATOR | custom-shortcut remove NAME\n       knobs --check-panel [FILE] | --version | --help\n       knobs install-panel FILE | uninstall-panel ID"
       ),
       tr("With no arguments Knobs opens its settings window."),
       tr(
@@ -59,6 +63,10 @@ enum Invocation: Equatable {
       tr(
         // TRANSLATORS: translate the descriptions and keep them aligned; the command, the option and the shortcuts stay as they are.
         "Shortcuts:\n  set [--replace] PATH VALUE\n                  A shortcut takes one accelerator (<Super>h) or a list\n                  (['<Super>h', '<Alt>F9']); one already used by another\n                  keybinding is refused (status 2) unless --replace is given,\n                  which takes it from the other keybinding."
+      ),
+      tr(
+        // TRANSLATORS: translate the descriptions and keep them aligned; the commands, NAME, COMMAND and ACCELERATOR stay as they are.
+        "Custom shortcuts (kept where GNOME Settings keeps them):\n  custom-shortcut add [--replace] NAME COMMAND ACCELERATOR\n                  Add a shortcut that runs COMMAND, e.g.\n                  knobs custom-shortcut add \"Open Terminal\" gnome-terminal \"<Super>t\".\n                  An accelerator another keybinding uses is refused unless\n                  --replace is given; \"\" adds it without one.\n  custom-shortcut remove NAME\n                  Remove the custom shortcut of that name."
       ),
       tr(
         // TRANSLATORS: translate the descriptions and keep them aligned; the options and commands stay as they are.
@@ -121,11 +129,38 @@ enum Invocation: Equatable {
         throw UsageError(tr("reset needs a path, e.g. knobs reset appearance/dark-style."))
       }
       invocation = .reset(path: RowPath(parsing: path))
+    case "custom-shortcut":
+      invocation = try parseCustomShortcut(&rest)
     default:
       throw UsageError(tr("Unknown argument “%s”.", first))
     }
     if let extra = rest.first { throw UsageError(tr("Unexpected argument “%s”.", extra)) }
     return invocation
+  }
+}
+
+extension Invocation {
+  /// `custom-shortcut add [--replace] NAME COMMAND ACCELERATOR` or `custom-shortcut remove NAME`.
+  fileprivate static func parseCustomShortcut(_ rest: inout ArraySlice<String>) throws(UsageError) -> Invocation {
+    switch rest.popFirst() {
+    case "add":
+      let replace = rest.first == "--replace"
+      if replace { rest.removeFirst() }
+      guard let name = rest.popFirst(), let command = rest.popFirst(), let accelerator = rest.popFirst() else {
+        throw UsageError(
+          tr(
+            "custom-shortcut add needs a name, a command and an accelerator, e.g. knobs custom-shortcut add \"Open Terminal\" gnome-terminal \"<Super>t\"."
+          ))
+      }
+      return .addCustomShortcut(name: name, command: command, accelerator: accelerator, replace: replace)
+    case "remove":
+      guard let name = rest.popFirst() else {
+        throw UsageError(tr("custom-shortcut remove needs the shortcut's name."))
+      }
+      return .removeCustomShortcut(name: name)
+    default:
+      throw UsageError(tr("custom-shortcut takes add or remove."))
+    }
   }
 }
 

@@ -6,7 +6,9 @@ import KnobsModel
 @MainActor
 func referencePanel(
   autostart: AutostartStore = AutostartStore(folders: DesktopFolders()),
-  extensions: ShellExtensionRows, allSettings: Section,
+  extensions: ShellExtensionRows,
+  customShortcuts: CustomShortcutRows = CustomShortcutRows(sectionPath: "desktop/keyboard-shortcuts/custom"),
+  allSettings: Section,
   gtkVersion: @escaping @MainActor () -> String
 ) -> Panel {
   let themes = InstalledThemes()
@@ -18,7 +20,7 @@ func referencePanel(
       windowsPage()
       mousePage()
       keyboardPage()
-      shortcutsPage()
+      shortcutsPage(custom: customShortcuts)
       soundPage(themes: themes)
       startupApplicationsPage(autostart: autostart)
       extensionsPage(extensions: extensions)

@@ -213,7 +213,8 @@ final class ReferencePanelTests: GtkTestCase {
     XCTAssertEqual(
       shortcuts.sections.map(\.title),
       [
-        "Accessibility", "Launchers", "Navigation", "Screenshots", "Sound and Media", "System", "Typing", "Windows",
+        "Custom Shortcuts", "Accessibility", "Launchers", "Navigation", "Screenshots", "Sound and Media", "System",
+        "Typing", "Windows",
         nil,
       ])
     let rows = shortcuts.sections.flatMap(\.rows).filter { $0.kindName == "shortcut" }

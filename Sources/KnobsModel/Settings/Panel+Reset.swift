@@ -1,9 +1,22 @@
 extension Panel {
   /// Every key bound by a toggle, slider or choice row of the panel and its
   /// detail pages, in display order, each once.
+  ///
+  /// Keys of found rows (startup apps, extensions, custom shortcuts) are left out: they
+  /// are the user's own things, not settings with a default to go back to.
   public var boundKeys: [SettingKey] {
     var seen: Set<SettingKey> = []
-    return entries.compactMap(\.row.key).filter { seen.insert($0).inserted }
+    var keys: [SettingKey] = []
+    func walk(_ page: Panel) {
+      for section in page.sections where section.rowSource == nil {
+        for row in section.rows {
+          if let key = row.key, seen.insert(key).inserted { keys.append(key) }
+          if case .detail(let inner) = row.kind { walk(inner) }
+        }
+      }
+    }
+    walk(self)
+    return keys
   }
 
   /// Resets every bound key to its default and returns how to undo it.

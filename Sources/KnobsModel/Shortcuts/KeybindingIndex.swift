@@ -27,6 +27,8 @@ public struct KeybindingIndex {
   }
 
   public let bindings: [Binding]
+  /// Where the panel shows keys outside `bindings` (custom shortcuts), from `named(by:)`.
+  private var panelPaths: [SettingKey: RowPath] = [:]
 
   public init(bindings: [Binding]) {
     self.bindings = bindings
@@ -50,21 +52,35 @@ public struct KeybindingIndex {
     for entry in panel.entries {
       if case .shortcut(let shortcut) = entry.row.kind, rows[shortcut.key] == nil { rows[shortcut.key] = entry }
     }
-    return KeybindingIndex(
+    var named = KeybindingIndex(
       bindings: bindings.map { binding in
         guard let entry = rows[binding.key] else { return binding }
         return Binding(key: binding.key, title: entry.row.title, path: entry.path)
       })
+    named.panelPaths = rows.mapValues(\.path)
+    return named
   }
 
-  /// The bindings other than `key`'s that use any of `accelerators` now, in the order given.
+  /// The user's custom shortcuts as they are in `store` now, named by their names.
+  public func customBindings(in store: any SettingsStore) -> [Binding] {
+    CustomShortcuts.read(from: store).map { shortcut in
+      Binding(
+        key: shortcut.bindingKey,
+        title: shortcut.name.isBlank ? tr("Unnamed Shortcut") : TextBounds.fitted(shortcut.name, limit: 120),
+        path: panelPaths[shortcut.bindingKey] ?? SchemaPath.key(schema: shortcut.schema, key: "binding").path)
+    }
+  }
+
+  /// The bindings other than `key`'s that use any of `accelerators` now, in the order given:
+  /// the desktop's, then the user's custom shortcuts.
   public func conflicts(for accelerators: [Accelerator], of key: SettingKey, in store: any SettingsStore)
     -> [ShortcutConflict]
   {
     let probe = Row.Shortcut(key: key)
+    let all = accelerators.isEmpty ? [] : bindings + customBindings(in: store)
     var found: [ShortcutConflict] = []
     for accelerator in accelerators {
-      for binding in bindings where binding.key != key {
+      for binding in all where binding.key != key {
         if probe.accelerators(of: store.value(for: binding.key)).contains(accelerator) {
           found.append(ShortcutConflict(binding: binding, accelerator: accelerator))
         }

@@ -4,8 +4,12 @@ import KnobsModel
 /// them. Each row captures a new shortcut; one another keybinding uses is
 /// reported with an offer to replace it.
 @MainActor
-func shortcutsPage() -> Row {
+func shortcutsPage(custom: CustomShortcutRows) -> Row {
   desktopPage("keyboard-shortcuts", tr("Keyboard Shortcuts"), icon: "preferences-desktop-keyboard-shortcuts-symbolic") {
+    Section(
+      "custom", tr("Custom Shortcuts"),
+      footer: .fixed(tr("Your own shortcuts: each runs a command. Resetting this page leaves them as they are.")),
+      rows: custom)
     Section("accessibility", tr("Accessibility")) {
       shortcut(.mediaKeys("decrease-text-size"), tr("Decrease Text Size"))
       shortcut(.mediaKeys("increase-text-size"), tr("Increase Text Size"))

@@ -1,0 +1,121 @@
+/// A keyboard shortcut the user made: a name, a command and one accelerator, kept
+/// as GNOME Settings keeps it, in a folder of the relocatable `custom-keybinding`
+/// schema named by media-keys' `custom-keybindings` list.
+public struct CustomShortcut: Hashable, Sendable {
+  /// `/org/gnome/settings-daemon/plugins/media-keys/custom-keybindings/custom0/`.
+  public var folder: String
+  public var name: String
+  public var command: String
+  /// The accelerator (`<Super>t`), or "" for none.
+  public var binding: String
+
+  public init(folder: String, name: String, command: String, binding: String) {
+    self.folder = folder
+    self.name = name
+    self.command = command
+    self.binding = binding
+  }
+
+  /// The relocatable schema at its folder, as the store addresses it.
+  public var schema: String { CustomShortcuts.schemaID + ":" + folder }
+  public var nameKey: SettingKey { SettingKey(schema: schema, key: "name") }
+  public var commandKey: SettingKey { SettingKey(schema: schema, key: "command") }
+  public var bindingKey: SettingKey { SettingKey(schema: schema, key: "binding") }
+}
+
+/// Reads, adds and removes custom shortcuts in a store, the way GNOME Settings does:
+/// a new one's keys are written before its folder joins the list, and a removed one
+/// leaves the list before its keys are reset, so the settings daemon never sees half
+/// of one. Folders in the list Knobs can't read are kept as they are.
+@MainActor
+public enum CustomShortcuts {
+  public nonisolated static let listKey = SettingKey(
+    schema: "org.gnome.settings-daemon.plugins.media-keys", key: "custom-keybindings")
+  public nonisolated static let schemaID = "org.gnome.settings-daemon.plugins.media-keys.custom-keybinding"
+  public nonisolated static let folderPrefix = "/org/gnome/settings-daemon/plugins/media-keys/custom-keybindings/"
+  /// The most characters a name or command may have.
+  public static let longestText = 4096
+
+  /// The custom shortcuts in the list's order; a folder that is not one is left out.
+  public static func read(from store: any SettingsStore) -> [CustomShortcut] {
+    folders(in: store).filter(SchemaPath.isFolder).map { folder in
+      let schema = schemaID + ":" + folder
+      let text = { (key: String) in store.value(for: SettingKey(schema: schema, key: key))?.stringValue ?? "" }
+      return CustomShortcut(folder: folder, name: text("name"), command: text("command"), binding: text("binding"))
+    }
+  }
+
+  private static func folders(in store: any SettingsStore) -> [String] {
+    store.value(for: listKey)?.stringsValue ?? []
+  }
+
+  /// Why custom shortcuts can't be kept in `store`, if they can't: a schema not installed, a locked list.
+  public static func problem(in store: any SettingsStore) -> SettingsError? {
+    let probe = SettingKey(schema: schemaID + ":" + folderPrefix + "custom0/", key: "name")
+    for key in [listKey, probe] where store.availability(of: key) != .available {
+      return .unavailable(store.availability(of: key))
+    }
+    guard store.isWritable(listKey) else { return .notWritable(listKey) }
+    return nil
+  }
+
+  /// Why a new shortcut's name or command can't be taken, in a sentence; nil when it can.
+  /// Names are unique, so that one names one shortcut on the command line.
+  public static func problem(withName name: String, in store: any SettingsStore) -> String? {
+    if name.isBlank { return tr("A shortcut needs a name.") }
+    if read(from: store).contains(where: { $0.name == name }) {
+      return tr("A custom shortcut is called “%s” already.", TextBounds.fitted(name, limit: 120))
+    }
+    return TextRule(maximumLength: longestText).problem(with: name)
+  }
+
+  public static func problem(withCommand command: String) -> String? {
+    if command.isBlank { return tr("A shortcut needs a command to run.") }
+    return TextRule(maximumLength: longestText).problem(with: command)
+  }
+
+  /// The first `customN` folder the list does not name: where GNOME Settings puts a new one.
+  static func freeFolder(among folders: [String]) -> String {
+    let used = Set(folders)
+    var number = 0
+    while used.contains(folderPrefix + "custom\(number)/") { number += 1 }
+    return folderPrefix + "custom\(number)/"
+  }
+
+  /// Adds a shortcut (in a free folder unless `shortcut` names one) and returns it as stored.
+  @discardableResult
+  public static func add(_ shortcut: CustomShortcut, to store: any SettingsStore) throws(SettingsError)
+    -> CustomShortcut
+  {
+    if let problem = problem(in: store) { throw problem }
+    let list = folders(in: store)
+    var added = shortcut
+    if added.folder.isEmpty || list.contains(added.folder) || !SchemaPath.isFolder(added.folder) {
+      added.folder = freeFolder(among: list)
+    }
+    for (key, value) in [
+      (added.nameKey, added.name), (added.commandKey, added.command), (added.bindingKey, added.binding),
+    ] {
+      try store.write(.string(value), for: key)
+    }
+    try store.write(.strings(list + [added.folder]), for: listKey)
+    return added
+  }
+
+  /// Takes a shortcut out of the list, then returns its keys to their defaults.
+  public static func remove(_ shortcut: CustomShortcut, from store: any SettingsStore) throws(SettingsError) {
+    if let problem = problem(in: store) { throw problem }
+    let list = folders(in: store)
+    guard list.contains(shortcut.folder) else { return }
+    try store.write(.strings(list.filter { $0 != shortcut.folder }), for: listKey)
+    for key in [shortcut.nameKey, shortcut.commandKey, shortcut.bindingKey] { try? store.reset(key) }
+  }
+
+  /// The row id of each shortcut, by folder, from its name: `Open Terminal` is `open-terminal`.
+  public static func rowIDs(for shortcuts: [CustomShortcut], reserved: Set<String> = []) -> [String: String] {
+    let names = Dictionary(shortcuts.map { ($0.folder, $0.name) }, uniquingKeysWith: { first, _ in first })
+    return FoundRowIDs.unique(shortcuts.map(\.folder), reserved: reserved) { folder in
+      FoundRowIDs.slug(names[folder] ?? "", fallback: "shortcut")
+    }
+  }
+}
