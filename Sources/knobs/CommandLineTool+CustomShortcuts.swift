@@ -64,7 +64,7 @@ extension CommandLineTool {
         printError(
           "knobs: "
             + tr(
-              "%1$d custom shortcuts are called “%2$s”; remove the others in the window first.", named.count,
+              "several custom shortcuts are called “%s”; remove the others in the window first.",
               name.escapedForMessage))
       }
       return 2

@@ -75,12 +75,15 @@ final class ChoiceEditor: RowEditor {
             // TRANSLATORS: %s is a setting's value, such as a theme's name, that is not installed.
             "%s (not found)", value.description)))
     }
-    if options.map(\.label) != shown.map(\.label) || options.map(\.value) != shown.map(\.value) {
+    if options.map(\.label) != shown.map(\.label) || options.map(\.value) != shown.map(\.value) || shown.isEmpty {
       shown = options
-      dropDown.setItems(options.map(\.label))
+      // With nothing to offer, the list says so in Knobs' words, not GTK's “(None)”, which
+      // not every language has; it can't be opened then.
+      dropDown.setItems(options.isEmpty ? [tr("None Found")] : options.map(\.label))
+      dropDown.isSensitive = !options.isEmpty
       if !title.isEmpty { dropDown.setAccessibleLabelOfParts(title) }
     }
-    dropDown.selectedIndex = shown.firstIndex { $0.value == value }
+    dropDown.selectedIndex = options.isEmpty ? 0 : shown.firstIndex { $0.value == value }
     row?.showNote(providerProblem)
   }
 }
