@@ -101,7 +101,7 @@ final class ColorTests: XCTestCase {
     let background = try XCTUnwrap(panel.entry(at: "keys/background-color")?.row)
     let key = SettingKey(schema: "org.example.Dock", key: "background-color")
     let store = MemoryStore(defaults: [key: .variant(type: "(dddd)", text: "(0.0, 0.0, 0.0, 1.0)")])
-    XCTAssertEqual(background.currentValueText(SettingsReader(store)), "(0.0, 0.0, 0.0, 1.0)")
+    XCTAssertEqual(background.currentValueText(SettingsReader(store)), "#000000", "opaque: no alpha digits")
     XCTAssertEqual(
       try background.parseValue("#ff000080", like: store.value(for: key)),
       .variant(type: "(dddd)", text: "(1.0, 0.0, 0.0, 0.5019607843137255)"))

@@ -33,8 +33,6 @@ public enum CustomShortcuts {
     schema: "org.gnome.settings-daemon.plugins.media-keys", key: "custom-keybindings")
   public nonisolated static let schemaID = "org.gnome.settings-daemon.plugins.media-keys.custom-keybinding"
   public nonisolated static let folderPrefix = "/org/gnome/settings-daemon/plugins/media-keys/custom-keybindings/"
-  /// The most characters a name or command may have.
-  public static let longestText = 4096
 
   /// The custom shortcuts in the list's order; a folder that is not one is left out.
   public static func read(from store: any SettingsStore) -> [CustomShortcut] {
@@ -63,15 +61,16 @@ public enum CustomShortcuts {
   /// Names are unique, so that one names one shortcut on the command line.
   public static func problem(withName name: String, in store: any SettingsStore) -> String? {
     if name.isBlank { return tr("A shortcut needs a name.") }
+    if let problem = TextBounds.problem(with: name, label: tr("Name")) { return problem }
     if read(from: store).contains(where: { $0.name == name }) {
       return tr("A custom shortcut is called “%s” already.", TextBounds.fitted(name, limit: 120))
     }
-    return TextRule(maximumLength: longestText).problem(with: name)
+    return nil
   }
 
   public static func problem(withCommand command: String) -> String? {
     if command.isBlank { return tr("A shortcut needs a command to run.") }
-    return TextRule(maximumLength: longestText).problem(with: command)
+    return TextBounds.problem(with: command, label: tr("Command"))
   }
 
   /// The first `customN` folder the list does not name: where GNOME Settings puts a new one.

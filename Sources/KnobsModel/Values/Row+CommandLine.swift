@@ -39,7 +39,11 @@ extension Row {
     case .list(let list):
       return (settings[list.key]?.stringsValue ?? []).joined(separator: ", ")
     case .shortcut(let shortcut): return shortcut.label(of: settings[shortcut.key], translated: !englishKeys)
-    case .color(let color): return Row.Color.text(of: settings[color.key]) ?? ""
+    case .color(let color):
+      let text = Row.Color.text(of: settings[color.key]) ?? ""
+      // A colour kept as doubles reads as people write colours; --raw still gives the doubles.
+      guard text.hasPrefix("("), let parsed = try? RGBColor(parsing: text) else { return text }
+      return parsed.text(in: parsed.alpha < 1 ? .hexWithAlpha : .hex)
     case .value(let text): return text.text(settings)
     case .link(let link): return link.url
     case .email(let email): return email.displayAddress

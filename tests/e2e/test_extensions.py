@@ -1,0 +1,221 @@
+"""GNOME Shell extensions installed in the user's extension folder, in the shapes
+published extensions use (hotkey lists, (dddd) colours, ALL_CAPS enum nicks, doubles,
+numbered keys, keys without summaries): the Extensions page turns them on and off in
+the Shell's own lists, warns of another Shell version, and their schema pages are
+titled by name, in natural order, with hotkeys as shortcut rows and colours as colours.
+Custom shortcuts are added and removed in the window and on the command line, and read
+back where GNOME Settings keeps them. Everything is read back with gsettings."""
+
+import json
+import os
+import subprocess
+
+from harness.driver import wait_for
+from harness.scenario import scenario
+
+SHELL = "org.gnome.shell"
+TILES = "org.gnome.shell.extensions.window-tiles"
+TILES_UUID = "window-tiles@knobs.test"
+CUP_UUID = "coffee-cup@knobs.test"
+MEDIA_KEYS = "org.gnome.settings-daemon.plugins.media-keys"
+CUSTOM = "org.gnome.settings-daemon.plugins.media-keys.custom-keybinding"
+CUSTOM_FOLDER = "/org/gnome/settings-daemon/plugins/media-keys/custom-keybindings/"
+
+# Written for these tests: a tiling extension's shapes, ten numbered hotkeys among them.
+HOTKEYS = "\n".join(
+    f'    <key name="tile-hotkey-{n}" type="as"><default>[\'&lt;Super&gt;&lt;Alt&gt;{n % 10}\']</default>'
+    f"<summary>Tile layout {n}</summary></key>"
+    for n in range(10, 0, -1))
+TILES_XML = f"""<?xml version="1.0" encoding="UTF-8"?>
+<schemalist gettext-domain="window-tiles">
+  <enum id="{TILES}.cycle">
+    <value nick="CYCLE_NONE" value="0"/>
+    <value nick="CYCLE_MIN" value="1"/>
+    <value nick="SWITCH_WORKSPACE" value="2"/>
+  </enum>
+  <schema id="{TILES}" path="/org/gnome/shell/extensions/window-tiles/">
+    <key name="cycle-mode" enum="{TILES}.cycle"><default>'CYCLE_MIN'</default>
+      <summary>What pressing a hotkey again does</summary>
+      <description>What pressing a hotkey again does</description></key>
+    <key name="gap-ratio" type="d"><default>0.3</default><summary>Gap between tiles</summary></key>
+    <key name="focus-border-color" type="(dddd)"><default>(0.2, 0.4, 0.8, 1.0)</default>
+      <summary>Border colour of the focused tile</summary></key>
+{HOTKEYS}
+    <key name="last-layout" type="s"><default>''</default></key>
+  </schema>
+</schemalist>
+"""
+TILES_METADATA = {
+    "uuid": TILES_UUID, "name": "Window Tiles", "description": "Arranges windows in tiles with hotkeys.",
+    "shell-version": ["42", "43", "44"], "version": 21, "url": "https://example.org/window-tiles",
+    "settings-schema": TILES,
+}
+CUP_METADATA = {
+    "uuid": CUP_UUID, "name": "Coffee Cup", "description": "Keeps the screen awake while a cup is shown.\nMore.",
+    "shell-version": ["40"], "version-name": "3.1",
+}
+
+
+def install_extensions(session):
+    """Both extensions in the user's folder, the tiles' schema as XML only (Knobs compiles it
+    into its cache); a fake `gnome-shell` that says its version; returns the compiled folder
+    and the environment that finds the fake Shell."""
+    extensions = session.data_home() / "gnome-shell" / "extensions"
+    tiles = extensions / TILES_UUID
+    (tiles / "schemas").mkdir(parents=True)
+    (tiles / "metadata.json").write_text(json.dumps(TILES_METADATA))
+    (tiles / "schemas" / f"{TILES}.gschema.xml").write_text(TILES_XML)
+    cup = extensions / CUP_UUID
+    cup.mkdir(parents=True)
+    (cup / "metadata.json").write_text(json.dumps(CUP_METADATA))
+    fake = session.root / "bin"
+    fake.mkdir()
+    (fake / "gnome-shell").write_text('#!/bin/sh\necho "GNOME Shell 43.9"\n')
+    (fake / "gnome-shell").chmod(0o755)
+    environment = {"PATH": f"{fake}:{session.env['PATH']}"}
+    return session.env["XDG_CACHE_HOME"] + f"/knobs/schemas/extension-{TILES_UUID}", environment
+
+
+def gsettings_get(session, schema, key, folder=None):
+    """Reads a key in a fresh process, as another app would."""
+    extra = ["--schemadir", folder] if folder else []
+    return session.command("gsettings", *extra, "get", schema, key).stdout.strip()
+
+
+def launch_at(session, driver, path, title, extra_env=None):
+    session.launch("--open", path, extra_env=extra_env)
+    wait_for(f"{title} has the focus", lambda: driver.row(title).focused)
+
+
+@scenario(backend="dconf", timeout=120)
+def test_extensions_are_switched_in_the_shells_lists_and_warn_of_another_version(session, driver):
+    _, shell = install_extensions(session)
+    listed = session.run("get", "extensions", extra_env=shell)
+    assert listed.returncode == 0, listed.stderr
+    assert "desktop/extensions/installed/window-tiles  toggle  Window Tiles" in listed.stdout, listed.stdout
+    assert "desktop/extensions/installed/coffee-cup" in listed.stdout, listed.stdout
+
+    launch_at(session, driver, "extensions/installed/window-tiles", "Window Tiles", extra_env=shell)
+    cup = driver.row("Coffee Cup")
+    wait_for("Coffee Cup is said to be made for another Shell",
+             lambda: "Made for GNOME Shell 40, so GNOME Shell 43.9 won't start it." in driver.row("Coffee Cup").description)
+    assert "Keeps the screen awake while a cup is shown." in cup.description
+    assert "Version 3.1" in driver.row("Coffee Cup").description
+    assert "won't start" not in driver.row("Window Tiles").description, "43.9 is among 42, 43, 44"
+    assert driver.node("push button", "Settings of Window Tiles")
+
+    driver.press("Return")
+    wait_for("Window Tiles is in enabled-extensions",
+             lambda: gsettings_get(session, SHELL, "enabled-extensions") == f"['{TILES_UUID}']")
+    assert gsettings_get(session, SHELL, "disabled-extensions") == "@as []"
+
+    # Another program, the command line, turning them on and off: the Shell's two lists change together.
+    assert session.run("set", "extensions/coffee-cup", "on", extra_env=shell).returncode == 0
+    assert gsettings_get(session, SHELL, "enabled-extensions") == f"['{TILES_UUID}', '{CUP_UUID}']"
+    assert session.run("set", "extensions/window-tiles", "off", extra_env=shell).returncode == 0
+    assert gsettings_get(session, SHELL, "enabled-extensions") == f"['{CUP_UUID}']"
+    assert gsettings_get(session, SHELL, "disabled-extensions") == f"['{TILES_UUID}']"
+    wait_for("the window follows the command line", lambda: not driver.switch("Window Tiles").checked)
+    assert session.run("get", "extensions/coffee-cup", extra_env=shell).stdout.strip() == "on"
+    missing = session.run("set", "extensions/no-such-extension", "on", extra_env=shell)
+    assert missing.returncode == 2, missing
+
+    # The master switch: the Shell's disable-user-extensions, on when extensions are off.
+    driver.switch("Use Extensions").toggle()
+    wait_for("disable-user-extensions is on",
+             lambda: gsettings_get(session, SHELL, "disable-user-extensions") == "true")
+    wait_for("every extension's switch is greyed out", lambda: not driver.switch("Coffee Cup").sensitive)
+
+    # Search finds an extension by its description.
+    driver.press("Control_L", "f")
+    driver.type_text("screen awake")
+    wait_for("search finds Coffee Cup",
+             lambda: any(row.name == "Coffee Cup" and row.description.startswith("In ")
+                         for row in driver.window().find_all("list item")))
+
+
+@scenario(backend="dconf", timeout=120)
+def test_an_extensions_schema_page_is_named_ordered_and_edited_like_a_written_one(session, driver):
+    cache, shell = install_extensions(session)
+    listed = json.loads(session.run("list", "--json", f"schema/{TILES}", extra_env=shell).stdout)
+    keys = [row["key"] for row in listed]
+    hotkeys = [key for key in keys if key.startswith("tile-hotkey-")]
+    assert hotkeys == [f"tile-hotkey-{n}" for n in range(1, 11)], hotkeys
+    by_key = {row["key"]: row for row in listed}
+    assert by_key["tile-hotkey-2"]["kind"] == "shortcut", by_key["tile-hotkey-2"]
+    assert by_key["tile-hotkey-2"]["value"] == "Super+Alt+2", by_key["tile-hotkey-2"]
+    assert by_key["focus-border-color"]["kind"] == "color", by_key["focus-border-color"]
+    assert by_key["cycle-mode"]["value"] == "Cycle min", by_key["cycle-mode"]
+    assert by_key["gap-ratio"]["raw"] == "0.3", by_key["gap-ratio"]
+    assert by_key["last-layout"]["title"] == "Last layout", by_key["last-layout"]
+
+    # A hotkey another keybinding uses is refused on the command line, and in the window.
+    refused = session.run("set", f"schema/{TILES}/tile-hotkey-2", "<Super>s", extra_env=shell)
+    assert refused.returncode == 2 and "“Show the Overview”" in refused.stderr, refused
+    assert gsettings_get(session, TILES, "tile-hotkey-2", cache) == "['<Super><Alt>2']"
+
+    launch_at(session, driver, f"schema/{TILES}/tile-hotkey-2", "Tile layout 2", extra_env=shell)
+    wait_for("the page is titled with the extension's name",
+             lambda: "Window Tiles" in [label.name for label in driver.window().find_all("label")])
+    driver.press("Return")
+    wait_for("Set Shortcut opens", lambda: driver.find_app_window("Set Shortcut"))
+    driver.press("super", "s", window="Set Shortcut")
+    wait_for("the conflict is said", lambda: any(
+        label.name.startswith("Super+S is already used for “Show the Overview”")
+        for label in driver.find_app_window("Set Shortcut").find_all("label")))
+    driver.press("Escape", window="Set Shortcut")
+    wait_for("Set Shortcut is gone", lambda: driver.find_app_window("Set Shortcut") is None)
+    assert gsettings_get(session, TILES, "tile-hotkey-2", cache) == "['<Super><Alt>2']", "refused, nothing written"
+    driver.press("Return")
+    wait_for("Set Shortcut opens again", lambda: driver.find_app_window("Set Shortcut"))
+    driver.press("super", "y", window="Set Shortcut")
+    wait_for("the hotkey reaches dconf", lambda: gsettings_get(session, TILES, "tile-hotkey-2", cache) == "['<Super>y']")
+
+    # An RGBA colour with alpha, in the key's own (dddd) form.
+    assert session.run("set", f"schema/{TILES}/focus-border-color", "#ff000080", extra_env=shell).returncode == 0
+    stored = gsettings_get(session, TILES, "focus-border-color", cache)
+    assert stored.startswith("(1.0, 0.0, 0.0, 0.50"), stored
+    assert session.run("get", f"schema/{TILES}/focus-border-color", extra_env=shell).stdout.strip() == "#ff000080"
+
+
+@scenario(backend="dconf", timeout=120)
+def test_custom_shortcuts_are_added_and_removed_where_gnome_settings_keeps_them(session, driver):
+    # The command line: added, refused when its keys are taken, listed, removed.
+    added = session.run("custom-shortcut", "add", "Files", "nautilus --new-window", "<Super>e")
+    assert added.returncode == 0, added.stderr
+    first = CUSTOM_FOLDER + "custom0/"
+    assert gsettings_get(session, MEDIA_KEYS, "custom-keybindings") == f"['{first}']"
+    assert gsettings_get(session, f"{CUSTOM}:{first}", "name") == "'Files'"
+    assert gsettings_get(session, f"{CUSTOM}:{first}", "command") == "'nautilus --new-window'"
+    assert gsettings_get(session, f"{CUSTOM}:{first}", "binding") == "'<Super>e'"
+    taken = session.run("custom-shortcut", "add", "Calendar", "gnome-calendar", "<Super>e")
+    assert taken.returncode == 2 and "Super+E is already used by “Files”" in taken.stderr, taken
+    assert session.run("get", "keyboard-shortcuts/custom/files/details/command").stdout.strip() == "nautilus --new-window"
+    removed = session.run("custom-shortcut", "remove", "Files")
+    assert removed.returncode == 0, removed.stderr
+    assert gsettings_get(session, MEDIA_KEYS, "custom-keybindings") == "@as []"
+    assert "custom0" not in session.command("dconf", "dump", "/").stdout, "its keys are reset, not left behind"
+
+    # The window: the two questions, then the keys pressed on its Shortcut row.
+    launch_at(session, driver, "keyboard-shortcuts/custom/add", "Add Custom Shortcut…")
+    driver.press("Return")
+    wait_for("the name is asked", lambda: driver.find_app_window("Add Custom Shortcut"))
+    driver.type_text("Open Terminal", window="Add Custom Shortcut")
+    driver.press("Return", window="Add Custom Shortcut")
+    wait_for("the command is asked", lambda: any(
+        label.name.startswith("Which command should “Open Terminal” run?")
+        for label in (driver.find_app_window("Add Custom Shortcut") or driver.window()).find_all("label")))
+    driver.type_text("gnome-terminal", window="Add Custom Shortcut")
+    driver.press("Return", window="Add Custom Shortcut")
+    wait_for("it is in the list", lambda: gsettings_get(session, MEDIA_KEYS, "custom-keybindings") == f"['{first}']")
+    wait_for("its Shortcut row has the focus", lambda: driver.row("Shortcut").focused)
+    driver.press("Return")
+    wait_for("Set Shortcut opens", lambda: driver.find_app_window("Set Shortcut"))
+    driver.press("super", "y", window="Set Shortcut")
+    wait_for("the binding reaches dconf",
+             lambda: gsettings_get(session, f"{CUSTOM}:{first}", "binding") == "'<Super>y'")
+    assert gsettings_get(session, f"{CUSTOM}:{first}", "command") == "'gnome-terminal'"
+    listed = session.run("get", "keyboard-shortcuts/custom/open-terminal/details/shortcut")
+    assert listed.stdout.strip() == "Super+Y", listed
+    driver.activate_row("Remove Shortcut")
+    wait_for("it left the list", lambda: gsettings_get(session, MEDIA_KEYS, "custom-keybindings") == "@as []")
