@@ -178,6 +178,26 @@ final class EditableRowTests: GtkTestCase {
     XCTAssertEqual(choice.shown.map(\.label), ["HighContrast (not found)"])
   }
 
+  func testADropDownAlwaysShowsAValueInKnobsWordsNeverGtksNone() async throws {
+    let key = SettingKey(schema: "org.example.missing", key: "mode")
+    let options = Row.Choice(key: key, options: [.init("a", "Alpha"), .init("b", "Beta")])
+    let editor = ChoiceEditor(options)
+    let dropDown = try XCTUnwrap(editor.suffix as? DropDown)
+    editor.refresh(SettingsReader(MemoryStore(defaults: [:])))
+    XCTAssertEqual(editor.shownLabels, ["Alpha", "Beta", "Unavailable"], "a key that can't be read")
+    XCTAssertEqual(dropDown.selectedIndex, 2)
+    XCTAssertFalse(dropDown.isSensitive)
+    let store = MemoryStore(defaults: [key: "c"])
+    editor.refresh(SettingsReader(store))
+    XCTAssertEqual(editor.shownLabels, ["Alpha", "Beta", "c (not found)"], "a value another program wrote")
+    XCTAssertEqual(dropDown.selectedIndex, 2)
+    XCTAssertTrue(dropDown.isSensitive)
+    let empty = ChoiceEditor(Row.Choice(key: key, provider: OptionProvider { [] }))
+    empty.refresh(SettingsReader(MemoryStore(defaults: [:])))
+    XCTAssertEqual(empty.shownLabels, ["None Found"])
+    XCTAssertEqual((empty.suffix as? DropDown)?.selectedIndex, 0)
+  }
+
   func testMultiSelectChecksWriteTheSet() async throws {
     let multi = try editor("modifiers", as: MultiSelectEditor.self)
     XCTAssertEqual(multi.summary, "Control")

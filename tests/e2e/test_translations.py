@@ -68,9 +68,9 @@ def test_german_help_messages_and_window(session, driver):
     assert driver.node("push button", "Zurück")
     # The shipped panel's rows are German too: the switch the window opened at.
     assert driver.switch("Dunkler Stil")
-    # A drop-down with nothing to offer (the Shell theme, whose themes are missing here) says so in
-    # German, in Knobs' words: GTK's own “(None)” is not translated in every language.
-    assert driver.selected_option("Shell") == "Keine gefunden", driver.selected_option("Shell")
+    # A drop-down without a value (the Shell theme, whose schema is missing here) says so in German,
+    # in Knobs' words: GTK's own “(None)” is not translated in every language.
+    assert driver.selected_option("Shell") == "Nicht verfügbar", driver.selected_option("Shell")
     # The memory backend keeps nothing: the banner says so, in German.
     wait_for("the German notice about settings kept in memory",
              lambda: any("nur im Speicher" in text for text in driver.alert_texts()))
@@ -179,8 +179,8 @@ def test_hebrew_window_is_right_to_left(session, driver):
     assert driver.node("push button", "חזרה")
     # The row's title is Hebrew, as the screenshot shows.
     row = driver.row("סגנון כהה")
-    # GTK has no Hebrew “(None)”: an empty drop-down says Knobs' Hebrew words instead.
-    assert driver.selected_option("Shell") == "לא נמצא דבר", driver.selected_option("Shell")
+    # GTK has no Hebrew “(None)”: a drop-down without a value says Knobs' Hebrew words instead.
+    assert driver.selected_option("מעטפת") == "לא זמין", driver.selected_option("מעטפת")
     switch = row.find("check box", "סגנון כהה")
     title = next(label for label in row.find_all("label") if label.name == "סגנון כהה")
     wait_for("the row is laid out", lambda: extents(switch).width > 0 and extents(title).width > 0)

@@ -85,8 +85,11 @@ public final class ShellExtensionRows: RowSource {
     rowIDs = FoundRowIDs.unique(extensions.all.map(\.uuid), reserved: [Self.noneRowID]) { uuid in
       FoundRowIDs.slug(String(uuid.split(separator: "@", maxSplits: 1).first ?? ""), fallback: "extension")
     }
-    rows = extensions.all.isEmpty ? [noneRow] : extensions.all.map(row)
-    observers.notify(.wholeSchema(ShellExtensionSwitches.schema))
+    let made = extensions.all.isEmpty ? [noneRow] : extensions.all.map(row)
+    // Rows are compared by what they show; only a change is announced.
+    let changed = made.map(Self.signature) != rows.map(Self.signature)
+    rows = made
+    if changed { observers.notify(.wholeSchema(ShellExtensionSwitches.schema)) }
   }
 
   /// The id of the row shown when no extension is installed.
@@ -96,6 +99,10 @@ public final class ShellExtensionRows: RowSource {
     ValueRow(Self.noneRowID, tr("No Extensions Installed"), value: "")
       .subtitle(tr("Extensions you install for GNOME Shell appear here."))
       .icon("application-x-addon-symbolic")
+  }
+
+  private static func signature(_ row: Row) -> [String] {
+    [row.id, row.title, row.subtitle?.fixedText ?? "", row.iconName ?? "", row.button?.label ?? ""]
   }
 
   /// What the section's footer says when the Shell's version can't be found.

@@ -11,6 +11,8 @@ final class ChoiceEditor: RowEditor {
   private weak var row: RowView?
   /// The options in the drop-down, in order; may end with the current value when it was not found.
   private(set) var shown: [Row.Choice.Option] = []
+  /// The drop-down's items: those of `shown`, and a last one saying why there is no value, if any.
+  private(set) var shownLabels: [String] = []
   private var found: [Row.Choice.Option]
   private var providerProblem: String?
   private var title = ""
@@ -67,7 +69,9 @@ final class ChoiceEditor: RowEditor {
   func refresh(_ settings: SettingsReader) {
     let value = choice.shownValue(settings[choice.key])
     var options = found
-    if let value, !options.contains(where: { $0.value == value }), choice.provider != nil {
+    // A value none of the options holds (a theme since removed, a value another program
+    // wrote) is shown as it is, never as no value.
+    if let value, !options.contains(where: { $0.value == value }) {
       options.append(
         Row.Choice.Option(
           value,
@@ -75,15 +79,18 @@ final class ChoiceEditor: RowEditor {
             // TRANSLATORS: %s is a setting's value, such as a theme's name, that is not installed.
             "%s (not found)", value.description)))
     }
-    if options.map(\.label) != shown.map(\.label) || options.map(\.value) != shown.map(\.value) || shown.isEmpty {
+    // Something is always selected, in Knobs' words: GTK's own “(None)” is not translated in
+    // every language. Nothing to offer, or a key that can't be read, says so and can't be opened.
+    let placeholder = options.isEmpty ? tr("None Found") : value == nil ? tr("Unavailable") : nil
+    let labels = options.map(\.label) + (placeholder.map { [$0] } ?? [])
+    if labels != shownLabels || options.map(\.value) != shown.map(\.value) {
       shown = options
-      // With nothing to offer, the list says so in Knobs' words, not GTK's “(None)”, which
-      // not every language has; it can't be opened then.
-      dropDown.setItems(options.isEmpty ? [tr("None Found")] : options.map(\.label))
-      dropDown.isSensitive = !options.isEmpty
+      shownLabels = labels
+      dropDown.setItems(labels)
+      dropDown.isSensitive = placeholder == nil
       if !title.isEmpty { dropDown.setAccessibleLabelOfParts(title) }
     }
-    dropDown.selectedIndex = options.isEmpty ? 0 : shown.firstIndex { $0.value == value }
+    dropDown.selectedIndex = placeholder != nil ? labels.count - 1 : shown.firstIndex { $0.value == value }
     row?.showNote(providerProblem)
   }
 }

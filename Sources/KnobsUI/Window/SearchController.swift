@@ -39,7 +39,14 @@ final class SearchController {
   private var closeMatchLabel: Label?
   private unowned let host: PanelWindow
   /// Built after the window's first frame (`prepare`), or by the first search.
-  private lazy var engine = PanelSearch(panel: host.rootPanel, entries: host.rootPanel.searchableEntries)
+  /// The index, made when first needed: of the panel's rows and the pages made on demand (schema pages).
+  private var madeEngine: PanelSearch?
+  private var engine: PanelSearch {
+    if let madeEngine { return madeEngine }
+    let made = PanelSearch(panel: host.rootPanel, entries: host.rootPanel.searchableEntries)
+    madeEngine = made
+    return made
+  }
   private var query = ""
   private var savedOffset = 0.0
   private var isShowingResults = false
@@ -193,9 +200,10 @@ final class SearchController {
     results.isVisible = false
   }
 
-  /// Indexes the panel again after rows found at run time changed (a startup app added, say).
+  /// Indexes the panel again after rows found at run time changed (a startup app added, say):
+  /// at once while results show, else at the next search.
   func panelChanged() {
-    engine = PanelSearch(panel: host.rootPanel)
+    madeEngine = nil
     refresh()
   }
 
