@@ -126,6 +126,13 @@ def test_extensions_are_switched_in_the_shells_lists_and_warn_of_another_version
              lambda: gsettings_get(session, SHELL, "disable-user-extensions") == "true")
     wait_for("every extension's switch is greyed out", lambda: not driver.switch("Coffee Cup").sensitive)
 
+    # Its settings button opens its schema page, titled with its name.
+    driver.switch("Use Extensions").toggle()
+    wait_for("extensions are on again",
+             lambda: gsettings_get(session, SHELL, "disable-user-extensions") == "false")
+    driver.node("push button", "Settings of Window Tiles").do_action()
+    wait_for("the extension's settings open", lambda: driver.row("Gap between tiles"))
+
     # Search finds an extension by its description.
     driver.press("Control_L", "f")
     driver.type_text("screen awake")
