@@ -24,6 +24,8 @@ final class PageLifetimeTests: GtkTestCase {
     func keep(_ page: PageView) {
       left.append(Weak(page))
       widgets.watch(page.scroller)
+      // The list's own map handler once held the list: it outlived the page, with every slot.
+      widgets.watch(page.list)
       for row in page.builtRows {
         widgets.watch(row.listRow)
         if let control = row.controlWidget { widgets.watch(control) }

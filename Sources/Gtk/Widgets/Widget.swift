@@ -190,14 +190,19 @@ public class Widget: Object {
   }
 
   /// Runs `handler` after every frame of the widget's window is painted, for as
-  /// long as the window lives (the handler should hold its owner weakly); false
-  /// when the widget is in no shown window.
+  /// long as it returns true (it should hold its owner weakly and return false once
+  /// the owner is gone, so that nothing is left behind on the window); false when the
+  /// widget is in no shown window.
   @discardableResult
-  public func afterEveryFrame(_ handler: @escaping @MainActor () -> Void) -> Bool {
+  public func afterEveryFrame(_ handler: @escaping @MainActor () -> Bool) -> Bool {
     guard let clock = gtk_widget_get_frame_clock(widget) else { return false }
     let instance = UnsafeMutableRawPointer(clock).assumingMemoryBound(to: GObject.self)
-    _ = SignalBox<Trampolines.Plain>(handler).connect(
-      to: instance, signal: "after-paint", trampoline: Trampolines.plain)
+    var connection: SignalConnection?
+    connection = SignalBox<Trampolines.Plain> {
+      guard !handler(), let done = connection else { return }
+      connection = nil
+      done.disconnect()
+    }.connect(to: instance, signal: "after-paint", trampoline: Trampolines.plain)
     return true
   }
 

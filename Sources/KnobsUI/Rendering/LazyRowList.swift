@@ -67,9 +67,14 @@ final class LazyRowList {
       self.showRowsNearby()
     }
     var watchesFrames = false
-    list.onMap { [weak self, list] in
+    // Weakly: the handler belongs to the list, and a strong reference would keep both alive.
+    list.onMap { [weak self, weak list] in
       guard !watchesFrames, let list else { return }
-      watchesFrames = list.afterEveryFrame { self?.showRowsNearby() }
+      watchesFrames = list.afterEveryFrame {
+        guard let self else { return false }
+        self.showRowsNearby()
+        return true
+      }
     }
     scroller.onWidthChanged { [weak self] width in
       // The width changes during size allocation; margins must change after it.
