@@ -19,6 +19,9 @@ import KnobsUI
 ///   (`typingDelay`) after a painted frame (the keystroke's own, echoing it),
 ///   not right after a paint, when GTK's frame clock would first wait out the
 ///   rest of a 60 Hz frame.
+/// - `KNOBS_BENCH_SOAK=N` then, after the first frame, browses the shipped panel for
+///   N steps and prints the resident memory after the first 100 and the last
+///   (`BenchmarkSoak`). Quits.
 @MainActor
 struct BenchmarkHook {
   let panel: Panel?
@@ -27,13 +30,15 @@ struct BenchmarkHook {
   private let reportsFirstFrame: Bool
   private let searches: [String]
   private let passes: Int
+  private let soakSteps: Int?
 
   /// Nil when no benchmark variable is set, the normal case.
   init?(environment: [String: String], start: ContinuousClock.Instant) {
     let panelSpec = environment["KNOBS_BENCH_PANEL"]
     let searchSpec = environment["KNOBS_BENCH_SEARCH"]
     reportsFirstFrame = environment["KNOBS_BENCH_FIRST_FRAME"] == "1"
-    guard panelSpec != nil || searchSpec != nil || reportsFirstFrame else { return nil }
+    soakSteps = environment["KNOBS_BENCH_SOAK"].flatMap { Int($0) }
+    guard panelSpec != nil || searchSpec != nil || reportsFirstFrame || soakSteps != nil else { return nil }
     self.start = start
     searches = searchSpec?.split(separator: "|").map(String.init) ?? []
     passes = environment["KNOBS_BENCH_PASSES"].flatMap { Int($0) } ?? 5
@@ -50,8 +55,16 @@ struct BenchmarkHook {
     store.map { SettingsEnvironment(store: $0, ownSettings: nil, notice: nil) }
   }
 
+  /// The shipped panel, for the browse test.
+  var soakPanel: Panel?
+
   /// Starts timing once the window is presented.
   func windowPresented(_ window: PanelWindow) {
+    if let soakSteps, let soakPanel {
+      let soak = BenchmarkSoak(window: window, panel: soakPanel, steps: soakSteps)
+      window.window.afterNextPaint { runOnMainLoop(after: 1) { soak.run() } }
+      return
+    }
     guard reportsFirstFrame || !searches.isEmpty else { return }
     window.window.afterNextPaint {
       if reportsFirstFrame { Self.report("first-frame-ms \(Self.milliseconds(ContinuousClock.now - start))") }

@@ -16,7 +16,7 @@ do {
   exit(2)
 }
 
-let benchmark = BenchmarkHook(environment: processEnvironment, start: started)
+var benchmark = BenchmarkHook(environment: processEnvironment, start: started)
 let userSchemas = UserSchemaFolders.find(environment: processEnvironment)
 userSchemas.bindTextDomains()
 let schemaDirectories =
@@ -62,7 +62,9 @@ case .window(let openPath):
     printError(Display.missingMessage())
     exit(1)
   }
-  let app = KnobsApplication(panel: panel, allSettings: benchmark == nil ? allSettings : nil) {
+  benchmark?.soakPanel = panel
+  // All Settings is left out of the benchmark's generated panels, kept with the shipped one.
+  let app = KnobsApplication(panel: panel, allSettings: benchmark?.panel == nil ? allSettings : nil) {
     windowSettings = environment
     return environment
   }

@@ -1,0 +1,74 @@
+import Foundation
+import Gtk
+import KnobsModel
+import KnobsUI
+
+/// The benchmark's browse test (`KNOBS_BENCH_SOAK=N`): N steps through the shipped
+/// panel in one window, each once the last one's frame is painted. The steps take
+/// each desktop page in turn: a deep link to its first row, Back (as Alt+Left does),
+/// a search and its end. Prints `soak-rss-kb R100 RN STEPS`: the resident memory
+/// after the first 100 steps and after the last, then quits.
+@MainActor
+final class BenchmarkSoak {
+  private enum Step {
+    case open(String)
+    case back
+    case search(String)
+    case endSearch
+  }
+
+  private let window: PanelWindow
+  private let steps: [Step]
+  private let total: Int
+  private var done = 0
+  private var afterWarmUp: Int?
+
+  init(window: PanelWindow, panel: Panel, steps total: Int) {
+    self.window = window
+    self.total = total
+    let pages = panel.entries.filter { entry in
+      if case .detail = entry.row.kind, entry.pageTitles.isEmpty { return true }
+      return false
+    }
+    let firstRows = pages.compactMap { page in panel.entries.first { $0.pagePath == page.path }?.path.description }
+    steps = firstRows.flatMap { [Step.open($0), .back, .search("font"), .endSearch] }
+  }
+
+  func run() {
+    guard !steps.isEmpty else {
+      printError("knobs: KNOBS_BENCH_SOAK needs a panel with pages")
+      window.window.activateAction("app.quit")
+      return
+    }
+    next()
+  }
+
+  private func next() {
+    guard done < total else {
+      let line = "soak-rss-kb \(afterWarmUp ?? 0) \(Self.residentKB()) \(total)\n"
+      FileHandle.standardOutput.write(Data(line.utf8))
+      window.window.activateAction("app.quit")
+      return
+    }
+    switch steps[done % steps.count] {
+    case .open(let path): window.open(path: path)
+    case .back: _ = window.window.activateAction("win.back")
+    case .search(let text): window.showSearchResults(for: text)
+    case .endSearch: window.endSearch()
+    }
+    done += 1
+    if done == 100 { afterWarmUp = Self.residentKB() }
+    // A painted frame, then a turn of the loop for what the step queued (freeing the page left).
+    // The chain of steps holds the soak until the last.
+    window.window.afterNextPaint { runOnMainLoop(after: 0.01) { self.next() } }
+  }
+
+  /// VmRSS of this process, in kB.
+  static func residentKB() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+      return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
+    }
+    return 0
+  }
+}
