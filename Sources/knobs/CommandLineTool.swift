@@ -93,6 +93,8 @@ struct CommandLineTool {
       return addCustomShortcut(name: name, command: command, accelerator: accelerator, replacing: replace)
     case .removeCustomShortcut(let name):
       return removeCustomShortcut(named: name)
+    case .export(let scopes, let all, let output, let locks):
+      return export(scopes, all: all, output: output, locks: locks)
     case .window, .version, .help, .checkPanel, .installPanel, .uninstallPanel:
       return 2
     }

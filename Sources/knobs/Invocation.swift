@@ -43,13 +43,17 @@ enum Invocation: Equatable {
   case addCustomShortcut(name: String, command: String, accelerator: String, replace: Bool)
   /// Removes the custom keyboard shortcut of that name.
   case removeCustomShortcut(name: String)
+  /// Writes the settings that differ from their defaults (with `all`, every one) of the
+  /// scopes (every installed schema when none) as a dconf keyfile, to `output` or standard
+  /// output; with `locks`, a dconf locks file naming each key too.
+  case export(scopes: [RowPath], all: Bool, output: String?, locks: String?)
 
   /// `knobs --help`, in the user's language: one text per paragraph, for translators.
   static var usage: String {
     [
       tr(
         // TRANSLATORS: keep the command names, options and PATH, SCHEMA-ID and VALUE as they are.
-        "Usage: knobs [--panel FILE|ID] [--open PATH]\n       knobs [--panel FILE|ID] list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set [--replace] PATH VALUE | reset PATH\n       knobs custom-shortcut add [--replace] NAME COMMAND ACCELERATOR | custom-shortcut remove NAME\n       knobs --check-panel [FILE] | --version | --help\n       knobs install-panel FILE | uninstall-panel ID"
+        "Usage: knobs [--panel FILE|ID] [--open PATH]\n       knobs [--panel FILE|ID] list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set [--replace] PATH VALUE | reset PATH\n       knobs custom-shortcut add [--replace] NAME COMMAND ACCELERATOR | custom-shortcut remove NAME\n       knobs export [--all] [-o FILE] [--locks FILE] [SCOPE...]\n       knobs --check-panel [FILE] | --version | --help\n       knobs install-panel FILE | uninstall-panel ID"
       ),
       tr("With no arguments Knobs opens its settings window."),
       tr(
@@ -67,6 +71,10 @@ enum Invocation: Equatable {
       tr(
         // TRANSLATORS: translate the descriptions and keep them aligned; the commands, NAME, COMMAND and ACCELERATOR stay as they are.
         "Custom shortcuts (kept where GNOME Settings keeps them):\n  custom-shortcut add [--replace] NAME COMMAND ACCELERATOR\n                  Add a shortcut that runs COMMAND, e.g.\n                  knobs custom-shortcut add \"Open Terminal\" gnome-terminal \"<Super>t\".\n                  An accelerator another keybinding uses is refused unless\n                  --replace is given; \"\" adds it without one.\n  custom-shortcut remove NAME\n                  Remove the custom shortcut of that name."
+      ),
+      tr(
+        // TRANSLATORS: translate the descriptions and keep them aligned; the command, options, FILE and SCOPE stay as they are.
+        "Carrying settings to another machine:\n  export [--all] [-o FILE] [--locks FILE] [SCOPE...]\n                  Write every setting that differs from its default, across every\n                  installed schema, as a dconf keyfile (what “dconf load /” reads);\n                  --all writes the defaults too. A SCOPE (a row, a page or\n                  schema/SCHEMA-ID) narrows it. -o writes to FILE instead of\n                  the standard output; --locks also writes a dconf locks file\n                  naming every key written, for a site database."
       ),
       tr(
         // TRANSLATORS: translate the descriptions and keep them aligned; the options and commands stay as they are.
@@ -131,6 +139,8 @@ enum Invocation: Equatable {
       invocation = .reset(path: RowPath(parsing: path))
     case "custom-shortcut":
       invocation = try parseCustomShortcut(&rest)
+    case "export":
+      invocation = try parseExport(&rest)
     default:
       throw UsageError(tr("Unknown argument “%s”.", first))
     }
@@ -161,6 +171,38 @@ extension Invocation {
     default:
       throw UsageError(tr("custom-shortcut takes add or remove."))
     }
+  }
+}
+
+extension Invocation {
+  /// `export [--all] [-o FILE] [--locks FILE] [SCOPE…]`, options in any order before the scopes.
+  fileprivate static func parseExport(_ rest: inout ArraySlice<String>) throws(UsageError) -> Invocation {
+    var all = false
+    var output: String?
+    var locks: String?
+    var scopes: [RowPath] = []
+    while let next = rest.popFirst() {
+      switch next {
+      case "--all": all = true
+      case "-o", "--output":
+        guard let file = rest.popFirst(), output == nil else {
+          throw UsageError(tr("export takes one -o FILE, e.g. knobs export -o settings.ini."))
+        }
+        output = file
+      case "--locks":
+        guard let file = rest.popFirst(), locks == nil else {
+          throw UsageError(tr("export takes one --locks FILE, e.g. knobs export -o site.ini --locks locks."))
+        }
+        locks = file
+      default:
+        guard !next.hasPrefix("-") else { throw UsageError(tr("Unknown argument “%s”.", next)) }
+        scopes.append(RowPath(parsing: next))
+      }
+    }
+    if locks != nil && output == nil {
+      throw UsageError(tr("--locks goes with -o FILE: the keyfile and its locks belong together."))
+    }
+    return .export(scopes: scopes, all: all, output: output, locks: locks)
   }
 }
 

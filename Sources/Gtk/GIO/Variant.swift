@@ -90,6 +90,14 @@ public final class Variant {
     defer { g_free(printed) }
     return String(cString: printed)
   }
+
+  /// The value in GVariant text format with the type annotations that make it read back as
+  /// the same type without a schema (`uint32 60`, `@as []`), as `dconf dump` writes it.
+  public var annotatedText: String {
+    let printed = g_variant_print(variant, 1)!
+    defer { g_free(printed) }
+    return String(cString: printed)
+  }
 }
 
 /// Why GVariant text was refused, in the parser's words.

@@ -1,0 +1,42 @@
+import Gtk
+import KnobsModel
+
+extension GSettingsStore {
+  /// What an export holds of one schema (`ID`, or `ID:/FOLDER/` for a relocatable one):
+  /// its keys that differ from their defaults, or with `all` every key, in the list `keys`
+  /// when given; none when the schema is not installed. Keys `ExportExclusions` names stay out.
+  public func exportEntries(ofSchema id: String, keys: Set<String>? = nil, all: Bool, ownSchema: String?)
+    -> [DconfEntry]
+  {
+    guard let settings = settings(id) else { return [] }
+    let (schemaID, folderOfID) = SchemaSource.split(id)
+    guard let schema = source.schema(schemaID), let folder = schema.path ?? folderOfID else { return [] }
+    return schema.keyNames.sorted().compactMap { key in
+      if let keys, !keys.contains(key) { return nil }
+      guard !ExportExclusions.excludes(schema: id, key: key, ownSchema: ownSchema) else { return nil }
+      let value = settings.value(key)
+      if !all {
+        guard settings.hasUserValue(key), value.text != settings.defaultValue(key)?.text else { return nil }
+      }
+      return DconfEntry(folder: folder, key: key, text: value.annotatedText)
+    }
+  }
+
+  /// Every installed schema's: those with a folder of their own, and relocatable ones at the
+  /// folders of the user's database whose keys all belong to them (`dconf`, from `dconf dump /`).
+  /// A key is listed once, by the first schema that has it.
+  public func exportEntries(all: Bool, ownSchema: String?, dconf: DconfPaths) -> [DconfEntry] {
+    var entries = schemaIDs.flatMap { exportEntries(ofSchema: $0, all: all, ownSchema: ownSchema) }
+    var seen = Set(entries.map(\.path))
+    for id in source.relocatableSchemaIDs {
+      guard let schema = source.schema(id) else { continue }
+      for folder in dconf.folders(matching: Set(schema.keyNames)) where SchemaPath.isFolder(folder) {
+        for entry in exportEntries(ofSchema: id + ":" + folder, all: all, ownSchema: ownSchema)
+        where seen.insert(entry.path).inserted {
+          entries.append(entry)
+        }
+      }
+    }
+    return entries
+  }
+}

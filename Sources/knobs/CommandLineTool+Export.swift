@@ -1,0 +1,89 @@
+import Foundation
+import KnobsModel
+import KnobsUI
+
+/// `knobs export`: the settings that differ from their defaults as a dconf keyfile,
+/// and a locks file for a site database.
+extension CommandLineTool {
+  /// 0 written, 1 a file could not be written, 2 a scope names nothing.
+  func export(_ scopes: [RowPath], all: Bool, output: String?, locks: String?) -> Int32 {
+    let schemas = SchemaCommands(schemaDirectories: schemaDirectories)
+    var entries: [DconfEntry] = []
+    if scopes.isEmpty {
+      entries = schemas.store.exportEntries(all: all, ownSchema: AppInfo.id, dconf: DconfPaths.read())
+    } else {
+      var seen: Set<String> = []
+      for scope in scopes {
+        guard let found = exportEntries(of: scope, schemas, all: all) else { return 2 }
+        entries += found.filter { seen.insert($0.path).inserted }
+      }
+    }
+    let text = DconfKeyfile.text(entries)
+    guard let output else {
+      print(text, terminator: "")
+      return 0
+    }
+    for (content, path) in [(text, output)] + (locks.map { [(DconfKeyfile.locks(entries), $0)] } ?? []) {
+      if let problem = DconfKeyfile.save(content, to: Self.absolute(path)) {
+        printError("knobs: \(problem)")
+        return 1
+      }
+    }
+    return 0
+  }
+
+  private static func absolute(_ path: String) -> String {
+    path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+  }
+
+  /// The entries a scope names: a schema or one of its keys (`schema/…`), or the settings of the
+  /// rows of a page, a section or one row; nil, with a message said, when it names nothing.
+  private func exportEntries(of scope: RowPath, _ schemas: SchemaCommands, all: Bool) -> [DconfEntry]? {
+    if let schemaPath = SchemaPath(scope) {
+      guard let panel = schemas.panel(schemaPath.schemaID) else { return nil }
+      var keys: Set<String>?
+      if case .key(let id, let key) = schemaPath {
+        guard panel.entries.contains(where: { $0.row.key?.key == key }) else {
+          printError("knobs: " + tr("the schema %s has no key “%s”.", id, key))
+          return nil
+        }
+        keys = [key]
+      }
+      return schemas.store.exportEntries(ofSchema: schemaPath.schemaID, keys: keys, all: all, ownSchema: AppInfo.id)
+    }
+    let rows: [PanelEntry]
+    switch panel.resolve(scope) {
+    case .row(let entry):
+      if case .detail = entry.row.kind {
+        rows = panel.entries.filter { $0.path.ids(below: entry.path) != nil }
+      } else {
+        rows = [entry]
+      }
+    case .section(let sectionPath, _, _):
+      rows = panel.entries.filter { $0.sectionPath == sectionPath || $0.path.ids(below: sectionPath) != nil }
+    case .ambiguous(let candidates):
+      printError(
+        "knobs: "
+          + tr(
+            "“%1$s” could be any of %2$s; write more of the path.", scope.description,
+            candidates.map(\.description).joined(separator: ", ")))
+      return nil
+    case .none:
+      printError(
+        "knobs: "
+          + tr(
+            "there is no row at “%s”. “knobs list” shows every path; schema/SCHEMA-ID names a schema.",
+            scope.description))
+      return nil
+    }
+    // Settings kept in GSettings only: startup apps and extension switches are files and lists of their own.
+    var keysBySchema: [String: Set<String>] = [:]
+    for row in rows {
+      guard let key = row.row.key, schemas.store.hasSchema(key.schema) else { continue }
+      keysBySchema[key.schema, default: []].insert(key.key)
+    }
+    return keysBySchema.keys.sorted().flatMap { schema in
+      schemas.store.exportEntries(ofSchema: schema, keys: keysBySchema[schema], all: all, ownSchema: AppInfo.id)
+    }
+  }
+}

@@ -1,0 +1,42 @@
+"""`knobs export` given what a person or a script might: options out of place, a scope that
+names nothing, a file it can't write. Each is refused in words with its own status, and no
+half-written file is left. Needs KNOBS_BIN and KNOBS_SCHEMA_DIR."""
+
+import pytest
+
+from test_cli import home, knobs  # noqa: F401 (home is a fixture)
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["export", "-o"], "export takes one -o FILE"),
+    (["export", "-o", "a.ini", "-o", "b.ini"], "export takes one -o FILE"),
+    (["export", "--locks", "locks"], "--locks goes with -o FILE"),
+    (["export", "--everything"], "Unknown argument “--everything”."),
+    (["export", "no-such-page"], "there is no row at “no-such-page”"),
+    (["export", "schema/org.example.NotInstalled"], "there is no installed settings schema “org.example.NotInstalled”"),
+    (["export", "schema/org.gnome.desktop.interface/no-such-key"], "has no key “no-such-key”"),
+])
+def test_mistakes_are_named_and_nothing_is_written(home, arguments, message):
+    result = knobs(home, *arguments)
+    assert result.returncode == 2, result
+    assert message in result.stderr.decode(), result.stderr
+    assert not (home / "a.ini").exists()
+
+
+def test_a_file_it_cannot_write_fails_without_leaving_a_part(home, tmp_path):
+    folder = tmp_path / "taken"
+    folder.mkdir()
+    result = knobs(home, "export", "--all", "schema/org.gnome.desktop.interface", "-o", str(folder))
+    assert result.returncode == 1, result
+    assert "could not be written" in result.stderr.decode(), result.stderr
+    assert [path.name for path in folder.iterdir()] == []
+    assert not [path.name for path in tmp_path.iterdir() if path.name.startswith(".taken")], \
+        "no temporary file is left behind"
+
+
+def test_all_writes_every_key_of_a_schema_in_dconfs_format(home, tmp_path):
+    result = knobs(home, "export", "--all", "schema/org.gnome.desktop.interface", "-o", str(tmp_path / "all.ini"))
+    assert result.returncode == 0, result
+    text = (tmp_path / "all.ini").read_text()
+    assert text.startswith("[org/gnome/desktop/interface]\n"), text[:200]
+    assert "clock-format='24h'\n" in text and "cursor-size=24\n" in text, text[:500]
