@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 import KnobsModel
 import KnobsUI
 
@@ -85,5 +86,43 @@ extension CommandLineTool {
     return keysBySchema.keys.sorted().flatMap { schema in
       schemas.store.exportEntries(ofSchema: schema, keys: keysBySchema[schema], all: all, ownSchema: AppInfo.id)
     }
+  }
+}
+
+/// `knobs import`: a keyfile's keys, checked whole against the installed schemas first.
+extension CommandLineTool {
+  /// 0 imported (or nothing to change), 1 the system refused, 2 the file is wrong (nothing written).
+  func importFile(_ path: String, dryRun: Bool) -> Int32 {
+    let text: String
+    do {
+      text = try DconfKeyfile.read(path: path)
+    } catch {
+      printError("knobs: " + error.description.escapedForMessage)
+      return 2
+    }
+    let parsed = DconfKeyfile.parse(text)
+    let schemas = SchemaCommands(schemaDirectories: schemaDirectories)
+    var plan = schemas.store.importPlan(parsed.lines)
+    plan.problems = (parsed.problems + plan.problems).sorted { $0.line < $1.line }
+    guard plan.problems.isEmpty else {
+      // One `file:line: message` each, as compilers say them.
+      for problem in plan.problems {
+        printError("\(path.escapedForMessage):\(problem.line): \(problem.message.escapedForMessage)")
+      }
+      printError("knobs: " + tr("nothing was imported."))
+      return 2
+    }
+    for change in plan.changes { print("\(change.path): \(change.old) → \(change.new)") }
+    if plan.changes.isEmpty { print(tr("Nothing to change: every key already holds the file's value.")) }
+    guard !dryRun, !plan.changes.isEmpty else { return 0 }
+    if let first = plan.changes.first, !isPersistent(first.key, in: schemas.store) { return 1 }
+    do {
+      try schemas.store.apply(plan)
+    } catch {
+      printError("knobs: \(error) " + tr("Nothing was imported."))
+      return 1
+    }
+    Settings.sync()
+    return 0
   }
 }

@@ -95,6 +95,8 @@ struct CommandLineTool {
       return removeCustomShortcut(named: name)
     case .export(let scopes, let all, let output, let locks):
       return export(scopes, all: all, output: output, locks: locks)
+    case .importFile(let path, let dryRun):
+      return importFile(path, dryRun: dryRun)
     case .window, .version, .help, .checkPanel, .installPanel, .uninstallPanel:
       return 2
     }

@@ -47,13 +47,15 @@ enum Invocation: Equatable {
   /// scopes (every installed schema when none) as a dconf keyfile, to `output` or standard
   /// output; with `locks`, a dconf locks file naming each key too.
   case export(scopes: [RowPath], all: Bool, output: String?, locks: String?)
+  /// Writes every key a dconf keyfile sets, all or none; with `dryRun` only says what would change.
+  case importFile(path: String, dryRun: Bool)
 
   /// `knobs --help`, in the user's language: one text per paragraph, for translators.
   static var usage: String {
     [
       tr(
         // TRANSLATORS: keep the command names, options and PATH, SCHEMA-ID and VALUE as they are.
-        "Usage: knobs [--panel FILE|ID] [--open PATH]\n       knobs [--panel FILE|ID] list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set [--replace] PATH VALUE | reset PATH\n       knobs custom-shortcut add [--replace] NAME COMMAND ACCELERATOR | custom-shortcut remove NAME\n       knobs export [--all] [-o FILE] [--locks FILE] [SCOPE...]\n       knobs --check-panel [FILE] | --version | --help\n       knobs install-panel FILE | uninstall-panel ID"
+        "Usage: knobs [--panel FILE|ID] [--open PATH]\n       knobs [--panel FILE|ID] list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set [--replace] PATH VALUE | reset PATH\n       knobs custom-shortcut add [--replace] NAME COMMAND ACCELERATOR | custom-shortcut remove NAME\n       knobs export [--all] [-o FILE] [--locks FILE] [SCOPE...] | import [--dry-run] FILE\n       knobs --check-panel [FILE] | --version | --help\n       knobs install-panel FILE | uninstall-panel ID"
       ),
       tr("With no arguments Knobs opens its settings window."),
       tr(
@@ -74,7 +76,7 @@ enum Invocation: Equatable {
       ),
       tr(
         // TRANSLATORS: translate the descriptions and keep them aligned; the command, options, FILE and SCOPE stay as they are.
-        "Carrying settings to another machine:\n  export [--all] [-o FILE] [--locks FILE] [SCOPE...]\n                  Write every setting that differs from its default, across every\n                  installed schema, as a dconf keyfile (what “dconf load /” reads);\n                  --all writes the defaults too. A SCOPE (a row, a page or\n                  schema/SCHEMA-ID) narrows it. -o writes to FILE instead of\n                  the standard output; --locks also writes a dconf locks file\n                  naming every key written, for a site database."
+        "Carrying settings to another machine:\n  export [--all] [-o FILE] [--locks FILE] [SCOPE...]\n                  Write every setting that differs from its default, across every\n                  installed schema, as a dconf keyfile (what “dconf load /” reads);\n                  --all writes the defaults too. A SCOPE (a row, a page or\n                  schema/SCHEMA-ID) narrows it. -o writes to FILE instead of\n                  the standard output; --locks also writes a dconf locks file\n                  naming every key written, for a site database.\n  import [--dry-run] FILE\n                  Set every key a dconf keyfile sets (an export), printing each\n                  change; a line that does not fit an installed schema changes\n                  nothing (status 2). --dry-run only prints the changes."
       ),
       tr(
         // TRANSLATORS: translate the descriptions and keep them aligned; the options and commands stay as they are.
@@ -141,6 +143,13 @@ enum Invocation: Equatable {
       invocation = try parseCustomShortcut(&rest)
     case "export":
       invocation = try parseExport(&rest)
+    case "import":
+      let dryRun = rest.first == "--dry-run"
+      if dryRun { rest.removeFirst() }
+      guard let file = rest.popFirst() else {
+        throw UsageError(tr("import needs a file, e.g. knobs import my-desktop.ini."))
+      }
+      invocation = .importFile(path: file, dryRun: dryRun)
     default:
       throw UsageError(tr("Unknown argument “%s”.", first))
     }

@@ -50,7 +50,7 @@ case .installPanel(let file):
   exit(FilePanels.install(file, schemaDirectories: schemaDirectories))
 case .uninstallPanel(let id):
   exit(FilePanels.uninstall(id))
-case .list, .get, .set, .reset, .addCustomShortcut, .removeCustomShortcut, .export:
+case .list, .get, .set, .reset, .addCustomShortcut, .removeCustomShortcut, .export, .importFile:
   exit(CommandLineTool(panel: panel, schemaDirectories: schemaDirectories).run(invocation))
 case .window(let openPath):
   let environment =

@@ -91,3 +91,40 @@ def test_a_site_database_from_the_export_and_its_locks_holds_the_keys_locked(ses
     refused = session.run("set", "clock/time-format", "24h", extra_env=site_env)
     assert refused.returncode == 1 and "managed by the system" in refused.stderr, refused
     assert gsettings_get(session, INTERFACE, "clock-format", site_env) == "'12h'"
+
+
+@scenario(backend="dconf", timeout=90)
+def test_import_is_checked_whole_then_written_and_a_dry_run_writes_nothing(session, driver):
+    for schema, key, value in CHANGES:
+        assert session.command("gsettings", "set", schema, key, value).returncode == 0, (schema, key)
+    assert session.run("custom-shortcut", "add", "Files", "nautilus", "<Super>e").returncode == 0
+    keyfile = session.root / "desktop.ini"
+    assert session.run("export", "-o", str(keyfile)).returncode == 0
+    session.command("dconf", "reset", "-f", "/")
+    before = session.command("dconf", "dump", "/").stdout
+
+    dry = session.run("import", "--dry-run", str(keyfile))
+    assert dry.returncode == 0, dry.stderr
+    assert "/org/gnome/desktop/interface/clock-format: '24h' → '12h'" in dry.stdout, dry.stdout
+    assert "/org/gnome/desktop/session/idle-delay: uint32 300 → uint32 60" in dry.stdout, dry.stdout
+    assert session.command("dconf", "dump", "/").stdout == before, "a dry run writes nothing"
+
+    # One wrong line anywhere: nothing at all is written, and every problem is named by its line.
+    bad = session.root / "bad.ini"
+    bad.write_text(keyfile.read_text() + "\n[org/gnome/desktop/interface]\ncursor-size='big'\n"
+                   + "[org/example/nothing]\nx=1\n")
+    refused = session.run("import", str(bad))
+    assert refused.returncode == 2, refused
+    lines = len(keyfile.read_text().splitlines())
+    assert f"bad.ini:{lines + 3}: /org/gnome/desktop/interface/cursor-size:" in refused.stderr, refused.stderr
+    assert f"bad.ini:{lines + 5}: no installed schema has the key /org/example/nothing/x." in refused.stderr, \
+        refused.stderr
+    assert session.command("dconf", "dump", "/").stdout == before, "a refused import writes nothing"
+
+    imported = session.run("import", str(keyfile))
+    assert imported.returncode == 0, imported.stderr
+    for schema, key, value in CHANGES:
+        assert gsettings_get(session, schema, key) == value, (schema, key)
+    assert gsettings_get(session, f"{CUSTOM}:{FIRST}", "name") == "'Files'"
+    again = session.run("import", str(keyfile))
+    assert "Nothing to change" in again.stdout, again.stdout

@@ -40,3 +40,33 @@ def test_all_writes_every_key_of_a_schema_in_dconfs_format(home, tmp_path):
     text = (tmp_path / "all.ini").read_text()
     assert text.startswith("[org/gnome/desktop/interface]\n"), text[:200]
     assert "clock-format='24h'\n" in text and "cursor-size=24\n" in text, text[:500]
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"\xff\xfe[org/gnome]\x00\n", "is not UTF-8 text"),
+    (b"[org/gnome/desktop/interface]\nclock-format='12h'\n" + b"#" * (17 * 1024 * 1024), "is larger than 16 MB"),
+    (b"[org//gnome]\nx=1\n", "1: “[org//gnome]” is not a folder's name."),
+    (b"clock-format='12h'\n", "1: “clock-format” comes before any [folder]."),
+    (b"[org/gnome/desktop/interface]\nclock\x1b[2J=1\n", "is not a key's name"),
+    (b"[org/gnome/desktop/interface]\nclock-format='12h\n", "clock-format"),
+    (b"[org/gnome/desktop/interface]\ncursor-size=" + b"9" * 5000 + b"\n", "cursor-size"),
+])
+def test_a_hostile_keyfile_is_refused_by_line_and_nothing_is_written(home, tmp_path, content, message):
+    keyfile = tmp_path / "hostile.ini"
+    keyfile.write_bytes(content)
+    result = knobs(home, "import", str(keyfile))
+    assert result.returncode == 2, result
+    stderr = result.stderr.decode()
+    assert message in stderr, stderr[:1000]
+    assert "\x1b" not in stderr, "a control character is never printed raw"
+
+
+def test_a_dry_run_of_a_good_file_lists_changes_without_a_settings_database(home, tmp_path):
+    keyfile = tmp_path / "good.ini"
+    keyfile.write_text("[org/gnome/desktop/interface]\nclock-format='12h'\n")
+    dry = knobs(home, "import", "--dry-run", str(keyfile))
+    assert dry.returncode == 0, dry
+    assert dry.stdout.decode() == "/org/gnome/desktop/interface/clock-format: '24h' → '12h'\n"
+    # The memory backend keeps nothing: a real import says so instead of claiming success.
+    real = knobs(home, "import", str(keyfile))
+    assert real.returncode == 1 and "settings can't be saved here" in real.stderr.decode(), real

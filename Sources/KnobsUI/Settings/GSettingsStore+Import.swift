@@ -1,0 +1,111 @@
+import Gtk
+import KnobsModel
+
+/// What an import would change, found before anything is written.
+public struct ImportPlan {
+  /// One key whose value the import changes.
+  public struct Change {
+    public let line: Int
+    public let key: SettingKey
+    /// `/org/gnome/desktop/interface/clock-format`.
+    public let path: String
+    /// Both as GVariant text with type annotations, as dconf writes them.
+    public let old: String
+    public let new: String
+    let value: SettingValue
+  }
+
+  public var changes: [Change] = []
+  /// Keys the file sets to the value they hold already.
+  public var unchanged = 0
+  /// Why the file can't be imported, by line; nothing is written when there is any.
+  public var problems: [DconfKeyfile.Problem] = []
+}
+
+extension GSettingsStore {
+  /// Checks every line of a keyfile against the installed schemas: the folder and key must
+  /// belong to one (a relocatable one when every key of the folder in the file is one of
+  /// its keys), the value must read as the key's type and fit its range, and the key must
+  /// not be locked.
+  public func importPlan(_ lines: [DconfKeyfile.Line]) -> ImportPlan {
+    var plan = ImportPlan()
+    let fixed = Dictionary(
+      schemaIDs.compactMap { id in source.schema(id)?.path.map { ($0, id) } }, uniquingKeysWith: { first, _ in first })
+    var keysByFolder: [String: Set<String>] = [:]
+    for line in lines { keysByFolder[line.entry.folder, default: []].insert(line.entry.key) }
+    var relocated: [String: String?] = [:]
+    for line in lines {
+      let entry = line.entry
+      let schema: String?
+      if let id = fixed[entry.folder] {
+        schema = id
+      } else if let found = relocated[entry.folder] {
+        schema = found
+      } else {
+        let found = relocatableSchema(holding: keysByFolder[entry.folder] ?? []).map { $0 + ":" + entry.folder }
+        relocated[entry.folder] = found
+        schema = found
+      }
+      guard let schema, let settings = settings(schema), settings.hasKey(entry.key),
+        let type = settings.typeString(of: entry.key)
+      else {
+        plan.problems.append(
+          DconfKeyfile.Problem(line: line.number, message: tr("no installed schema has the key %s.", entry.path)))
+        continue
+      }
+      let key = SettingKey(schema: schema, key: entry.key)
+      let value = SettingValue.variant(type: type, text: entry.text)
+      do {
+        try check(value, for: key)
+      } catch {
+        plan.problems.append(DconfKeyfile.Problem(line: line.number, message: "\(entry.path): \(error)"))
+        continue
+      }
+      guard case .success(let parsed) = Variant.parse(entry.text, type: type) else { continue }
+      let old = settings.value(entry.key).annotatedText
+      if old == parsed.annotatedText {
+        plan.unchanged += 1
+        continue
+      }
+      guard settings.isWritable(entry.key) else {
+        plan.problems.append(
+          DconfKeyfile.Problem(
+            line: line.number, message: tr("%s is managed by the system and cannot be changed.", entry.path)))
+        continue
+      }
+      plan.changes.append(
+        ImportPlan.Change(
+          line: line.number, key: key, path: entry.path, old: old, new: parsed.annotatedText, value: value))
+    }
+    return plan
+  }
+
+  /// The first relocatable schema that has every one of `keys`.
+  private func relocatableSchema(holding keys: Set<String>) -> String? {
+    guard !keys.isEmpty else { return nil }
+    return source.relocatableSchemaIDs.first { id in
+      guard let schema = source.schema(id) else { return false }
+      return keys.isSubset(of: Set(schema.keyNames))
+    }
+  }
+
+  /// Writes a plan without problems, whole or not at all: when a write fails, the keys
+  /// written before it get their old values back, and the error is thrown.
+  public func apply(_ plan: ImportPlan) throws(SettingsError) {
+    // What each key held: its own value, or none (its default), to go back to.
+    var written: [(key: SettingKey, own: SettingValue?)] = []
+    for change in plan.changes {
+      let hadOwn = settings(change.key.schema)?.hasUserValue(change.key.key) ?? false
+      let before = hadOwn ? value(for: change.key) : nil
+      do {
+        try write(change.value, for: change.key)
+      } catch {
+        for (key, own) in written.reversed() {
+          if let own { try? write(own, for: key) } else { try? reset(key) }
+        }
+        throw error
+      }
+      written.append((change.key, before))
+    }
+  }
+}
