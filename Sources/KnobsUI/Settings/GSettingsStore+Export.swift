@@ -24,10 +24,12 @@ extension GSettingsStore {
 
   /// Every installed schema's: those with a folder of their own, and relocatable ones at the
   /// folders of the user's database whose keys all belong to them (`dconf`, from `dconf dump /`).
-  /// A key is listed once, by the first schema that has it.
+  /// A key is listed once, by the first schema that has it (two schemas may share a folder).
   public func exportEntries(all: Bool, ownSchema: String?, dconf: DconfPaths) -> [DconfEntry] {
-    var entries = schemaIDs.flatMap { exportEntries(ofSchema: $0, all: all, ownSchema: ownSchema) }
-    var seen = Set(entries.map(\.path))
+    var seen: Set<String> = []
+    var entries = schemaIDs.flatMap { exportEntries(ofSchema: $0, all: all, ownSchema: ownSchema) }.filter {
+      seen.insert($0.path).inserted
+    }
     for id in source.relocatableSchemaIDs {
       guard let schema = source.schema(id) else { continue }
       for folder in dconf.folders(matching: Set(schema.keyNames)) where SchemaPath.isFolder(folder) {

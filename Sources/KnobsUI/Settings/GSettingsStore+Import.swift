@@ -29,16 +29,17 @@ extension GSettingsStore {
   /// not be locked.
   public func importPlan(_ lines: [DconfKeyfile.Line]) -> ImportPlan {
     var plan = ImportPlan()
-    let fixed = Dictionary(
-      schemaIDs.compactMap { id in source.schema(id)?.path.map { ($0, id) } }, uniquingKeysWith: { first, _ in first })
+    // Two schemas may share a folder: each key goes to the first that has it.
+    var fixed: [String: [String]] = [:]
+    for id in schemaIDs { if let path = source.schema(id)?.path { fixed[path, default: []].append(id) } }
     var keysByFolder: [String: Set<String>] = [:]
     for line in lines { keysByFolder[line.entry.folder, default: []].insert(line.entry.key) }
     var relocated: [String: String?] = [:]
     for line in lines {
       let entry = line.entry
       let schema: String?
-      if let id = fixed[entry.folder] {
-        schema = id
+      if let ids = fixed[entry.folder] {
+        schema = ids.first { settings($0)?.hasKey(entry.key) == true } ?? ids[0]
       } else if let found = relocated[entry.folder] {
         schema = found
       } else {
