@@ -16,14 +16,17 @@ struct CommandLineTool {
   let environment: SettingsEnvironment
   /// The environment's store, with the keys of found rows that have a store of their own sent there.
   let store: any SettingsStore
+  /// Where changes are noted (Knobs' own panel only: a panel file's INI keys have no undo here).
+  let history: ChangeHistory?
 
   /// - Parameter environment: the stores to use instead of the ones found for Knobs' own panel (a panel file's).
-  init(panel: Panel, schemaDirectories: [String], environment: SettingsEnvironment? = nil) {
+  init(panel: Panel, schemaDirectories: [String], environment given: SettingsEnvironment? = nil) {
     let environment =
-      environment ?? SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
+      given ?? SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
     self.environment = environment
     self.schemaDirectories = schemaDirectories
-    store = panel.routing(environment.store)
+    history = given == nil ? ChangeHistory(file: ChangeHistory.defaultFile()) : nil
+    store = panel.routing(Self.recording(environment.store, in: history))
     self.panel = panel.withFoundRows()
   }
 
@@ -97,6 +100,10 @@ struct CommandLineTool {
       return export(scopes, all: all, output: output, locks: locks)
     case .importFile(let path, let dryRun):
       return importFile(path, dryRun: dryRun)
+    case .history(let json, let limit):
+      return printHistory(json: json, limit: limit)
+    case .undo(let id):
+      return undo(id)
     case .window, .version, .help, .checkPanel, .installPanel, .uninstallPanel:
       return 2
     }
@@ -143,6 +150,14 @@ struct CommandLineTool {
     guard case .shortcut(let shortcut) = row.kind, shortcut.checksConflicts else { return nil }
     let index = keybindings
     return (index, index.conflicts(for: shortcut.accelerators(of: value), of: shortcut.key, in: store))
+  }
+
+  /// `store`, noting each change made through it in `history` when there is one.
+  static func recording(_ store: any SettingsStore, in history: ChangeHistory?) -> any SettingsStore {
+    guard let history else { return store }
+    let recording = RecordingStore(base: store, history: history, source: .commandLine)
+    recording.onProblem = { printError("knobs: " + $0) }
+    return recording
   }
 
   /// The desktop's keybindings, named as the panel names them.
@@ -214,7 +229,7 @@ struct CommandLineTool {
       printError(message + " " + tr("“knobs list schema/%s” shows every key.", schemaID))
       return nil
     }
-    return Target(entry: entry, store: schemas.store, notice: nil)
+    return Target(entry: entry, store: Self.recording(schemas.store, in: history), notice: nil)
   }
 
   private func listSchema(_ path: RowPath, json: Bool) -> Int32 {

@@ -14,15 +14,19 @@ final class KnobsApplication {
   private var window: PanelWindow?
   private var style: DesktopStyle?
   private var pendingPath: String?
+  /// Where the window notes changes; nil for a panel file's window.
+  private let history: ChangeHistory?
+  private var recording: RecordingStore?
   /// Runs once the window is first presented (the benchmark hook uses it).
   var onWindowPresented: ((PanelWindow) -> Void)?
 
   /// - Parameter appID: the application id; a panel file runs as one of its own, so two panels can be open at once.
   init(
-    appID: String = AppInfo.id, panel: Panel, allSettings: AllSettings?,
+    appID: String = AppInfo.id, panel: Panel, allSettings: AllSettings?, history: ChangeHistory? = nil,
     environment: @escaping () -> SettingsEnvironment
   ) {
     application = Application(id: appID)
+    self.history = history
     self.panel = panel
     self.allSettings = allSettings
     self.environment = environment
@@ -56,7 +60,9 @@ final class KnobsApplication {
       }
       pendingPath = openPath
     }
-    return application.run(programName: "knobs")
+    let status = application.run(programName: "knobs")
+    recording?.flush()
+    return status
   }
 
   private func startUp() {
@@ -74,16 +80,26 @@ final class KnobsApplication {
     }
     let settings = environment()
     style = DesktopStyle(following: settings.store)
+    // Changes are noted only where they are kept: not in a memory backend.
+    var store = settings.store
+    if let history, settings.store.storage.isPersistent {
+      let recording = RecordingStore(base: settings.store, history: history, source: .window, saveDelay: 1)
+      self.recording = recording
+      store = recording
+    }
     let window = PanelWindow(
-      application: application, panel: panel, store: settings.store, windowSettings: settings.ownSettings)
+      application: application, panel: panel, store: store, windowSettings: settings.ownSettings)
+    recording?.onProblem = { [weak window] problem in window?.showMessage(problem, undo: nil) }
     window.schemaPages = allSettings
     window.keybindingSchemas = settings.store.capabilities.schemaLibrary
     if let notice = settings.notice { window.showNotice(notice) }
     // The panel against this system's schemas, once the window is on screen: the declaration was checked before.
     let panel = panel
     let checkStore: @MainActor () -> Void = { [weak window] in
-      let problems = PanelCheck.storeProblems(panel, store: panel.routing(settings.store))
-      guard let window, let first = problems.first else { return }
+      guard let window else { return }
+      // The window's own store: routing again would connect the row sources to another.
+      let problems = PanelCheck.storeProblems(panel, store: window.store)
+      guard let first = problems.first else { return }
       problems.forEach { printError("knobs: \($0)") }
       let mismatch = trn(
         "%1$d setting does not match this system: %2$s", "%1$d settings do not match this system, such as %2$s",
@@ -102,6 +118,7 @@ final class KnobsApplication {
   }
 
   private func quit() {
+    recording?.flush()
     window?.window.close()
     application.quit()
   }

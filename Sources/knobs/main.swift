@@ -50,7 +50,8 @@ case .installPanel(let file):
   exit(FilePanels.install(file, schemaDirectories: schemaDirectories))
 case .uninstallPanel(let id):
   exit(FilePanels.uninstall(id))
-case .list, .get, .set, .reset, .addCustomShortcut, .removeCustomShortcut, .export, .importFile:
+case .list, .get, .set, .reset, .addCustomShortcut, .removeCustomShortcut, .export, .importFile,
+  .history, .undo:
   exit(CommandLineTool(panel: panel, schemaDirectories: schemaDirectories).run(invocation))
 case .window(let openPath):
   let environment =
@@ -64,7 +65,10 @@ case .window(let openPath):
   }
   benchmark?.soakPanel = panel
   // All Settings is left out of the benchmark's generated panels, kept with the shipped one.
-  let app = KnobsApplication(panel: panel, allSettings: benchmark?.panel == nil ? allSettings : nil) {
+  let app = KnobsApplication(
+    panel: panel, allSettings: benchmark?.panel == nil ? allSettings : nil,
+    history: benchmark == nil ? ChangeHistory(file: ChangeHistory.defaultFile(environment: processEnvironment)) : nil
+  ) {
     windowSettings = environment
     return environment
   }

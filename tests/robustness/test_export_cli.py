@@ -70,3 +70,23 @@ def test_a_dry_run_of_a_good_file_lists_changes_without_a_settings_database(home
     # The memory backend keeps nothing: a real import says so instead of claiming success.
     real = knobs(home, "import", str(keyfile))
     assert real.returncode == 1 and "settings can't be saved here" in real.stderr.decode(), real
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["history", "-n"], "-n takes how many changes to list"),
+    (["history", "-n", "0"], "-n takes how many changes to list"),
+    (["history", "-n", "many"], "-n takes how many changes to list"),
+    (["undo", "latest"], "undo takes a change's number"),
+    (["undo", "99"], "there is no change 99 in the history"),
+    (["undo"], "there is nothing to undo."),
+])
+def test_history_and_undo_mistakes_are_named(home, arguments, message):
+    result = knobs(home, *arguments)
+    assert result.returncode == 2, result
+    assert message in result.stderr.decode(), result.stderr
+
+
+def test_a_change_in_a_memory_backend_is_refused_and_not_noted(home):
+    refused = knobs(home, "set", "clock/show-seconds", "on")
+    assert refused.returncode == 1, refused
+    assert knobs(home, "history").stdout.decode().startswith("No changes yet"), "nothing was kept, nothing noted"

@@ -12,6 +12,8 @@ public struct ImportPlan {
     /// Both as GVariant text with type annotations, as dconf writes them.
     public let old: String
     public let new: String
+    /// Whether the key held its default before.
+    public let oldIsDefault: Bool
     let value: SettingValue
   }
 
@@ -23,6 +25,12 @@ public struct ImportPlan {
 }
 
 extension GSettingsStore {
+  /// The key's GVariant type, when the key is installed.
+  public func typeString(of key: SettingKey) -> String? {
+    guard let settings = settings(key.schema), settings.hasKey(key.key) else { return nil }
+    return settings.typeString(of: key.key)
+  }
+
   /// Checks every line of a keyfile against the installed schemas: the folder and key must
   /// belong to one (a relocatable one when every key of the folder in the file is one of
   /// its keys), the value must read as the key's type and fit its range, and the key must
@@ -76,7 +84,9 @@ extension GSettingsStore {
       }
       plan.changes.append(
         ImportPlan.Change(
-          line: line.number, key: key, path: entry.path, old: old, new: parsed.annotatedText, value: value))
+          line: line.number, key: key, path: entry.path, old: old, new: parsed.annotatedText,
+          oldIsDefault: !settings.hasUserValue(entry.key) || old == settings.defaultValue(entry.key)?.annotatedText,
+          value: value))
     }
     return plan
   }

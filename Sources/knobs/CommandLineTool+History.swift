@@ -1,0 +1,96 @@
+import Foundation
+import Gtk
+import KnobsModel
+import KnobsUI
+
+/// `knobs history` and `knobs undo`: the changes made through Knobs, and taking one back.
+extension CommandLineTool {
+  /// Prints the newest `limit` entries (all without one), newest first.
+  func printHistory(json: Bool, limit: Int?) -> Int32 {
+    guard let history else { return 2 }
+    let entries = Array(history.entries.suffix(limit ?? history.entries.count).reversed())
+    if let problem = history.problem { printError("knobs: " + problem) }
+    if json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+      print(String(decoding: (try? encoder.encode(entries)) ?? Data("[]".utf8), as: UTF8.self))
+      return 0
+    }
+    guard !entries.isEmpty else {
+      print(tr("No changes yet: what you change with Knobs is listed here."))
+      return 0
+    }
+    let none = tr("(default)")
+    for entry in entries {
+      let group = entry.group.map { " [\($0)]" } ?? ""
+      let line =
+        "\(entry.id)\(group)  \(Self.localTime(entry.time))  \(Self.sourceName(entry.source))  \(entry.address)  "
+        + "\(entry.old ?? none) → \(entry.new ?? none)"
+      print(line.escapedForMessage)
+    }
+    return 0
+  }
+
+  static func sourceName(_ source: HistoryEntry.Source) -> String {
+    switch source {
+    case .window: tr("window")
+    case .commandLine: tr("command line")
+    case .import: tr("import")
+    case .undo: tr("undo")
+    case .otherProgram: tr("another program")
+    }
+  }
+
+  /// `2026-11-26 08:05:12` in local time, through libc (no calendar library).
+  static func localTime(_ seconds: Double) -> String {
+    var time = time_t(seconds)
+    var parts = tm()
+    localtime_r(&time, &parts)
+    var buffer = [CChar](repeating: 0, count: 32)
+    let count = strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M:%S", &parts)
+    return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Takes back the newest change, or the one with `id`, and its whole group (an import):
+  /// each key gets the value it held before. 0 done, 1 the system refused, 2 nothing to undo.
+  func undo(_ id: Int?) -> Int32 {
+    guard let history else { return 2 }
+    let entries = history.entriesToUndo(id)
+    guard !entries.isEmpty else {
+      printError(
+        "knobs: "
+          + (id.map { tr("there is no change %d in the history (“knobs history” lists them).", $0) }
+            ?? tr("there is nothing to undo.")))
+      return 2
+    }
+    let store = SchemaCommands(schemaDirectories: schemaDirectories).store
+    var changes: [RecordedChange] = []
+    for entry in entries {
+      let key = entry.settingKey
+      guard let type = store.typeString(of: key) else {
+        printError("knobs: " + tr("%s can't be undone: its schema is not installed.", entry.address))
+        return 1
+      }
+      let before = store.value(for: key).flatMap { $0 == store.defaultValue(for: key) ? nil : $0.gvariantText }
+      do {
+        if let old = entry.old {
+          try store.write(.variant(type: type, text: old), for: key)
+        } else {
+          try store.reset(key)
+        }
+      } catch {
+        printError("knobs: \(error)")
+        return 1
+      }
+      changes.append(RecordedChange(key: key, old: before, new: entry.old))
+      print("\(entry.address): \(entry.new ?? tr("(default)")) → \(entry.old ?? tr("(default)"))".escapedForMessage)
+    }
+    Settings.sync()
+    do {
+      try history.record(changes, source: .undo)
+    } catch {
+      printError("knobs: \(error)")
+    }
+    return 0
+  }
+}

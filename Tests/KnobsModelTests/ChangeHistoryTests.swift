@@ -1,0 +1,89 @@
+import Foundation
+import KnobsModel
+import XCTest
+
+/// The history of changes: bounded, grouped, merged for a slider's drag, kept on disk, and
+/// set aside when unreadable.
+@MainActor
+final class ChangeHistoryTests: XCTestCase {
+  var folder: String!
+  var clock = 1_000.0
+
+  override func setUp() async throws {
+    folder = NSTemporaryDirectory() + "knobs-history-\(UUID().uuidString)"
+  }
+
+  override func tearDown() async throws {
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+
+  func history() -> ChangeHistory {
+    ChangeHistory(file: folder + "/knobs/history.json") { [unowned self] in self.clock }
+  }
+
+  let key = SettingKey(schema: "org.example", key: "size")
+
+  func testEntriesAreKeptOnDiskAndBoundedToTheLastThousand() async throws {
+    let first = history()
+    for index in 0..<1005 {
+      clock += 10
+      try first.record([RecordedChange(key: key, old: "\(index)", new: "\(index + 1)")], source: .commandLine)
+    }
+    let read = history().entries
+    XCTAssertEqual(read.count, ChangeHistory.limit)
+    XCTAssertEqual(read.first?.id, 6)
+    XCTAssertEqual(read.last?.id, 1005)
+    XCTAssertEqual(read.last?.new, "1005")
+  }
+
+  func testSeveralChangesAreOneGroupAndOneUndoTakesThemAllBack() async throws {
+    let history = history()
+    try history.record([RecordedChange(key: key, old: nil, new: "1")], source: .window)
+    clock += 10
+    let other = SettingKey(schema: "org.example", key: "name")
+    let added = try history.record(
+      [RecordedChange(key: key, old: "1", new: "2"), RecordedChange(key: other, old: nil, new: "'a'")],
+      source: .import)
+    XCTAssertEqual(added.map(\.group), [2, 2])
+    XCTAssertEqual(history.entriesToUndo(nil).map(\.id), [3, 2], "newest first, the whole group")
+    XCTAssertEqual(history.entriesToUndo(1).map(\.id), [1])
+    XCTAssertEqual(history.entriesToUndo(99).map(\.id), [])
+  }
+
+  func testADraggedSliderIsOneEntryAndNoChangeIsNone() async throws {
+    let history = history()
+    try history.record([RecordedChange(key: key, old: nil, new: "1")], source: .window, savingNow: false)
+    clock += 0.5
+    try history.record([RecordedChange(key: key, old: "1", new: "2")], source: .window, savingNow: false)
+    clock += 0.5
+    try history.record([RecordedChange(key: key, old: "2", new: "3")], source: .window, savingNow: false)
+    XCTAssertEqual(history.entries.map { [$0.old ?? "default", $0.new ?? "default"] }, [["default", "3"]])
+    XCTAssertTrue(history.hasUnsaved)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: history.file), "written once the drag is over")
+    try history.saveIfNeeded()
+    XCTAssertEqual(self.history().entries.count, 1)
+    try history.record([RecordedChange(key: key, old: "3", new: "3")], source: .window)
+    XCTAssertEqual(history.entries.count, 1, "a write of the same value is no change")
+    clock += 5
+    try history.record([RecordedChange(key: key, old: "3", new: "4")], source: .window)
+    XCTAssertEqual(history.entries.count, 2, "later, a new entry")
+  }
+
+  func testAnUnreadableFileIsSetAsideWithAMessage() async throws {
+    try FileManager.default.createDirectory(atPath: folder + "/knobs", withIntermediateDirectories: true)
+    try Data("{\"not\": \"a list\"}".utf8).write(to: URL(fileURLWithPath: folder + "/knobs/history.json"))
+    let history = history()
+    XCTAssertEqual(history.entries, [])
+    XCTAssertTrue(history.problem?.contains("could not be read") ?? false, history.problem ?? "")
+    XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/knobs/history.json.unreadable"))
+  }
+
+  func testTheFileFollowsXDGStateHome() async {
+    XCTAssertEqual(
+      ChangeHistory.defaultFile(environment: ["HOME": "/home/a", "XDG_STATE_HOME": "/state"]),
+      "/state/knobs/history.json")
+    XCTAssertEqual(
+      ChangeHistory.defaultFile(environment: ["HOME": "/home/a", "XDG_STATE_HOME": "relative"]),
+      "/home/a/.local/state/knobs/history.json")
+  }
+}

@@ -1,0 +1,70 @@
+"""The history of changes on the real dconf: a switch turned in the window, a `set` on the
+command line and an import are each noted with their source and values; one `knobs undo`
+takes a whole import back, read back with gsettings; a history file that can't be read is
+set aside with a message, never a crash."""
+
+import json
+
+from harness.driver import wait_for
+from harness.scenario import scenario
+
+INTERFACE = "org.gnome.desktop.interface"
+
+
+def history(session):
+    result = session.run("history", "--json")
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def gsettings_get(session, schema, key):
+    return session.command("gsettings", "get", schema, key).stdout.strip()
+
+
+@scenario(backend="dconf", timeout=90)
+def test_changes_are_noted_by_source_and_one_undo_takes_an_import_back(session, driver):
+    assert session.run("history").stdout.startswith("No changes yet"), "a new user has no history"
+
+    session.launch("--open", "clock/show-seconds")
+    wait_for("Show Seconds has the focus", lambda: driver.row("Show Seconds").focused)
+    driver.press("Return")
+    wait_for("the switch reaches dconf", lambda: gsettings_get(session, INTERFACE, "clock-show-seconds") == "true")
+    wait_for("the window notes it in the history", lambda: any(
+        entry["source"] == "window" and entry["key"] == "clock-show-seconds" for entry in history(session)))
+    noted = next(entry for entry in history(session) if entry["source"] == "window")
+    assert (noted["schema"], noted.get("old"), noted["new"]) == (INTERFACE, None, "true"), noted
+
+    assert session.run("set", "clock/time-format", "12h").returncode == 0
+    newest = history(session)[0]
+    assert (newest["source"], newest["key"], newest["new"]) == ("command-line", "clock-format", "'12h'"), newest
+
+    keyfile = session.root / "fonts.ini"
+    keyfile.write_text("[org/gnome/desktop/interface]\ntext-scaling-factor=1.5\ncursor-size=48\n")
+    assert session.run("import", str(keyfile)).returncode == 0
+    group = [entry for entry in history(session) if entry["source"] == "import"]
+    assert sorted(entry["key"] for entry in group) == ["cursor-size", "text-scaling-factor"], group
+    assert len({entry["group"] for entry in group}) == 1, "an import is one entry of the history"
+
+    undone = session.run("undo")
+    assert undone.returncode == 0, undone.stderr
+    assert gsettings_get(session, INTERFACE, "text-scaling-factor") == "1.0"
+    assert gsettings_get(session, INTERFACE, "cursor-size") == "24"
+    assert gsettings_get(session, INTERFACE, "clock-format") == "'12h'", "only the import is taken back"
+    assert history(session)[0]["source"] == "undo"
+
+    # The window's change, by its number.
+    assert session.run("undo", str(noted["id"])).returncode == 0
+    assert gsettings_get(session, INTERFACE, "clock-show-seconds") == "false"
+
+
+@scenario(backend="dconf", timeout=60)
+def test_a_history_that_cannot_be_read_is_set_aside_not_a_crash(session, driver):
+    state = session.root / "home" / ".local" / "state" / "knobs"
+    state.mkdir(parents=True)
+    (state / "history.json").write_bytes(b"\x00\xff not json")
+    listed = session.run("history")
+    assert listed.returncode == 0, listed
+    assert "could not be read; it was moved to" in listed.stderr, listed.stderr
+    assert (state / "history.json.unreadable").read_bytes() == b"\x00\xff not json", "the old file is kept"
+    assert session.run("set", "clock/show-seconds", "on").returncode == 0
+    assert [entry["key"] for entry in history(session)] == ["clock-show-seconds"]
