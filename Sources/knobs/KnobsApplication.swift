@@ -17,6 +17,7 @@ final class KnobsApplication {
   /// Where the window notes changes; nil for a panel file's window.
   private let history: ChangeHistory?
   private var recording: RecordingStore?
+  private var otherPrograms: OtherProgramChanges?
   /// Runs once the window is first presented (the benchmark hook uses it).
   var onWindowPresented: ((PanelWindow) -> Void)?
 
@@ -62,6 +63,7 @@ final class KnobsApplication {
     }
     let status = application.run(programName: "knobs")
     recording?.flush()
+    otherPrograms?.stop()
     return status
   }
 
@@ -86,10 +88,19 @@ final class KnobsApplication {
       let recording = RecordingStore(base: settings.store, history: history, source: .window, saveDelay: 1)
       self.recording = recording
       store = recording
+      if let gsettings = settings.store as? GSettingsStore, settings.store.storage.backend == "dconf" {
+        otherPrograms = OtherProgramChanges(
+          history: history, store: gsettings, snapshotFile: history.folder + "/dconf-snapshot.ini")
+      }
     }
     let window = PanelWindow(
       application: application, panel: panel, store: store, windowSettings: settings.ownSettings)
     recording?.onProblem = { [weak window] problem in window?.showMessage(problem, undo: nil) }
+    otherPrograms?.onProblem = { [weak window] problem in window?.showMessage(problem, undo: nil) }
+    // After the first frame: reading the whole database is no work for the start.
+    if let otherPrograms {
+      if !window.window.afterNextFrame({ runWhenIdle { otherPrograms.start() } }) { otherPrograms.start() }
+    }
     window.schemaPages = allSettings
     window.keybindingSchemas = settings.store.capabilities.schemaLibrary
     if let notice = settings.notice { window.showNotice(notice) }
@@ -119,6 +130,7 @@ final class KnobsApplication {
 
   private func quit() {
     recording?.flush()
+    otherPrograms?.stop()
     window?.window.close()
     application.quit()
   }

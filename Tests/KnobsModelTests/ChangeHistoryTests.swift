@@ -69,6 +69,19 @@ final class ChangeHistoryTests: XCTestCase {
     XCTAssertEqual(history.entries.count, 2, "later, a new entry")
   }
 
+  func testTheWindowAndACommandWritingOneFileKeepEachOthersEntries() async throws {
+    let window = history()
+    let command = history()
+    let other = SettingKey(schema: "org.example", key: "name")
+    try window.record([RecordedChange(key: key, old: nil, new: "1")], source: .window, savingNow: false)
+    try command.record([RecordedChange(key: other, old: nil, new: "'a'")], source: .commandLine)
+    XCTAssertEqual(window.entries.map(\.source), [.commandLine, .window], "the window reads the command's entry")
+    try window.saveIfNeeded()
+    let read = history().entries
+    XCTAssertEqual(read.map(\.source), [.commandLine, .window])
+    XCTAssertEqual(read.map(\.id), [1, 2], "the window's entry is numbered after the command's")
+  }
+
   func testAnUnreadableFileIsSetAsideWithAMessage() async throws {
     try FileManager.default.createDirectory(atPath: folder + "/knobs", withIntermediateDirectories: true)
     try Data("{\"not\": \"a list\"}".utf8).write(to: URL(fileURLWithPath: folder + "/knobs/history.json"))

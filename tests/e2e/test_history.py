@@ -56,6 +56,14 @@ def test_changes_are_noted_by_source_and_one_undo_takes_an_import_back(session, 
     assert session.run("undo", str(noted["id"])).returncode == 0
     assert gsettings_get(session, INTERFACE, "clock-show-seconds") == "false"
 
+    # The open window hears every write to dconf; the commands' own are not noted twice. Once another
+    # program's later change is noted, every earlier announcement has been heard.
+    session.command("gsettings", "set", "org.gnome.desktop.session", "idle-delay", "uint32 900")
+    wait_for("another program's change is noted", lambda: any(
+        entry["source"] == "other-program" and entry["key"] == "idle-delay" for entry in history(session)))
+    twice = [entry for entry in history(session) if entry["source"] == "other-program" and entry["schema"] == INTERFACE]
+    assert twice == [], twice
+
 
 @scenario(backend="dconf", timeout=60)
 def test_a_history_that_cannot_be_read_is_set_aside_not_a_crash(session, driver):
@@ -68,3 +76,31 @@ def test_a_history_that_cannot_be_read_is_set_aside_not_a_crash(session, driver)
     assert (state / "history.json.unreadable").read_bytes() == b"\x00\xff not json", "the old file is kept"
     assert session.run("set", "clock/show-seconds", "on").returncode == 0
     assert [entry["key"] for entry in history(session)] == ["clock-show-seconds"]
+
+
+@scenario(backend="dconf", timeout=90)
+def test_changes_by_other_programs_are_noted_while_open_and_while_closed(session, driver):
+    app = session.launch("--open", "clock/show-seconds")
+    wait_for("Show Seconds has the focus", lambda: driver.row("Show Seconds").focused)
+    # Another program, while the window is open: GSettings would not tell of a schema the window never opened.
+    session.command("gsettings", "set", "org.gnome.desktop.session", "idle-delay", "uint32 600")
+    wait_for("the change is noted as another program's", lambda: any(
+        entry["source"] == "other-program" and entry["key"] == "idle-delay" and entry["new"] == "uint32 600"
+        for entry in history(session)))
+    # The window's own change is the window's, not another program's.
+    driver.press("Return")
+    wait_for("the window's change is noted", lambda: any(
+        entry["source"] == "window" and entry["key"] == "clock-show-seconds" for entry in history(session)))
+    driver.press("Control_L", "q")
+    session.wait_for_exit(app)
+    assert not any(entry["source"] == "other-program" and entry["key"] == "clock-show-seconds"
+                   for entry in history(session)), history(session)
+
+    # While Knobs is closed: found at the next start, against the copy written when it closed.
+    session.command("gsettings", "set", INTERFACE, "cursor-size", "32")
+    session.launch()
+    wait_for("the change made while closed is noted", lambda: any(
+        entry["source"] == "other-program" and entry["key"] == "cursor-size" and entry["new"] == "32"
+        for entry in history(session)), timeout=15)
+    assert session.run("undo").returncode == 0
+    assert gsettings_get(session, INTERFACE, "cursor-size") == "24", "another program's change is undone too"

@@ -66,15 +66,20 @@ public final class ChangeHistory {
   /// A history file larger than this is not read: a thousand entries are far smaller.
   static let largestFile = 8 * 1024 * 1024
   public let file: String
-  private var loaded: [HistoryEntry]?
-  /// Why the history on disk was set aside, once `entries` has been read.
+  /// Entries recorded but not yet written (`record(…, savingNow: false)`).
+  private var unsaved: [HistoryEntry] = []
+  /// Why the history on disk was set aside, once it has been read.
   public private(set) var problem: String?
-  private let now: () -> Double
+  /// The clock entries are stamped with, in seconds since 1970.
+  public let now: () -> Double
 
   public init(file: String, now: @escaping () -> Double = { Date().timeIntervalSince1970 }) {
     self.file = file
     self.now = now
   }
+
+  /// The folder the history is kept in.
+  public var folder: String { String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)]) }
 
   /// Where the history lives: `$XDG_STATE_HOME/knobs/history.json`, else `~/.local/state/knobs/history.json`.
   public nonisolated static func defaultFile(environment: [String: String] = ProcessInfo.processInfo.environment)
@@ -85,13 +90,9 @@ public final class ChangeHistory {
     return state + "/knobs/history.json"
   }
 
-  /// The entries, oldest first; read from the file when first asked for.
-  public var entries: [HistoryEntry] {
-    if let loaded { return loaded }
-    let read = load()
-    loaded = read
-    return read
-  }
+  /// The entries, oldest first: those on disk (read afresh: a `knobs` command may have added
+  /// some since) and those not written yet.
+  public var entries: [HistoryEntry] { load() + unsaved }
 
   private func load() -> [HistoryEntry] {
     guard FileManager.default.fileExists(atPath: file) else { return [] }
@@ -109,8 +110,8 @@ public final class ChangeHistory {
 
   /// Changes of one key from one source this close together are one entry (a slider dragged).
   static let mergeWindow = 2.0
-  /// Entries recorded but not yet written (`record(…, savingNow: false)`).
-  public private(set) var hasUnsaved = false
+  /// Whether entries were recorded without being written.
+  public var hasUnsaved: Bool { !unsaved.isEmpty }
 
   /// Adds the changes that changed something, as one group when there are several, and
   /// writes the file unless `savingNow` is false (then `saveIfNeeded()` does); returns the
@@ -123,45 +124,66 @@ public final class ChangeHistory {
   {
     let real = changes.filter { $0.old != $0.new }
     guard !real.isEmpty else { return [] }
-    var all = entries
+    var disk = load()
     let time = now()
-    if real.count == 1, let change = real.first, var last = all.last, last.group == nil, last.source == source,
-      last.settingKey == change.key, time - last.time < Self.mergeWindow
+    var added: [HistoryEntry]
+    if real.count == 1, let change = real.first, var last = (disk + unsaved).last, last.group == nil,
+      last.source == source, last.settingKey == change.key, time - last.time < Self.mergeWindow
     {
       last.new = change.new
       last.time = time
-      all[all.count - 1] = last
-      if last.old == last.new { all.removeLast() }
-      loaded = all
-      try finish(all, savingNow: savingNow)
-      return [last]
+      let dropped = last.old == last.new
+      if !unsaved.isEmpty {
+        if dropped { unsaved.removeLast() } else { unsaved[unsaved.count - 1] = last }
+      } else {
+        if dropped { disk.removeLast() } else { disk[disk.count - 1] = last }
+        // The entry is on disk: it is written again now, whatever `savingNow` says.
+        try save(Self.bounded(disk))
+        return [last]
+      }
+      added = [last]
+    } else {
+      let first = ((disk + unsaved).last?.id ?? 0) + 1
+      added = real.enumerated().map { index, change in
+        HistoryEntry(
+          id: first + index, time: time, schema: change.key.schema, key: change.key.key, old: change.old,
+          new: change.new, source: source, group: real.count > 1 ? first : nil)
+      }
+      unsaved += added
     }
-    let first = (all.last?.id ?? 0) + 1
-    let added = real.enumerated().map { index, change in
-      HistoryEntry(
-        id: first + index, time: time, schema: change.key.schema, key: change.key.key, old: change.old,
-        new: change.new, source: source, group: real.count > 1 ? first : nil)
-    }
-    all += added
-    if all.count > Self.limit { all.removeFirst(all.count - Self.limit) }
-    loaded = all
-    try finish(all, savingNow: savingNow)
+    if savingNow { try saveIfNeeded(onto: disk) }
     return added
   }
 
-  private func finish(_ all: [HistoryEntry], savingNow: Bool) throws(HistoryError) {
-    guard savingNow else {
-      hasUnsaved = true
-      return
-    }
-    try save(all)
+  private static func bounded(_ entries: [HistoryEntry]) -> [HistoryEntry] {
+    entries.count > limit ? Array(entries.suffix(limit)) : entries
   }
 
-  /// Writes entries recorded without saving, if any.
+  /// Writes entries recorded without saving, if any, after those on disk now (renumbered
+  /// to follow them when a `knobs` command added some meanwhile).
   public func saveIfNeeded() throws(HistoryError) {
-    guard hasUnsaved, let loaded else { return }
-    try save(loaded)
-    hasUnsaved = false
+    guard hasUnsaved else { return }
+    try saveIfNeeded(onto: load())
+  }
+
+  private func saveIfNeeded(onto disk: [HistoryEntry]) throws(HistoryError) {
+    guard hasUnsaved else { return }
+    var next = (disk.last?.id ?? 0) + 1
+    var renumbered: [Int: Int] = [:]
+    let pending = unsaved.map { entry in
+      var entry = entry
+      if let known = renumbered[entry.id] {
+        entry.id = known
+      } else {
+        renumbered[entry.id] = max(entry.id, next)
+        entry.id = max(entry.id, next)
+      }
+      next = entry.id + 1
+      entry.group = entry.group.map { renumbered[$0] ?? $0 }
+      return entry
+    }
+    try save(Self.bounded(disk + pending))
+    unsaved = []
   }
 
   private func save(_ entries: [HistoryEntry]) throws(HistoryError) {

@@ -22,17 +22,23 @@ public struct DconfPaths: Sendable {
 
   /// Runs `dconf dump /`; no folders when dconf is not installed or fails.
   public static func read() -> DconfPaths {
+    DconfPaths(dump: dump() ?? "")
+  }
+
+  /// What `dconf dump /` prints: the user's whole database as a keyfile; nil when dconf
+  /// is not installed or fails.
+  public static func dump() -> String? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["dconf", "dump", "/"]
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return DconfPaths(dump: "") }
+    guard (try? process.run()) != nil else { return nil }
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return DconfPaths(dump: "") }
-    return DconfPaths(dump: String(decoding: data, as: UTF8.self))
+    guard process.terminationStatus == 0 else { return nil }
+    return String(decoding: data, as: UTF8.self)
   }
 
   /// The folders whose keys all belong to a schema with `keys`, sorted: where a

@@ -1,6 +1,36 @@
 import Gtk
 import KnobsModel
 
+/// Which installed schema keeps each key of the user's database: the schema with the
+/// key's folder for its own (two may share one: the first that has the key), else the first
+/// relocatable schema that has every key the entries set in that folder.
+@MainActor
+public final class DconfSchemaMap {
+  private let store: GSettingsStore
+  private var fixed: [String: [String]] = [:]
+  private var keysByFolder: [String: Set<String>] = [:]
+  private var relocated: [String: String?] = [:]
+
+  public init(_ store: GSettingsStore, entries: [DconfEntry]) {
+    self.store = store
+    for id in store.schemaIDs { if let path = store.source.schema(id)?.path { fixed[path, default: []].append(id) } }
+    for entry in entries { keysByFolder[entry.folder, default: []].insert(entry.key) }
+  }
+
+  /// `ID` or `ID:/FOLDER/`; nil when no installed schema keeps it.
+  public func schema(of entry: DconfEntry) -> String? {
+    if let ids = fixed[entry.folder] {
+      return ids.first { store.settings($0)?.hasKey(entry.key) == true } ?? ids[0]
+    }
+    if let found = relocated[entry.folder] { return found }
+    let found = store.relocatableSchema(holding: keysByFolder[entry.folder] ?? [entry.key]).map {
+      $0 + ":" + entry.folder
+    }
+    relocated[entry.folder] = found
+    return found
+  }
+}
+
 /// What an import would change, found before anything is written.
 public struct ImportPlan {
   /// One key whose value the import changes.
@@ -37,24 +67,10 @@ extension GSettingsStore {
   /// not be locked.
   public func importPlan(_ lines: [DconfKeyfile.Line]) -> ImportPlan {
     var plan = ImportPlan()
-    // Two schemas may share a folder: each key goes to the first that has it.
-    var fixed: [String: [String]] = [:]
-    for id in schemaIDs { if let path = source.schema(id)?.path { fixed[path, default: []].append(id) } }
-    var keysByFolder: [String: Set<String>] = [:]
-    for line in lines { keysByFolder[line.entry.folder, default: []].insert(line.entry.key) }
-    var relocated: [String: String?] = [:]
+    let schemas = DconfSchemaMap(self, entries: lines.map(\.entry))
     for line in lines {
       let entry = line.entry
-      let schema: String?
-      if let ids = fixed[entry.folder] {
-        schema = ids.first { settings($0)?.hasKey(entry.key) == true } ?? ids[0]
-      } else if let found = relocated[entry.folder] {
-        schema = found
-      } else {
-        let found = relocatableSchema(holding: keysByFolder[entry.folder] ?? []).map { $0 + ":" + entry.folder }
-        relocated[entry.folder] = found
-        schema = found
-      }
+      let schema = schemas.schema(of: entry)
       guard let schema, let settings = settings(schema), settings.hasKey(entry.key),
         let type = settings.typeString(of: entry.key)
       else {
@@ -92,7 +108,7 @@ extension GSettingsStore {
   }
 
   /// The first relocatable schema that has every one of `keys`.
-  private func relocatableSchema(holding keys: Set<String>) -> String? {
+  func relocatableSchema(holding keys: Set<String>) -> String? {
     guard !keys.isEmpty else { return nil }
     return source.relocatableSchemaIDs.first { id in
       guard let schema = source.schema(id) else { return false }
