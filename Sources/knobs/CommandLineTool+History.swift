@@ -64,32 +64,11 @@ extension CommandLineTool {
       return 2
     }
     let store = SchemaCommands(schemaDirectories: schemaDirectories).store
-    var changes: [RecordedChange] = []
-    for entry in entries {
-      let key = entry.settingKey
-      guard let type = store.typeString(of: key) else {
-        printError("knobs: " + tr("%s can't be undone: its schema is not installed.", entry.address))
-        return 1
-      }
-      let before = store.value(for: key).flatMap { $0 == store.defaultValue(for: key) ? nil : $0.gvariantText }
-      do {
-        if let old = entry.old {
-          try store.write(.variant(type: type, text: old), for: key)
-        } else {
-          try store.reset(key)
-        }
-      } catch {
-        printError("knobs: \(error)")
-        return 1
-      }
-      changes.append(RecordedChange(key: key, old: before, new: entry.old))
-      print("\(entry.address): \(entry.new ?? tr("(default)")) → \(entry.old ?? tr("(default)"))".escapedForMessage)
-    }
-    Settings.sync()
     do {
-      try history.record(changes, source: .undo)
+      for line in try store.undo(entries, in: history) { print(line.escapedForMessage) }
     } catch {
       printError("knobs: \(error)")
+      return 1
     }
     return 0
   }

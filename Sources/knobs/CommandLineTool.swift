@@ -20,13 +20,17 @@ struct CommandLineTool {
   let history: ChangeHistory?
 
   /// - Parameter environment: the stores to use instead of the ones found for Knobs' own panel (a panel file's).
-  init(panel: Panel, schemaDirectories: [String], environment given: SettingsEnvironment? = nil) {
+  /// - Parameter history: where Knobs' own panel notes changes (the process's one history).
+  init(
+    panel: Panel, schemaDirectories: [String], environment given: SettingsEnvironment? = nil,
+    history: ChangeHistory? = nil
+  ) {
     let environment =
       given ?? SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
     self.environment = environment
     self.schemaDirectories = schemaDirectories
-    history = given == nil ? ChangeHistory(file: ChangeHistory.defaultFile()) : nil
-    store = panel.routing(Self.recording(environment.store, in: history))
+    self.history = given == nil ? history ?? ChangeHistory(file: ChangeHistory.defaultFile()) : nil
+    store = panel.routing(Self.recording(environment.store, in: self.history))
     self.panel = panel.withFoundRows()
   }
 

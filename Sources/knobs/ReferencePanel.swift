@@ -8,6 +8,7 @@ func referencePanel(
   autostart: AutostartStore = AutostartStore(folders: DesktopFolders()),
   extensions: ShellExtensionRows,
   customShortcuts: CustomShortcutRows = CustomShortcutRows(sectionPath: "desktop/keyboard-shortcuts/custom"),
+  recentChanges: (any RowSource)? = nil,
   allSettings: Section,
   gtkVersion: @escaping @MainActor () -> String
 ) -> Panel {
@@ -26,6 +27,18 @@ func referencePanel(
       extensionsPage(extensions: extensions)
     }
     allSettings
+    if let recentChanges {
+      Section("history") {
+        DetailRow("recent-changes", tr("Recent Changes")) {
+          Section(
+            "changes",
+            header: .fixed(tr("Every change made with Knobs or by another program, newest first.")),
+            rows: recentChanges)
+        }
+        .icon("document-open-recent-symbolic")
+        .keywords(tr("history"), tr("undo"), tr("log"))
+      }
+    }
     Section("reach-out", tr("Reach Out")) {
       EmailRow(
         "feedback", tr("Send Feedback"), to: AppInfo.maintainersAddress, subject: "Knobs feedback",

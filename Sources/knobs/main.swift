@@ -29,8 +29,15 @@ let allSettings = AllSettings(
   library: { windowSettings?.store.capabilities.schemaLibrary }, apps: { DesktopApps.installed() },
   extensions: { extensionRows.extensions },
   folderProblems: userSchemas.problems)
+// One history for the window and the commands of this process.
+let history = ChangeHistory(file: ChangeHistory.defaultFile(environment: processEnvironment))
+let recentChanges = RecentChangesRows(history: history)
 let panel =
-  benchmark?.panel ?? referencePanel(extensions: extensionRows, allSettings: allSettings.section) { Style.gtkVersion }
+  benchmark?.panel
+  ?? referencePanel(extensions: extensionRows, recentChanges: recentChanges, allSettings: allSettings.section) {
+    Style.gtkVersion
+  }
+recentChanges.name(by: panel)
 
 let invocation = request.invocation
 if let source = request.panel, invocation != .checkPanel(file: source) {
@@ -52,7 +59,7 @@ case .uninstallPanel(let id):
   exit(FilePanels.uninstall(id))
 case .list, .get, .set, .reset, .addCustomShortcut, .removeCustomShortcut, .export, .importFile,
   .history, .undo:
-  exit(CommandLineTool(panel: panel, schemaDirectories: schemaDirectories).run(invocation))
+  exit(CommandLineTool(panel: panel, schemaDirectories: schemaDirectories, history: history).run(invocation))
 case .window(let openPath):
   let environment =
     benchmark?.environment
@@ -67,7 +74,7 @@ case .window(let openPath):
   // All Settings is left out of the benchmark's generated panels, kept with the shipped one.
   let app = KnobsApplication(
     panel: panel, allSettings: benchmark?.panel == nil ? allSettings : nil,
-    history: benchmark == nil ? ChangeHistory(file: ChangeHistory.defaultFile(environment: processEnvironment)) : nil
+    history: benchmark == nil ? history : nil
   ) {
     windowSettings = environment
     return environment

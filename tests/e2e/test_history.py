@@ -104,3 +104,17 @@ def test_changes_by_other_programs_are_noted_while_open_and_while_closed(session
         for entry in history(session)), timeout=15)
     assert session.run("undo").returncode == 0
     assert gsettings_get(session, INTERFACE, "cursor-size") == "24", "another program's change is undone too"
+
+
+@scenario(backend="dconf", timeout=60)
+def test_the_recent_changes_page_lists_changes_and_undoes_one(session, driver):
+    assert session.run("set", "clock/show-seconds", "on").returncode == 0
+    assert session.run("set", "fonts/text-size", "1.25").returncode == 0
+    session.launch("--open", "recent-changes/changes/change-1")
+    wait_for("the first change has the focus", lambda: driver.row("Show Seconds").focused)
+    assert "(default) → true" in driver.row("Show Seconds").description
+    assert driver.row("Text Size")
+    driver.node("push button", "Undo the change of Show Seconds").do_action()
+    wait_for("the undo reaches dconf", lambda: gsettings_get(session, INTERFACE, "clock-show-seconds") == "false")
+    assert gsettings_get(session, INTERFACE, "text-scaling-factor") == "1.25", "only that change is taken back"
+    wait_for("the undo is listed", lambda: history(session)[0]["source"] == "undo")

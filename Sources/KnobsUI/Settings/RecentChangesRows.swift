@@ -1,0 +1,150 @@
+import Foundation
+import Gtk
+import KnobsModel
+
+/// The history of changes as rows, newest first: each says which setting changed, from
+/// what to what, how and when, with an Undo button that takes it back (an import whole).
+/// The rows are read afresh when the history changes and when the window comes back.
+@MainActor
+public final class RecentChangesRows: RowSource {
+  public private(set) var rows: [Row] = []
+  private let history: ChangeHistory
+  /// The desktop's settings, where an undo writes; nil until connected to a GSettings store.
+  private var store: GSettingsStore?
+  /// A setting's title in the panel, by key, made from `panel` when first needed.
+  private var titles: [SettingKey: String]?
+  private var panel: Panel?
+  private var connected = false
+  private var observation: Observation?
+  private var pendingReload: Task<Void, Never>?
+  private let observers = ChangeObservers()
+  private var shownIDs: [Int] = []
+  private var shownTimes: [Double] = []
+
+  public init(history: ChangeHistory) {
+    self.history = history
+    rows = [emptyRow]
+  }
+
+  /// Names entries by the panel's rows (“Show Seconds”) rather than their keys.
+  public func name(by panel: Panel) {
+    self.panel = panel
+    titles = nil
+  }
+
+  private func title(of key: SettingKey) -> String? {
+    if titles == nil {
+      var found: [SettingKey: String] = [:]
+      for entry in panel?.entries ?? [] {
+        if let key = entry.row.key, found[key] == nil { found[key] = entry.row.title }
+      }
+      titles = found
+    }
+    return titles?[key]
+  }
+
+  public func observeRows(_ handler: @escaping @MainActor () -> Void) -> Observation {
+    observers.add { _ in handler() }
+  }
+
+  public var watchedFolders: [String] { [] }
+
+  /// Reads the history once connected: a panel that is only declared reads nothing.
+  public func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)? {
+    self.store = ((store as? RecordingStore)?.base ?? store) as? GSettingsStore
+    connected = true
+    // A change is noted as it is made: read the history a moment after the last one.
+    observation = store.observe { [weak self] _ in self?.scheduleReload() }
+    rebuild(force: true)
+    return nil
+  }
+
+  private func scheduleReload() {
+    pendingReload?.cancel()
+    pendingReload = Task { @MainActor [weak self] in
+      try? await Task.sleep(for: .milliseconds(300))
+      guard !Task.isCancelled else { return }
+      self?.reload()
+    }
+  }
+
+  public func reload() { rebuild(force: false) }
+
+  private func rebuild(force: Bool) {
+    guard connected else { return }
+    let entries = Array(history.entries.reversed())
+    let ids = entries.map(\.id)
+    let times = entries.map(\.time)
+    guard force || ids != shownIDs || times != shownTimes else { return }
+    shownIDs = ids
+    shownTimes = times
+    rows = entries.isEmpty ? [emptyRow] : entries.map(row)
+    observers.notify(.wholeSchema("history"))
+  }
+
+  private var emptyRow: Row {
+    ValueRow("none", tr("No Changes Yet"), value: "")
+      .subtitle(tr("What you change with Knobs, and what other programs change, is listed here."))
+      .icon("document-open-recent-symbolic")
+  }
+
+  private func row(_ entry: HistoryEntry) -> Row {
+    // A key no row of the panel shows is named by its key, its address under it.
+    let named = title(of: entry.settingKey)
+    let title = named ?? entry.key
+    let none = tr("(default)")
+    let values = Self.short(entry.old ?? none) + " → " + Self.short(entry.new ?? none)
+    let how = Self.sourceName(entry.source) + (entry.group == nil ? "" : " · " + tr("part of one import"))
+    var row = ValueRow("change-\(entry.id)", title, value: Self.when(entry.time))
+      .subtitle(
+        ([named == nil ? entry.address : nil, values, how] as [String?]).compactMap { $0 }.joined(separator: "\n")
+      )
+      .keywords([entry.address, entry.key])
+    let history = self.history
+    guard let store else { return row }
+    row.button = Row.Button(
+      iconName: "edit-undo-symbolic",
+      label: tr(
+        // TRANSLATORS: %s is the title of a setting, such as Show Seconds.
+        "Undo the change of %s", title),
+      action: Row.Action { [weak self] context in
+        do {
+          try store.undo(history.entriesToUndo(entry.id), in: history)
+        } catch {
+          context.presenter?.showMessage("\(error)", undo: nil)
+        }
+        self?.reload()
+        return nil
+      })
+    return row
+  }
+
+  /// GVariant text escapes control characters; a long value (a list) is cut.
+  private static func short(_ text: String) -> String {
+    text.count > 200 ? String(text.prefix(199)) + "…" : text
+  }
+
+  public static func sourceName(_ source: HistoryEntry.Source) -> String {
+    switch source {
+    case .window: tr("In the window")
+    case .commandLine: tr("On the command line")
+    case .import: tr("Imported")
+    case .undo: tr("Undone")
+    case .otherProgram: tr("By another program")
+    }
+  }
+
+  /// `08:05`, or `2026-11-25 08:05` for another day, in local time.
+  static func when(_ seconds: Double) -> String {
+    var time = time_t(seconds)
+    var parts = tm()
+    localtime_r(&time, &parts)
+    var today = time_t(Date().timeIntervalSince1970)
+    var now = tm()
+    localtime_r(&today, &now)
+    let sameDay = parts.tm_year == now.tm_year && parts.tm_yday == now.tm_yday
+    var buffer = [CChar](repeating: 0, count: 32)
+    let count = strftime(&buffer, buffer.count, sameDay ? "%H:%M" : "%Y-%m-%d %H:%M", &parts)
+    return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Gtk
+import KnobsModel
+import XCTest
+
+@testable import KnobsUI
+@testable import knobs
+
+/// The Recent Changes page over a history in a temporary folder and GSettings' memory
+/// backend: entries newest first, named by the panel's rows, each with Undo that takes it
+/// (an import whole) back; 1,000 entries open as one page.
+@MainActor
+final class RecentChangesTests: GtkTestCase {
+  static let seconds = SettingKey(schema: "org.gnome.desktop.interface", key: "clock-show-seconds")
+  static let cursor = SettingKey(schema: "org.gnome.desktop.interface", key: "cursor-size")
+  static let format = SettingKey(schema: "org.gnome.desktop.interface", key: "clock-format")
+  var folder: String!
+  var store: GSettingsStore!
+  var history: ChangeHistory!
+
+  override func setUp() async throws {
+    try await super.setUp()
+    folder = NSTemporaryDirectory() + "knobs-recent-\(UUID().uuidString)"
+    history = ChangeHistory(file: folder + "/history.json")
+    store = GSettingsStore(source: SchemaSource())
+  }
+
+  override func tearDown() async throws {
+    for key in [Self.seconds, Self.cursor, Self.format] { try? store.reset(key) }
+    try? FileManager.default.removeItem(atPath: folder)
+    try await super.tearDown()
+  }
+
+  private func window(_ rows: RecentChangesRows) async -> PanelWindow {
+    let panel = Panel("Knobs") {
+      Section("top-bar") { ToggleRow("show-seconds", "Show Seconds", key: Self.seconds) }
+      Section("history") {
+        DetailRow("recent-changes", "Recent Changes") { Section("changes", rows: rows) }
+      }
+    }
+    rows.name(by: panel)
+    let window = await makeWindow(panel, store: store)
+    window.window.setDefaultSize(width: 640, height: 700)
+    XCTAssertTrue(window.open(path: "history/recent-changes"))
+    window.currentPage.rowView(path: "history/recent-changes")?.activate()
+    await waitUntil("the page opens") { window.pageTitle == "Recent Changes" }
+    return window
+  }
+
+  func testEntriesAreListedNewestFirstAndUndoTakesAnImportBackWhole() async throws {
+    try store.write(true, for: Self.seconds)
+    try history.record([RecordedChange(key: Self.seconds, old: nil, new: "true")], source: .window)
+    try store.write(48, for: Self.cursor)
+    try store.write("12h", for: Self.format)
+    try history.record(
+      [
+        RecordedChange(key: Self.cursor, old: nil, new: "48"),
+        RecordedChange(key: Self.format, old: nil, new: "'12h'"),
+      ], source: .import)
+    let window = await window(RecentChangesRows(history: history))
+    let page = RowPath("history/recent-changes/changes")
+    func row(_ id: Int) throws -> RowView {
+      try XCTUnwrap(window.currentPage.rowView(path: page.appending("change-\(id)")))
+    }
+    XCTAssertEqual(
+      window.currentPage.shown.map { window.currentPage.rowView(at: $0).titleText },
+      ["clock-format", "cursor-size", "Show Seconds"], "newest first")
+    XCTAssertEqual(
+      try row(1).subtitleText, "(default) → true\nIn the window", "a row of the panel is named by its title")
+    XCTAssertTrue(
+      try row(3).subtitleText.hasPrefix("schema/org.gnome.desktop.interface/clock-format\n(default) → '12h'"))
+    let rows = [try row(3)]
+    rows[0].pressButton()
+    await settle(0.5)
+    XCTAssertEqual(store.value(for: Self.format), "24h")
+    XCTAssertEqual(store.value(for: Self.cursor), 24, "the whole import is taken back")
+    XCTAssertEqual(store.value(for: Self.seconds), true, "the window's change stays")
+    XCTAssertEqual(history.entries.suffix(2).map(\.source), [.undo, .undo])
+    await waitUntil("the undo is listed") { window.currentPage.builtRows.count == 5 }
+    window.window.close()
+  }
+
+  func testAThousandEntriesOpenAsOnePage() async throws {
+    for index in 0..<ChangeHistory.limit {
+      try history.record(
+        // Two keys in turn: changes of one key in a row would be one entry (a slider dragged).
+        [
+          RecordedChange(key: index.isMultiple(of: 2) ? Self.cursor : Self.format, old: "\(index)", new: "\(index + 1)")
+        ],
+        source: .commandLine,
+        savingNow: index == ChangeHistory.limit - 1)
+    }
+    let started = ContinuousClock.now
+    let rows = RecentChangesRows(history: history)
+    _ = rows.connect(to: store)
+    XCTAssertEqual(rows.rows.count, ChangeHistory.limit)
+    print("recent-changes-rows-ms \(ContinuousClock.now - started)")
+    let window = await window(rows)
+    XCTAssertEqual(window.currentPage.builtRows.first?.titleText, "clock-format")
+    XCTAssertEqual(window.currentPage.shown.count, ChangeHistory.limit)
+    window.window.close()
+  }
+
+  func testAnEmptyHistorySaysSo() async throws {
+    let window = await window(RecentChangesRows(history: history))
+    XCTAssertEqual(window.currentPage.builtRows.map(\.titleText), ["No Changes Yet"])
+    window.window.close()
+  }
+}
