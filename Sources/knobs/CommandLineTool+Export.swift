@@ -63,11 +63,7 @@ extension CommandLineTool {
     case .section(let sectionPath, _, _):
       rows = panel.entries.filter { $0.sectionPath == sectionPath || $0.path.ids(below: sectionPath) != nil }
     case .ambiguous(let candidates):
-      printError(
-        "knobs: "
-          + tr(
-            "“%1$s” could be any of %2$s; write more of the path.", scope.description,
-            candidates.map(\.description).joined(separator: ", ")))
+      printError(Self.ambiguity(scope, candidates))
       return nil
     case .none:
       printError(

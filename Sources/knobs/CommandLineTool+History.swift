@@ -24,31 +24,11 @@ extension CommandLineTool {
     for entry in entries {
       let group = entry.group.map { " [\($0)]" } ?? ""
       let line =
-        "\(entry.id)\(group)  \(Self.localTime(entry.time))  \(Self.sourceName(entry.source))  \(entry.address)  "
+        "\(entry.id)\(group)  \(entry.localTime())  \(entry.source.label)  \(entry.address)  "
         + "\(entry.old ?? none) → \(entry.new ?? none)"
       print(line.escapedForMessage)
     }
     return 0
-  }
-
-  static func sourceName(_ source: HistoryEntry.Source) -> String {
-    switch source {
-    case .window: tr("window")
-    case .commandLine: tr("command line")
-    case .import: tr("import")
-    case .undo: tr("undo")
-    case .otherProgram: tr("another program")
-    }
-  }
-
-  /// `2026-11-26 08:05:12` in local time, through libc (no calendar library).
-  static func localTime(_ seconds: Double) -> String {
-    var time = time_t(seconds)
-    var parts = tm()
-    localtime_r(&time, &parts)
-    var buffer = [CChar](repeating: 0, count: 32)
-    let count = strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M:%S", &parts)
-    return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// Takes back the newest change, or the one with `id`, and its whole group (an import):

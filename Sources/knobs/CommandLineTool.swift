@@ -156,6 +156,14 @@ struct CommandLineTool {
     return (index, index.conflicts(for: shortcut.accelerators(of: value), of: shortcut.key, in: store))
   }
 
+  /// What a path that could name several rows is told.
+  static func ambiguity(_ path: RowPath, _ candidates: [RowPath]) -> String {
+    "knobs: "
+      + tr(
+        "“%1$s” could be any of %2$s; write more of the path.", path.description,
+        candidates.map(\.description).joined(separator: ", "))
+  }
+
   /// `store`, noting each change made through it in `history` when there is one.
   static func recording(_ store: any SettingsStore, in history: ChangeHistory?) -> any SettingsStore {
     guard let history else { return store }
@@ -196,11 +204,7 @@ struct CommandLineTool {
             sectionPath.description))
       return nil
     case .ambiguous(let candidates):
-      printError(
-        "knobs: "
-          + tr(
-            "“%1$s” could be any of %2$s; write more of the path.", path.description,
-            candidates.map(\.description).joined(separator: ", ")))
+      printError(Self.ambiguity(path, candidates))
       return nil
     case .none:
       break

@@ -1,4 +1,3 @@
-import Foundation
 import Gtk
 import KnobsModel
 
@@ -94,8 +93,8 @@ public final class RecentChangesRows: RowSource {
     let title = named ?? entry.key
     let none = tr("(default)")
     let values = Self.short(entry.old ?? none) + " → " + Self.short(entry.new ?? none)
-    let how = Self.sourceName(entry.source) + (entry.group == nil ? "" : " · " + tr("part of one import"))
-    var row = ValueRow("change-\(entry.id)", title, value: Self.when(entry.time))
+    let how = entry.source.label + (entry.group == nil ? "" : " · " + tr("part of one import"))
+    var row = ValueRow("change-\(entry.id)", title, value: entry.localTime(short: true))
       .subtitle(
         ([named == nil ? entry.address : nil, values, how] as [String?]).compactMap { $0 }.joined(separator: "\n")
       )
@@ -122,29 +121,5 @@ public final class RecentChangesRows: RowSource {
   /// GVariant text escapes control characters; a long value (a list) is cut.
   private static func short(_ text: String) -> String {
     text.count > 200 ? String(text.prefix(199)) + "…" : text
-  }
-
-  public static func sourceName(_ source: HistoryEntry.Source) -> String {
-    switch source {
-    case .window: tr("In the window")
-    case .commandLine: tr("On the command line")
-    case .import: tr("Imported")
-    case .undo: tr("Undone")
-    case .otherProgram: tr("By another program")
-    }
-  }
-
-  /// `08:05`, or `2026-11-25 08:05` for another day, in local time.
-  static func when(_ seconds: Double) -> String {
-    var time = time_t(seconds)
-    var parts = tm()
-    localtime_r(&time, &parts)
-    var today = time_t(Date().timeIntervalSince1970)
-    var now = tm()
-    localtime_r(&today, &now)
-    let sameDay = parts.tm_year == now.tm_year && parts.tm_yday == now.tm_yday
-    var buffer = [CChar](repeating: 0, count: 32)
-    let count = strftime(&buffer, buffer.count, sameDay ? "%H:%M" : "%Y-%m-%d %H:%M", &parts)
-    return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }

@@ -1,0 +1,34 @@
+import Foundation
+
+extension HistoryEntry.Source {
+  /// How a change was made, as the history lists it.
+  public var label: String {
+    switch self {
+    case .window: tr("In the window")
+    case .commandLine: tr("On the command line")
+    case .import: tr("Imported")
+    case .undo: tr("Undone")
+    case .otherProgram: tr("By another program")
+    }
+  }
+}
+
+extension HistoryEntry {
+  /// When, in local time, through libc (no calendar library): `2026-11-26 08:05:12`;
+  /// `08:05` with `short` for a change made today.
+  public func localTime(short: Bool = false) -> String {
+    var seconds = time_t(time)
+    var parts = tm()
+    localtime_r(&seconds, &parts)
+    var format = "%Y-%m-%d %H:%M:%S"
+    if short {
+      var today = time_t(Date().timeIntervalSince1970)
+      var now = tm()
+      localtime_r(&today, &now)
+      format = parts.tm_year == now.tm_year && parts.tm_yday == now.tm_yday ? "%H:%M" : "%Y-%m-%d %H:%M"
+    }
+    var buffer = [CChar](repeating: 0, count: 32)
+    let count = strftime(&buffer, buffer.count, format, &parts)
+    return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}
