@@ -24,7 +24,7 @@ extension CommandLineTool {
     for entry in entries {
       let group = entry.group.map { " [\($0)]" } ?? ""
       let line =
-        "\(entry.id)\(group)  \(entry.localTime())  \(entry.source.label)  \(entry.address)  "
+        "\(entry.id)\(group)  \(entry.when)  \(entry.source.label)  \(entry.address)  "
         + "\(entry.old ?? none) → \(entry.new ?? none)"
       print(line.escapedForMessage)
     }

@@ -102,6 +102,10 @@ def test_changes_by_other_programs_are_noted_while_open_and_while_closed(session
     wait_for("the change made while closed is noted", lambda: any(
         entry["source"] == "other-program" and entry["key"] == "cursor-size" and entry["new"] == "32"
         for entry in history(session)), timeout=15)
+    closed = next(entry for entry in history(session) if entry["key"] == "cursor-size")
+    assert closed["since"] <= closed["time"], closed
+    listed = session.run("history", "-n", "1").stdout
+    assert " between " in listed and " and " in listed, listed
     assert session.run("undo").returncode == 0
     assert gsettings_get(session, INTERFACE, "cursor-size") == "24", "another program's change is undone too"
 

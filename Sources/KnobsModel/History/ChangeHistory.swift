@@ -24,9 +24,13 @@ public struct HistoryEntry: Codable, Hashable, Sendable {
   public var source: Source
   /// Entries one command made together (an import) share the id of the first.
   public var group: Int?
+  /// For a change found at start, made while Knobs was closed: when Knobs last closed. The
+  /// change was made between this and `time`.
+  public var since: Double?
 
   public init(
-    id: Int, time: Double, schema: String, key: String, old: String?, new: String?, source: Source, group: Int? = nil
+    id: Int, time: Double, schema: String, key: String, old: String?, new: String?, source: Source, group: Int? = nil,
+    since: Double? = nil
   ) {
     self.id = id
     self.time = time
@@ -36,6 +40,7 @@ public struct HistoryEntry: Codable, Hashable, Sendable {
     self.new = new
     self.source = source
     self.group = group
+    self.since = since
   }
 
   /// `schema/org.gnome.desktop.interface/clock-format`.
@@ -119,15 +124,15 @@ public final class ChangeHistory {
   /// within `mergeWindow` seconds, updates that entry instead. Throws why the file could not
   /// be written.
   @discardableResult
-  public func record(_ changes: [RecordedChange], source: HistoryEntry.Source, savingNow: Bool = true)
-    throws(HistoryError) -> [HistoryEntry]
-  {
+  public func record(
+    _ changes: [RecordedChange], source: HistoryEntry.Source, savingNow: Bool = true, since: Double? = nil
+  ) throws(HistoryError) -> [HistoryEntry] {
     let real = changes.filter { $0.old != $0.new }
     guard !real.isEmpty else { return [] }
     var disk = load()
     let time = now()
     var added: [HistoryEntry]
-    if real.count == 1, let change = real.first, var last = (disk + unsaved).last, last.group == nil,
+    if since == nil, real.count == 1, let change = real.first, var last = (disk + unsaved).last, last.group == nil,
       last.source == source, last.settingKey == change.key, time - last.time < Self.mergeWindow
     {
       last.new = change.new
@@ -147,7 +152,7 @@ public final class ChangeHistory {
       added = real.enumerated().map { index, change in
         HistoryEntry(
           id: first + index, time: time, schema: change.key.schema, key: change.key.key, old: change.old,
-          new: change.new, source: source, group: real.count > 1 ? first : nil)
+          new: change.new, source: source, group: real.count > 1 ? first : nil, since: since)
       }
       unsaved += added
     }

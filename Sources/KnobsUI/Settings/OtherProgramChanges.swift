@@ -1,3 +1,4 @@
+import Foundation
 import Gtk
 import KnobsModel
 
@@ -29,7 +30,9 @@ public final class OtherProgramChanges {
   public func start() {
     guard let current = Self.read() else { return }
     if let saved = try? DconfKeyfile.read(path: snapshotFile) {
-      note(from: Self.entries(of: saved), to: current)
+      // Made while Knobs was closed: after the copy was written.
+      let closed = (try? FileManager.default.attributesOfItem(atPath: snapshotFile))?[.modificationDate] as? Date
+      note(from: Self.entries(of: saved), to: current, since: closed?.timeIntervalSince1970)
     }
     snapshot = current
     watch = DconfWatch { [weak self] in self?.heard() }
@@ -64,7 +67,7 @@ public final class OtherProgramChanges {
     Dictionary(DconfKeyfile.parse(dump).lines.map { ($0.entry.path, $0.entry) }, uniquingKeysWith: { _, last in last })
   }
 
-  private func note(from old: [String: DconfEntry], to new: [String: DconfEntry]) {
+  private func note(from old: [String: DconfEntry], to new: [String: DconfEntry], since: Double? = nil) {
     let schemas = DconfSchemaMap(store, entries: Array(new.values) + Array(old.values))
     var changes: [RecordedChange] = []
     for path in Set(old.keys).union(new.keys).sorted() {
@@ -81,7 +84,7 @@ public final class OtherProgramChanges {
     }
     guard !changes.isEmpty else { return }
     do {
-      for change in changes { try history.record([change], source: .otherProgram) }
+      for change in changes { try history.record([change], source: .otherProgram, since: since) }
     } catch {
       onProblem?(error.description)
     }

@@ -93,7 +93,8 @@ public final class RecentChangesRows: RowSource {
     let title = named ?? entry.key
     let none = tr("(default)")
     let values = Self.short(entry.old ?? none) + " → " + Self.short(entry.new ?? none)
-    let how = entry.source.label + (entry.group == nil ? "" : " · " + tr("part of one import"))
+    var how = entry.source.label + (entry.group == nil ? "" : " · " + tr("part of one import"))
+    if entry.since != nil { how += " · " + tr("while Knobs was closed") + ", " + entry.when }
     var row = ValueRow("change-\(entry.id)", title, value: entry.localTime(short: true))
       .subtitle(
         ([named == nil ? entry.address : nil, values, how] as [String?]).compactMap { $0 }.joined(separator: "\n")
