@@ -42,12 +42,21 @@ struct CommandLineTool {
     let notice: String?
   }
 
+  /// The rows of the Recent Changes page (`knobs history` lists them) and the Import Preview
+  /// page (the window's, with `knobs import` on the command line): not listed.
+  static func isWindowOnly(_ path: RowPath) -> Bool {
+    path == "history/import" || path.ids(below: "history/import") != nil
+      || path.ids(below: "history/recent-changes") != nil
+  }
+
   /// Runs the command and returns the exit status: 0 done, 1 the system refused, 2 bad input.
   func run(_ invocation: Invocation) -> Int32 {
     switch invocation {
     case .list(let json, nil):
       let settings = SettingsReader(store)
-      let rows = panel.entries.map { ListedRow($0, path: $0.path, settings, style: json ? .c : .current) }
+      let rows = panel.entries.filter { !Self.isWindowOnly($0.path) }.map {
+        ListedRow($0, path: $0.path, settings, style: json ? .c : .current)
+      }
       print(json ? ListedRow.json(rows) : ListedRow.table(rows))
       return 0
     case .list(let json, let path?):

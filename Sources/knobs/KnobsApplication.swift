@@ -18,16 +18,21 @@ final class KnobsApplication {
   private let history: ChangeHistory?
   private var recording: RecordingStore?
   private var otherPrograms: OtherProgramChanges?
+  /// The changes of a file chosen with Import…, shown before they are written; nil for a panel file's window.
+  let importPreview: ImportPreviewRows?
+  /// The open Export… or Import… file chooser, if any.
+  var chooser: FileChooser?
   /// Runs once the window is first presented (the benchmark hook uses it).
   var onWindowPresented: ((PanelWindow) -> Void)?
 
   /// - Parameter appID: the application id; a panel file runs as one of its own, so two panels can be open at once.
   init(
     appID: String = AppInfo.id, panel: Panel, allSettings: AllSettings?, history: ChangeHistory? = nil,
-    environment: @escaping () -> SettingsEnvironment
+    importPreview: ImportPreviewRows? = nil, environment: @escaping () -> SettingsEnvironment
   ) {
     application = Application(id: appID)
     self.history = history
+    self.importPreview = importPreview
     self.panel = panel
     self.allSettings = allSettings
     self.environment = environment
@@ -72,6 +77,7 @@ final class KnobsApplication {
     application.setAccelerators(["<Control>q"], for: "app.quit")
     application.setAccelerators(["<Control>w"], for: "win.close")
     application.setAccelerators(["<Control>f"], for: "win.search")
+    application.setAccelerators(["F10"], for: "win.show-menu")
   }
 
   @discardableResult
@@ -102,6 +108,7 @@ final class KnobsApplication {
       if !window.window.afterNextFrame({ runWhenIdle { otherPrograms.start() } }) { otherPrograms.start() }
     }
     window.schemaPages = allSettings
+    addMainMenu(to: window, gsettings: settings.store as? GSettingsStore)
     window.keybindingSchemas = settings.store.capabilities.schemaLibrary
     if let notice = settings.notice { window.showNotice(notice) }
     // The panel against this system's schemas, once the window is on screen: the declaration was checked before.

@@ -1,4 +1,5 @@
 import KnobsModel
+import KnobsUI
 
 /// The panel `knobs` shows when run with no arguments: the desktop's settings
 /// on pages of their own, ways to reach the maintainers, and help. Startup apps
@@ -9,6 +10,7 @@ func referencePanel(
   extensions: ShellExtensionRows,
   customShortcuts: CustomShortcutRows = CustomShortcutRows(sectionPath: "desktop/keyboard-shortcuts/custom"),
   recentChanges: (any RowSource)? = nil,
+  importPreview: ImportPreviewRows? = nil,
   allSettings: Section,
   gtkVersion: @escaping @MainActor () -> String
 ) -> Panel {
@@ -37,6 +39,7 @@ func referencePanel(
         }
         .icon("document-open-recent-symbolic")
         .keywords(tr("history"), tr("undo"), tr("log"))
+        if let importPreview { importPage(importPreview) }
       }
     }
     Section("reach-out", tr("Reach Out")) {
@@ -55,6 +58,7 @@ func referencePanel(
           ValueRow("search", tr("Search"), value: "Ctrl+F")
           ValueRow("back", tr("Go Back"), value: tr("Alt+Left or Escape"))
           ValueRow("context-menu", tr("Row Menu"), value: tr("Menu or Shift+F10"))
+          ValueRow("main-menu", tr("Main Menu"), value: "F10")
           ValueRow("close", tr("Close Window"), value: "Ctrl+W")
           ValueRow("quit", tr("Quit"), value: "Ctrl+Q")
         }
@@ -93,4 +97,49 @@ func referencePanel(
       }
     }
   }
+}
+
+/// The changes of a file chosen with Import…, each with a check box, and Apply; shown only
+/// while a file's changes wait to be applied.
+@MainActor
+func importPage(_ preview: ImportPreviewRows) -> Row {
+  DetailRow("import", tr("Import Preview")) {
+    Section(
+      "apply",
+      header: .live { _ in
+        guard let name = preview.fileName, let plan = preview.plan else { return "" }
+        return trn(
+          "%1$s changes %2$d setting. Uncheck what should stay as it is.",
+          "%1$s changes %2$d settings. Uncheck what should stay as it is.", plan.changes.count, name,
+          plan.changes.count)
+      }
+    ) {
+      ActionRow("apply", tr("Apply Checked Changes")) { context in
+        let undo = preview.apply(context)
+        // The import, listed where one Undo takes it back.
+        if undo != nil { context.presenter?.open(path: "history/recent-changes/changes") }
+        return undo
+      }
+      .subtitle(tr("One Undo takes the whole import back"))
+      .icon("document-save-symbolic")
+      ActionRow("check-all", tr("Check All")) { _ in
+        preview.checkAll(true)
+        return nil
+      }
+      ActionRow("uncheck-all", tr("Uncheck All")) { _ in
+        preview.checkAll(false)
+        return nil
+      }
+      ActionRow("discard", tr("Discard")) { context in
+        preview.discard()
+        context.presenter?.open(path: "history")
+        return nil
+      }
+      .subtitle(tr("Leave the settings as they are"))
+    }
+    Section("changes", rows: preview)
+  }
+  .icon("document-open-symbolic")
+  .subtitle(tr("Changes from a file, waiting to be applied"))
+  .visible(when: .isOn(ImportPreviewRows.loadedKey))
 }

@@ -32,12 +32,15 @@ let allSettings = AllSettings(
 // One history for the window and the commands of this process.
 let history = ChangeHistory(file: ChangeHistory.defaultFile(environment: processEnvironment))
 let recentChanges = RecentChangesRows(history: history)
+let importPreview = ImportPreviewRows(history: history)
 let panel =
   benchmark?.panel
-  ?? referencePanel(extensions: extensionRows, recentChanges: recentChanges, allSettings: allSettings.section) {
-    Style.gtkVersion
-  }
+  ?? referencePanel(
+    extensions: extensionRows, recentChanges: recentChanges, importPreview: importPreview,
+    allSettings: allSettings.section
+  ) { Style.gtkVersion }
 recentChanges.name(by: panel)
+importPreview.name(by: panel)
 
 let invocation = request.invocation
 if let source = request.panel, invocation != .checkPanel(file: source) {
@@ -74,7 +77,7 @@ case .window(let openPath):
   // All Settings is left out of the benchmark's generated panels, kept with the shipped one.
   let app = KnobsApplication(
     panel: panel, allSettings: benchmark?.panel == nil ? allSettings : nil,
-    history: benchmark == nil ? history : nil
+    history: benchmark == nil ? history : nil, importPreview: benchmark == nil ? importPreview : nil
   ) {
     windowSettings = environment
     return environment

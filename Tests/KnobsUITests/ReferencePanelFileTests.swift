@@ -101,6 +101,7 @@ final class ReferencePanelFileTests: XCTestCase {
                   - {kind: value, id: search, title: Search, value: Ctrl+F}
                   - {kind: value, id: back, title: Go Back, value: Alt+Left or Escape}
                   - {kind: value, id: context-menu, title: Row Menu, value: Menu or Shift+F10}
+                  - {kind: value, id: main-menu, title: Main Menu, value: F10}
                   - {kind: value, id: close, title: Close Window, value: Ctrl+W}
                   - {kind: value, id: quit, title: Quit, value: Ctrl+Q}
           - {kind: link, id: privacy, title: Privacy Policy, url: "https://knobs.dev/privacy"}
@@ -130,6 +131,6 @@ final class ReferencePanelFileTests: XCTestCase {
     let settings = SettingsReader(gsettings)
     let swift = try Self.swiftSubset()
     XCTAssertEqual(file.panel.outline(settings), swift.outline(settings))
-    XCTAssertEqual(file.panel.entries.count, 18)
+    XCTAssertEqual(file.panel.entries.count, 19)
   }
 }

@@ -122,3 +122,62 @@ def test_the_recent_changes_page_lists_changes_and_undoes_one(session, driver):
     wait_for("the undo reaches dconf", lambda: gsettings_get(session, INTERFACE, "clock-show-seconds") == "false")
     assert gsettings_get(session, INTERFACE, "text-scaling-factor") == "1.25", "only that change is taken back"
     wait_for("the undo is listed", lambda: history(session)[0]["source"] == "undo")
+    listed = session.run("list").stdout
+    assert "history/recent-changes " in listed, "the page is listed"
+    assert "recent-changes/changes/" not in listed, "its entries are not: knobs history lists them"
+    assert "history/import" not in listed, "the import preview is the window's"
+
+
+@scenario(backend="dconf", timeout=120)
+def test_import_in_the_window_previews_writes_the_checked_changes_and_one_undo_takes_them_back(session, driver):
+    keyfile = session.root / "desk.ini"
+    keyfile.write_text("[org/gnome/desktop/interface]\ncursor-size=48\nclock-show-seconds=true\n"
+                       "text-scaling-factor=1.25\n")
+    session.launch()
+    wait_for("the window is up", lambda: driver.row("Appearance"))
+    driver.press("F10")
+    wait_for("F10 opens the main menu", lambda: driver.node("push button", "Import Settings…", timeout=1))
+    driver.node("push button", "Import Settings…").do_action()
+    wait_for("the file chooser opens", lambda: driver.find_app_window("Import Settings"))
+    # The location field takes a typed path.
+    driver.press("Control_L", "l", window="Import Settings")
+    driver.type_text(str(keyfile), window="Import Settings")
+    driver.press("Return", window="Import Settings")
+    wait_for("the preview lists the file's changes", lambda: driver.row("Show Seconds"), timeout=15)
+    assert gsettings_get(session, INTERFACE, "cursor-size") == "24", "nothing is written before Apply"
+    seconds = driver.node("check box", "Show Seconds")
+    assert seconds.checked, "every change starts checked"
+    driver.activate_row("Show Seconds")
+    wait_for("Show Seconds is unchecked", lambda: not driver.node("check box", "Show Seconds").checked)
+    driver.activate_row("Apply Checked Changes")
+    wait_for("the import reaches dconf", lambda: gsettings_get(session, INTERFACE, "cursor-size") == "48")
+    assert gsettings_get(session, INTERFACE, "text-scaling-factor") == "1.25"
+    assert gsettings_get(session, INTERFACE, "clock-show-seconds") == "false", "an unchecked change is not written"
+    wait_for("the import is one entry of the history", lambda: sorted(
+        entry["key"] for entry in history(session) if entry["source"] == "import") == [
+            "cursor-size", "text-scaling-factor"])
+    assert len({entry["group"] for entry in history(session) if entry["source"] == "import"}) == 1
+    assert not any(entry["source"] == "other-program" for entry in history(session)), history(session)
+    driver.node("push button", "Undo").do_action()
+    wait_for("one Undo takes the import back", lambda: gsettings_get(session, INTERFACE, "cursor-size") == "24")
+    assert gsettings_get(session, INTERFACE, "text-scaling-factor") == "1.0"
+
+
+@scenario(backend="dconf", timeout=120)
+def test_export_in_the_window_writes_a_file_dconf_loads(session, driver):
+    assert session.run("set", "fonts/text-size", "1.25").returncode == 0
+    target = session.root / "home" / "saved.ini"
+    session.launch()
+    wait_for("the window is up", lambda: driver.row("Appearance"))
+    driver.press("F10")
+    driver.node("push button", "Export Settings…").do_action()
+    wait_for("the file chooser opens", lambda: driver.find_app_window("Export Settings"))
+    driver.press("Control_L", "a", window="Export Settings")
+    driver.type_text(str(target), window="Export Settings")
+    driver.press("Return", window="Export Settings")
+    wait_for("the file is written", lambda: target.exists(), timeout=15)
+    assert "[org/gnome/desktop/interface]\ntext-scaling-factor=1.25\n" in target.read_text()
+    wait_for("the window says so", lambda: any("exported to saved.ini" in text for text in driver.alert_texts()))
+    session.command("dconf", "reset", "-f", "/org/gnome/desktop/interface/")
+    assert session.command("sh", "-c", f"dconf load / < '{target}'").returncode == 0
+    assert gsettings_get(session, INTERFACE, "text-scaling-factor") == "1.25"

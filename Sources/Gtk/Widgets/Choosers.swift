@@ -110,6 +110,17 @@ public final class FileChooser: Object {
     }
   }
 
+  /// A chooser for a new file to save to, offering `suggestedName` in the home folder.
+  /// GTK asks before an existing file is replaced.
+  public init(saveTitle title: String, parent: Window?, suggestedName: String, acceptLabel: String, cancelLabel: String)
+  {
+    let dialog = gtk_file_chooser_native_new(
+      title, parent.map { $0.c() }, GTK_FILE_CHOOSER_ACTION_SAVE, acceptLabel, cancelLabel)!
+    super.init(adopting: UnsafeMutableRawPointer(dialog))
+    gtk_native_dialog_set_modal(c(), 1)
+    gtk_file_chooser_set_current_name(c(), suggestedName)
+  }
+
   /// Starts in the folder holding `path`, or at `path` itself for a folder chooser.
   public func start(at path: String) {
     let file = g_file_new_for_path(path)
@@ -131,9 +142,11 @@ public final class FileChooser: Object {
         }
         g_object_unref(UnsafeMutableRawPointer(file))
       }
+      ChooserActivity.closed()
       completion(path)
     }
     _ = box.connect(to: gobject, signal: "response", trampoline: Trampolines.withInt)
+    ChooserActivity.opened()
     gtk_native_dialog_show(c())
   }
 
@@ -160,6 +173,13 @@ public final class MenuButton: Widget {
     arrow.hideFromAssistiveTechnologies(label: "Opens a menu")
     content.append(arrow)
     gtk_menu_button_set_child(c(), content.widget)
+  }
+
+  /// A button showing only an icon (a header bar's main menu); name it with `setAccessibleLabel`.
+  public init(iconName: String) {
+    labelWidget = Label()
+    super.init(widget: gtk_menu_button_new())
+    gtk_menu_button_set_icon_name(c(), iconName)
   }
 
   public var label: String {

@@ -52,6 +52,7 @@ public final class ColorButton: Widget {
   @discardableResult
   public func onChange(_ handler: @escaping @MainActor (Color) -> Void) -> SignalConnection {
     connect("color-set") { [weak self] in
+      ChooserActivity.used()
       guard let self, !self.isSuppressing else { return }
       handler(self.color)
     }

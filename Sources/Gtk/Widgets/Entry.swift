@@ -96,6 +96,12 @@ public final class CheckButton: Widget {
     knobs_accessible_hide_parts(widget)
   }
 
+  /// A check box without a label of its own, for a row that names it.
+  public init() {
+    super.init(widget: gtk_check_button_new())
+    knobs_accessible_hide_parts(widget)
+  }
+
   /// A check button that screen readers announce as a radio button; join it to a group.
   public init(radioLabel label: String) {
     super.init(widget: knobs_radio_button_new(label))

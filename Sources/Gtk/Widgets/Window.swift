@@ -68,6 +68,13 @@ public class Window: Widget {
   }
 
   public func present() { gtk_window_present(c()) }
+
+  /// Whether F10 is the window's own key for a menu bar (GTK's default); a window whose
+  /// F10 opens its header bar's main menu turns this off.
+  public var handlesMenuBarKey: Bool {
+    get { gtk_window_get_handle_menubar_accel(c()) != 0 }
+    set { gtk_window_set_handle_menubar_accel(c(), newValue ? 1 : 0) }
+  }
   public func close() { gtk_window_close(c()) }
   public func destroy() { gtk_window_destroy(c()) }
 

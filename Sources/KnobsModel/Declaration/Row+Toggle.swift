@@ -6,6 +6,8 @@ extension Row {
     public var on: SettingValue
     public var off: SettingValue
     public var part: ValuePart?
+    /// Drawn as a check box rather than a switch: for choosing items of a list (an import's changes).
+    public var isCheckBox = false
 
     public init(key: SettingKey, on: SettingValue = true, off: SettingValue = false) {
       self.key = key

@@ -8,6 +8,7 @@ import KnobsModel
 final class RowControl {
   private enum Part {
     case toggle(Switch, Row.Toggle)
+    case check(CheckButton, Row.Toggle)
     case slider(Scale, Label, Row.Slider)
     case editor(any RowEditor)
     case value(Label, LiveText)
@@ -23,6 +24,11 @@ final class RowControl {
 
   init(kind: Row.Kind) {
     switch kind {
+    case .toggle(let toggle) where toggle.isCheckBox:
+      let control = CheckButton()
+      part = .check(control, toggle)
+      widget = control
+      isActivatable = true
     case .toggle(let toggle):
       let control = Switch()
       part = .toggle(control, toggle)
@@ -104,6 +110,7 @@ final class RowControl {
   var suffixDescription: String {
     switch part {
     case .toggle: return "switch"
+    case .check: return "check box"
     case .slider: return "scale"
     case .editor(let editor): return editor.kind
     case .value: return "value"
@@ -116,6 +123,7 @@ final class RowControl {
   var interactiveWidget: Widget? {
     switch part {
     case .toggle(let control, _): return control
+    case .check(let control, _): return control
     case .slider(let scale, _, _): return scale
     case .editor(let editor): return editor.focusWidget
     case .value, .icon, .none: return nil
@@ -126,7 +134,7 @@ final class RowControl {
   var shownValue: String? {
     switch part {
     case .slider(_, let label, _), .value(let label, _): return label.text
-    case .toggle, .editor, .icon, .none: return nil
+    case .toggle, .check, .editor, .icon, .none: return nil
     }
   }
 
@@ -143,6 +151,7 @@ final class RowControl {
   func label(title: String) {
     switch part {
     case .toggle(let control, _): control.setAccessibleLabel(title)
+    case .check(let control, _): control.setAccessibleLabel(title)
     case .slider(let scale, _, _): scale.setAccessibleLabel(title)
     case .editor(let editor): editor.label(title: title)
     case .value, .icon, .none: break
@@ -153,6 +162,11 @@ final class RowControl {
   func connect(to rowView: RowView) {
     switch part {
     case .toggle(let control, let toggle):
+      control.onToggle { [weak rowView] isOn in
+        guard let rowView else { return }
+        rowView.write(toggle.value(turning: isOn, from: rowView.store?.value(for: toggle.key)), toggle.key)
+      }
+    case .check(let control, let toggle):
       control.onToggle { [weak rowView] isOn in
         guard let rowView else { return }
         rowView.write(toggle.value(turning: isOn, from: rowView.store?.value(for: toggle.key)), toggle.key)
@@ -180,6 +194,8 @@ final class RowControl {
     switch part {
     case .toggle(let control, let toggle):
       control.isOn = toggle.isOn(settings[toggle.key])
+    case .check(let control, let toggle):
+      control.isActive = toggle.isOn(settings[toggle.key])
     case .slider(let scale, let label, let slider):
       let value = settings[slider.key]
       scale.value = value?.doubleValue ?? slider.minimum

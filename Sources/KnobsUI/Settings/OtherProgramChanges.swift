@@ -78,6 +78,12 @@ public final class OtherProgramChanges {
       }
       let key = SettingKey(schema: schema, key: entry.key)
       guard let type = store.typeString(of: key) else { continue }
+      // GTK's own choosers in this process keep their state (Export…, Import…, a color row).
+      if since == nil, ChooserActivity.stateSchemas.contains(key.schema),
+        ChooserActivity.wasActive(within: Self.ownChangeWindow)
+      {
+        continue
+      }
       let change = RecordedChange(key: key, old: before?.text, new: after?.text)
       if isKnobsOwn(change, type: type) { continue }
       changes.append(change)

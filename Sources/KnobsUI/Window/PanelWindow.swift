@@ -18,6 +18,11 @@ public final class PanelWindow: PageHost {
   private let backButton = Button(iconName: "go-previous-symbolic")
   private let titleLabel = Label()
   let searchButton = ToggleButton(toggleIconName: "system-search-symbolic")
+  private let header = HeaderBar()
+  /// The main menu, shown once it has an item.
+  let menuButton = MenuButton(iconName: "open-menu-symbolic")
+  private let menuColumn = Box(.vertical, spacing: 0)
+  private(set) var menuItems: [(label: String, perform: @MainActor () -> Void)] = []
   let toast = Toast()
   let banner = Banner()
   private let launcher: Launcher
@@ -137,7 +142,6 @@ public final class PanelWindow: PageHost {
   }
 
   private func buildChrome() {
-    let header = HeaderBar()
     backButton.setAccessibleLabel(tr("Back"))
     backButton.tooltip = tr("Back")
     backButton.onClick { [weak self] in self?.goBack() }
@@ -146,6 +150,11 @@ public final class PanelWindow: PageHost {
     header.setTitleWidget(titleLabel)
     searchButton.setAccessibleLabel(tr("Search"))
     searchButton.tooltip = tr("Search (Ctrl+F)")
+    menuButton.setAccessibleLabel(tr("Main Menu"))
+    menuButton.tooltip = tr("Main Menu")
+    _ = menuButton.setPopover(child: menuColumn)
+    menuButton.isVisible = false
+    header.packEnd(menuButton)
     header.packEnd(searchButton)
     window.setTitlebar(header)
 
@@ -193,9 +202,33 @@ public final class PanelWindow: PageHost {
       self?.rootPanel.rowSources.forEach { $0.reload() }
     }
     window.onCloseRequest { [weak self] in
-      if let self { self.windowState?.save(self.window) }
+      guard let self else { return false }
+      self.windowState?.save(self.window)
+      // An open menu's surface must not outlive the window's.
+      self.menuButton.popdown()
       return false
     }
+  }
+
+  /// Adds an item to the window's main menu, a button at the end of the header bar that
+  /// appears with its first item. `label` ends in “…” when the item asks something first.
+  public func addMenuItem(_ label: String, perform: @escaping @MainActor () -> Void) {
+    menuButton.isVisible = true
+    // F10 opens this menu (`win.show-menu`), not GTK's search for a menu bar.
+    window.handlesMenuBarKey = false
+    // Started at the left, as menus are.
+    let text = Label(label)
+    text.xAlign = 0
+    let item = Button(child: text)
+    item.setAccessibleLabel(label)
+    item.hasFrame = false
+    item.addCSSClass("knobs-menu-item")
+    item.onClick { [weak self] in
+      self?.menuButton.popdown()
+      perform()
+    }
+    menuColumn.append(item)
+    menuItems.append((label, perform))
   }
 
   private func installActions() {
@@ -205,6 +238,12 @@ public final class PanelWindow: PageHost {
     let find = SimpleAction(name: "search")
     find.onActivate { [weak self] _ in self?.search.begin() }
     window.addAction(find)
+    let menu = SimpleAction(name: "show-menu")
+    menu.onActivate { [weak self] _ in
+      guard let self, self.menuButton.isVisible else { return }
+      self.menuButton.popup()
+    }
+    window.addAction(menu)
     let back = SimpleAction(name: "back")
     back.onActivate { [weak self] _ in self?.goBack() }
     window.addAction(back)

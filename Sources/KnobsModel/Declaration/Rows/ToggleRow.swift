@@ -14,3 +14,15 @@ extension ToggleRow {
     row = Row(id: id, title: title, kind: .toggle(.init(key: key, part: part, sample: "")))
   }
 }
+
+extension ToggleRow {
+  /// The row with a check box instead of a switch: for choosing items of a list, such as an import's changes.
+  public func checkBox() -> Row {
+    var row = self.row
+    if case .toggle(var toggle) = row.kind {
+      toggle.isCheckBox = true
+      row.kind = .toggle(toggle)
+    }
+    return row
+  }
+}
