@@ -362,3 +362,25 @@ final class ButtonLayoutTests: XCTestCase {
     XCTAssertEqual(get("buttons/maximize"), "on")
   }
 }
+
+/// Changes are named by the row that shows the whole key, never by one showing a part of it.
+@MainActor
+final class SettingTitleTests: XCTestCase {
+  func testAKeyIsNamedByARowShowingAllOfItsValue() async throws {
+    let layout = SettingKey(schema: "org.gnome.desktop.wm.preferences", key: "button-layout")
+    let seconds = SettingKey(schema: "org.gnome.desktop.interface", key: "clock-show-seconds")
+    let panel = Panel("Test") {
+      Section("buttons") {
+        ToggleRow("maximize", "Maximize", key: layout, part: ButtonLayout.shows("maximize"))
+        TextRow("layout", "Button Layout", key: layout)
+        ToggleRow("seconds", "Show Seconds", key: seconds)
+        ToggleRow("seconds-again", "Seconds Again", key: seconds)
+      }
+    }
+    XCTAssertEqual(panel.settingTitles, [layout: "Button Layout", seconds: "Show Seconds"])
+    let partsOnly = Panel("Test") {
+      Section("buttons") { ToggleRow("maximize", "Maximize", key: layout, part: ButtonLayout.shows("maximize")) }
+    }
+    XCTAssertNil(partsOnly.settingTitles[layout], "named by its key instead")
+  }
+}

@@ -126,6 +126,15 @@ public struct Row: Identifiable {
     case color(Color)
   }
 
+  /// Whether the row shows one part of its key's value (a titlebar button of `button-layout`), not all of it.
+  public var showsPartOfItsKey: Bool {
+    switch kind {
+    case .toggle(let toggle): return toggle.part != nil
+    case .choice(let choice): return choice.part != nil
+    default: return false
+    }
+  }
+
   /// The setting the row reads and writes, for the kinds that have one.
   public var key: SettingKey? {
     switch kind {

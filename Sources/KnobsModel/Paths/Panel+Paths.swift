@@ -182,3 +182,15 @@ extension Panel {
 private struct MadePage: @unchecked Sendable {
   let panel: Panel?
 }
+
+extension Panel {
+  /// Each key's title: the first row showing all of the key's value (not a part of it, as a
+  /// titlebar button is of `button-layout`). For naming changes of keys.
+  public var settingTitles: [SettingKey: String] {
+    var found: [SettingKey: String] = [:]
+    for entry in entries where !entry.row.showsPartOfItsKey {
+      if let key = entry.row.key, found[key] == nil { found[key] = entry.row.title }
+    }
+    return found
+  }
+}

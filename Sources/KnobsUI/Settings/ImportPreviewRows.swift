@@ -158,13 +158,7 @@ public final class ImportPreviewRows: RowSource {
   }
 
   private func title(of key: SettingKey) -> String? {
-    if titles == nil {
-      var found: [SettingKey: String] = [:]
-      for entry in panel?.entries ?? [] {
-        if let key = entry.row.key, found[key] == nil { found[key] = entry.row.title }
-      }
-      titles = found
-    }
+    if titles == nil { titles = panel?.settingTitles ?? [:] }
     return titles?[key]
   }
 
