@@ -11,7 +11,10 @@ let model: [Target] = [
   .target(name: "CIntl"),
   // System calls Swift's Glibc module does not declare (renameat2).
   .target(name: "CSystem"),
-  .target(name: "KnobsModel", dependencies: ["CIntl", "CSystem", .product(name: "Yams", package: "Yams")]),
+  .target(
+    name: "KnobsModel", dependencies: ["CIntl", "CSystem", .product(name: "Yams", package: "Yams")],
+    // Every module a member comes from must be imported: one stray `import Foundation` would bring ICU back.
+    swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
   .testTarget(name: "KnobsModelTests", dependencies: ["KnobsModel"]),
   // Generated panels for the benchmarks: knobs-bench, and the window through knobs' benchmark hook.
   .target(name: "BenchmarkPanels", dependencies: ["KnobsModel"]),
@@ -28,8 +31,12 @@ let gtk: [Target] = [
   // C glue for what Swift cannot call directly: variadic functions and macros.
   .target(name: "CGtkGlue", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("dispatch")]),
   .target(name: "Gtk", dependencies: ["CGtk", "CGtkGlue"]),
-  .target(name: "KnobsUI", dependencies: ["Gtk", "KnobsModel"]),
-  .executableTarget(name: "knobs", dependencies: ["KnobsUI", "KnobsModel", "Gtk", "BenchmarkPanels"]),
+  .target(
+    name: "KnobsUI", dependencies: ["Gtk", "KnobsModel"],
+    swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+  .executableTarget(
+    name: "knobs", dependencies: ["KnobsUI", "KnobsModel", "Gtk", "BenchmarkPanels"],
+    swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
   .testTarget(name: "KnobsUITests", dependencies: ["KnobsUI", "KnobsModel", "Gtk", "knobs"]),
 ]
 

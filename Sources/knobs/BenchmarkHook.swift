@@ -1,5 +1,6 @@
 import BenchmarkPanels
-import Foundation
+import FoundationEssentials
+import Glibc
 import Gtk
 import KnobsModel
 import KnobsUI
@@ -107,12 +108,14 @@ struct BenchmarkHook {
 
   /// Written at once: a run that is cut short still reports what it measured.
   private static func report(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    writeWhole(line + "\n", to: STDOUT_FILENO)
   }
 
   private static func milliseconds(_ duration: Duration) -> String {
     let (seconds, attoseconds) = duration.components
     let tenths = (Double(seconds) * 1e4 + Double(attoseconds) / 1e14).rounded()
-    return String(format: "%.1f", tenths / 10)
+    // Durations are never negative.
+    let whole = Int(tenths)
+    return "\(whole / 10).\(whole % 10)"
   }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Gtk
 import KnobsModel
 import KnobsUI
@@ -46,7 +47,7 @@ final class BenchmarkSoak {
   private func next() {
     guard done < total else {
       let line = "soak-rss-kb \(afterWarmUp ?? 0) \(Self.residentKB()) \(total)\n"
-      FileHandle.standardOutput.write(Data(line.utf8))
+      writeWhole(line, to: STDOUT_FILENO)
       window.window.activateAction("app.quit")
       return
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KnobsModel
 
 /// How the top bar clock reads with the current clock settings, for the Clock footer.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Gtk
 import KnobsModel
 import KnobsUI
@@ -369,7 +369,8 @@ struct ListedRow: Encodable {
     let cells = [header] + rows.map { [$0.path, $0.kind, $0.title.escapedForMessage, $0.value.escapedForMessage] }
     let widths = (0..<3).map { column in cells.map { $0[column].count }.max() ?? 0 }
     return cells.map { line in
-      (0..<3).map { line[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
+      (0..<3).map { line[$0] + String(repeating: " ", count: max(0, widths[$0] - line[$0].count)) }
+        .joined(separator: "  ")
         + "  " + line[3]
     }.joined(separator: "\n")
   }

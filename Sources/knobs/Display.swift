@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KnobsModel
 
 /// Explains a missing or unreachable display in one sentence.

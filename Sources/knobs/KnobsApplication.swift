@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Gtk
 import KnobsModel
 import KnobsUI
@@ -144,5 +145,17 @@ final class KnobsApplication {
 }
 
 func printError(_ message: String) {
-  FileHandle.standardError.write(Data((message + "\n").utf8))
+  writeWhole(message + "\n", to: STDERR_FILENO)
+}
+
+/// Writes `text` at once to a file descriptor (standard output or error), unbuffered, so that
+/// a run cut short has written it.
+func writeWhole(_ text: String, to descriptor: Int32) {
+  var bytes = Array(text.utf8)[...]
+  while !bytes.isEmpty {
+    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    if written < 0 && errno == EINTR { continue }
+    guard written > 0 else { return }
+    bytes = bytes.dropFirst(written)
+  }
 }

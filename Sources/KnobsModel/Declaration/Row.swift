@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One line of a settings section: a title, an optional subtitle and icon, and
 /// what the row does, its `Kind`.

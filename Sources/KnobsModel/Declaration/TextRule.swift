@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a text setting accepts: a rule checked before anything is written.
 public struct TextRule: Sendable {
@@ -35,15 +35,15 @@ public struct TextRule: Sendable {
   /// Why the rule itself is unusable, if it is: a pattern that does not compile, a bad length.
   var declarationProblem: String? {
     if maximumLength < 1 { return tr("The text rule's maximum length %d must be at least 1.", maximumLength) }
-    if let pattern, (try? NSRegularExpression(pattern: pattern)) == nil {
+    if let pattern, (try? Regex(pattern)) == nil {
       return tr("The text rule's pattern “%s” is not a valid regular expression.", pattern.escapedForMessage)
     }
     return nil
   }
 
+  /// Whether the whole text matches, a Unicode scalar at a time (as ICU's expressions match).
   private static func matches(_ text: String, pattern: String) -> Bool {
-    guard let expression = try? NSRegularExpression(pattern: "^(?:" + pattern + ")$") else { return false }
-    let range = NSRange(text.startIndex..., in: text)
-    return expression.firstMatch(in: text, range: range) != nil
+    guard let expression = try? Regex(pattern) else { return false }
+    return (try? expression.matchingSemantics(.unicodeScalar).wholeMatch(in: text)) != nil
   }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The user's startup applications, kept as desktop files the way the
 /// Desktop Application Autostart Specification says and GNOME's session reads

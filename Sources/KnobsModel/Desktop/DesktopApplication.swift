@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An installed application, as its desktop file in an `applications` folder describes it.
 public struct DesktopApplication: Hashable, Sendable {
@@ -60,7 +60,7 @@ public struct InstalledApplications: Sendable {
       folders.isShown(onlyShowIn: file.list("OnlyShowIn"), notShowIn: file.list("NotShowIn")),
       let name = file.localizedString("Name", languages: folders.languages), !name.isEmpty
     else { return nil }
-    let executable = file.string("Exec")?.split(separator: " ").first.map { ($0 as NSString).lastPathComponent }
+    let executable = file.string("Exec")?.split(separator: " ").first.map { PathText.lastComponent(String($0)) }
     return DesktopApplication(
       id: id, path: path, name: name,
       comment: file.localizedString("Comment", languages: folders.languages) ?? "",

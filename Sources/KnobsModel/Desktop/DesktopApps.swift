@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An installed application as its desktop entry names it.
 public struct DesktopApp: Hashable, Sendable {
@@ -27,7 +27,7 @@ public struct DesktopApps: Sendable {
 
   /// Reads the desktop entries found through the XDG environment variables.
   public static func installed(environment: [String: String] = ProcessInfo.processInfo.environment) -> DesktopApps {
-    let home = environment["HOME"] ?? NSHomeDirectory()
+    let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
     let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
     let dataDirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
       .split(separator: ":").map(String.init)
@@ -51,14 +51,14 @@ public struct DesktopApps: Sendable {
     var name: String?
     var icon: String?
     for line in entry.split(whereSeparator: \.isNewline) {
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      let trimmed = line.trimmingSpaces
       if trimmed.hasPrefix("[") {
         inMainGroup = trimmed == "[Desktop Entry]"
         continue
       }
       guard inMainGroup, let equals = trimmed.firstIndex(of: "=") else { continue }
-      let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
-      let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+      let key = trimmed[..<equals].trimmingSpaces
+      let value = trimmed[trimmed.index(after: equals)...].trimmingSpaces
       switch key {
       case "Name": name = value
       case "Icon": icon = value

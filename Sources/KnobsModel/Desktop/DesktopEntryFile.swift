@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A desktop entry file (`.desktop`) kept line for line, so that changing one
 /// key leaves comments, unknown keys, other groups, their order and spacing

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the desktop keeps startup entries and applications, from the XDG
 /// Base Directory variables (tests pass folders of their own).
@@ -27,7 +27,7 @@ public struct DesktopFolders: Sendable {
 
   public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
     func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-    let home = value("HOME") ?? NSHomeDirectory()
+    let home = value("HOME") ?? FileManager.default.homeDirectoryForCurrentUser.path
     let configHome = value("XDG_CONFIG_HOME") ?? home + "/.config"
     let dataHome = value("XDG_DATA_HOME") ?? home + "/.local/share"
     let configDirs = (value("XDG_CONFIG_DIRS") ?? "/etc/xdg").split(separator: ":").map(String.init)

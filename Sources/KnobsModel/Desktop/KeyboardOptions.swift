@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The keyboard options X and Wayland sessions know (XKB's `evdev.xml`), in
 /// groups such as “Caps Lock behavior”; the desktop keeps the chosen ones in

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 #if canImport(Glibc)
   import Glibc
@@ -42,7 +43,7 @@ enum SafeFiles {
   /// The path a symlink leads to, if it leads to a file directly inside `folder`.
   static func resolvedInside(_ folder: String, _ path: String) -> String? {
     guard let resolved = realPath(path), let base = realPath(folder) else { return nil }
-    let parent = (resolved as NSString).deletingLastPathComponent
+    let parent = PathText.parent(resolved)
     return parent == base ? resolved : nil
   }
 
@@ -87,9 +88,9 @@ enum SafeFiles {
   /// folder is written, flushed and renamed over it. A symlink at `path` is
   /// replaced, never followed. The folder is created if it is missing.
   static func writeAtomically(_ data: Data, to path: String, mode: mode_t) throws(FileProblem) {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = PathText.parent(path)
     try makeFolder(folder)
-    let name = (path as NSString).lastPathComponent
+    let name = PathText.lastComponent(path)
     var template = Array("\(folder)/.\(name).knobs-XXXXXX".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { throw .system(errno) }
@@ -130,12 +131,12 @@ enum SafeFiles {
   /// Removes the file or symlink at `path` (a symlink's target is left alone).
   static func remove(_ path: String) throws(FileProblem) {
     guard unlink(path) == 0 || errno == ENOENT else { throw .system(errno) }
-    syncFolder((path as NSString).deletingLastPathComponent)
+    syncFolder(PathText.parent(path))
   }
 
   /// Puts a symlink back at `path`, replacing whatever is there.
   static func makeLink(_ path: String, to target: String) throws(FileProblem) {
-    try makeFolder((path as NSString).deletingLastPathComponent)
+    try makeFolder(PathText.parent(path))
     guard unlink(path) == 0 || errno == ENOENT else { throw .system(errno) }
     guard symlink(target, path) == 0 else { throw .system(errno) }
   }
@@ -146,7 +147,7 @@ enum SafeFiles {
       guard info.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(folder) }
       return
     }
-    let parent = (folder as NSString).deletingLastPathComponent
+    let parent = PathText.parent(folder)
     if !parent.isEmpty && parent != folder { try makeFolder(parent) }
     guard mkdir(folder, 0o700) == 0 || errno == EEXIST else { throw .system(errno) }
   }

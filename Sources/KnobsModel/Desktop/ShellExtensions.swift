@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A GNOME Shell extension installed for the user or for everyone, as its
 /// `metadata.json` describes it.
@@ -73,7 +73,7 @@ public struct ShellExtensions: Sendable {
 
   /// The folders extensions are installed in: the user's first, then everyone's.
   public static func folders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
-    let home = environment["HOME"] ?? NSHomeDirectory()
+    let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
     let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
     let dataDirs =
       environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 }?.split(separator: ":").map(String.init)
@@ -155,7 +155,7 @@ public struct ShellExtensions: Sendable {
   static func declaredSchemaIDs(_ xml: String) -> [String] {
     var ids: [String] = []
     var rest = xml[...]
-    while let start = rest.range(of: "<schema") {
+    while let start = rest.firstRange(of: "<schema") {
       rest = rest[start.upperBound...]
       guard let end = rest.firstIndex(of: ">") else { break }
       let tag = rest[..<end]
@@ -169,8 +169,8 @@ public struct ShellExtensions: Sendable {
   private static func attribute(_ name: String, in tag: Substring) -> String? {
     for quote in ["\"", "'"] {
       guard
-        let start = tag.range(of: " \(name)=\(quote)") ?? tag.range(of: "\n\(name)=\(quote)")
-          ?? tag.range(of: "\t\(name)=\(quote)")
+        let start = tag.firstRange(of: " \(name)=\(quote)") ?? tag.firstRange(of: "\n\(name)=\(quote)")
+          ?? tag.firstRange(of: "\t\(name)=\(quote)")
       else { continue }
       let value = tag[start.upperBound...]
       guard let end = value.firstIndex(of: Character(quote)) else { return nil }

@@ -1,33 +1,20 @@
-import Foundation
+import FoundationEssentials
 
 /// The installed GNOME Shell's version, and whether an extension declares it.
 public enum ShellVersion {
   /// What `gnome-shell --version` says, such as `43.9`; nil when the Shell is not
   /// installed or says something else. It runs a program: call it off the main thread.
   public static func installed() -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["gnome-shell", "--version"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      return nil
-    }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return parse(String(decoding: data.prefix(200), as: UTF8.self))
+    let (status, output) = Subprocess.run(["gnome-shell", "--version"], keeping: .standardOutput)
+    guard status == 0 else { return nil }
+    return parse(String(decoding: output.prefix(200), as: UTF8.self))
   }
 
   /// `GNOME Shell 43.9` is `43.9`.
   public static func parse(_ output: String) -> String? {
     let prefix = "GNOME Shell "
     guard let line = output.split(whereSeparator: \.isNewline).first, line.hasPrefix(prefix) else { return nil }
-    let version = line.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
+    let version = line.dropFirst(prefix.count).trimmingSpaces
     guard !version.isEmpty, version.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ".") }),
       version.first?.isNumber == true
     else { return nil }

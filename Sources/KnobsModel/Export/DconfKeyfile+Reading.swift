@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension DconfKeyfile {
   /// One `key=value` line of a keyfile, with the line it is on.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One key as dconf keeps it: its folder, its name and its value in GVariant text with
 /// type annotations where the text alone is ambiguous (`uint32 60`, `@as []`).

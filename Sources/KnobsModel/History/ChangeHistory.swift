@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One change of a setting, as the history keeps it.
 public struct HistoryEntry: Codable, Hashable, Sendable {
@@ -90,7 +91,8 @@ public final class ChangeHistory {
   public nonisolated static func defaultFile(environment: [String: String] = ProcessInfo.processInfo.environment)
     -> String
   {
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    let home =
+      environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
     let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/state"
     return state + "/knobs/history.json"
   }

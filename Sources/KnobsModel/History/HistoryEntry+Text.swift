@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension HistoryEntry.Source {
   /// How a change was made, as the history lists it.

@@ -1,5 +1,6 @@
 import CSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 #if canImport(Glibc)
   import Glibc
@@ -136,7 +137,7 @@ public enum IniFileAccess {
   public static func update(
     _ path: String, limit: Int, newFileMode: mode_t = 0o600, _ transform: (Snapshot) throws -> [UInt8]?
   ) throws -> Identity? {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = PathText.parent(path)
     for _ in 0..<attempts {
       let snapshot = try read(path, limit: limit)
       if let identity = snapshot.identity {
@@ -222,8 +223,8 @@ public enum IniFileAccess {
   private static func writeTemporary(_ bytes: [UInt8], beside path: String, like identity: Identity?, mode: mode_t)
     throws(IniFileError) -> (path: String, version: Identity)
   {
-    let folder = (path as NSString).deletingLastPathComponent
-    let name = (path as NSString).lastPathComponent
+    let folder = PathText.parent(path)
+    let name = PathText.lastComponent(path)
     var template = Array("\(folder)/.\(name).knobs-XXXXXX".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { throw .system(errno) }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The settings of a panel file kept in an app's INI file under the user's
 /// config folder.
@@ -56,7 +56,7 @@ public final class IniStore: SettingsStore {
   public var storage: StorageDescription { StorageDescription(backend: "INI file", isPersistent: true) }
 
   /// The folder to watch for changes to the file.
-  public var folder: String { (path as NSString).deletingLastPathComponent }
+  public var folder: String { PathText.parent(path) }
 
   public func availability(of key: SettingKey) -> KeyAvailability {
     if defaults[key] != nil { return .available }

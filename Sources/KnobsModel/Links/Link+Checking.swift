@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Row.Link {
   /// The URL to open, after the scheme rules: `https` and `http` (with a host),

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// How numbers are written for people in a locale: the decimal separator and
@@ -38,16 +39,17 @@ public struct NumberStyle: Sendable, Hashable {
       self = .c
       return
     }
-    let locale = Locale(identifier: identifier)
-    let percent = NumberFormatter()
-    percent.locale = locale
-    percent.numberStyle = .percent
-    let sample = percent.string(from: 1) ?? "100%"
-    let digits = sample.range(of: "100")
+    let percent = PercentPatterns.pattern(for: identifier)
+    var separators = (decimal: ".", grouping: "")
+    // The C library's own conventions for the locale, when it is installed.
+    if let locale = newlocale(LC_NUMERIC_MASK, name, nil) {
+      separators.decimal = String(cString: nl_langinfo_l(nl_item(RADIXCHAR), locale))
+      separators.grouping = String(cString: nl_langinfo_l(nl_item(THOUSEP), locale))
+      freelocale(locale)
+    }
     self.init(
-      decimalSeparator: locale.decimalSeparator ?? ".", groupingSeparator: locale.groupingSeparator ?? "",
-      percentPrefix: digits.map { String(sample[..<$0.lowerBound]) } ?? "",
-      percentSuffix: digits.map { String(sample[$0.upperBound...]) } ?? "%")
+      decimalSeparator: separators.decimal.isEmpty ? "." : separators.decimal, groupingSeparator: separators.grouping,
+      percentPrefix: percent.prefix, percentSuffix: percent.suffix)
   }
 
   /// The CLDR identifier of a C library locale name (`de_DE.UTF-8@euro` → `de_DE`), nil for C and POSIX.
@@ -91,7 +93,7 @@ public struct NumberStyle: Sendable, Hashable {
   public func plain(_ value: Double) -> String {
     if value.isWhole, abs(value) < 1e15 { return String(Int(value)) }
     let text = String(value)
-    return decimalSeparator == "." ? text : text.replacingOccurrences(of: ".", with: decimalSeparator)
+    return decimalSeparator == "." ? text : text.replacingAll(".", with: decimalSeparator)
   }
 
   /// The number `text` spells: digits with an optional sign, at most one
@@ -100,8 +102,8 @@ public struct NumberStyle: Sendable, Hashable {
   /// separators are not taken; nil for anything else, and for numbers too
   /// large for a Double.
   public func number(from text: String) -> Double? {
-    var digits = text.trimmingWhitespace.replacingOccurrences(of: "\u{2212}", with: "-")
-    if decimalSeparator != "." { digits = digits.replacingOccurrences(of: decimalSeparator, with: ".") }
+    var digits = text.trimmingWhitespace.replacingAll("\u{2212}", with: "-")
+    if decimalSeparator != "." { digits = digits.replacingAll(decimalSeparator, with: ".") }
     return ExactNumber.double(digits)
   }
 

@@ -1,5 +1,5 @@
 import CIntl
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Knobs' texts in the user's language, through gettext with the domain `knobs`.
@@ -37,8 +37,8 @@ public enum Translation {
     if let chosen = environment["KNOBS_LOCALEDIR"], !chosen.isEmpty { return chosen }
     let binDirectory = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
     let beside = binDirectory.appendingPathComponent("locale").path
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: beside, isDirectory: &isFolder), isFolder.boolValue { return beside }
+    var isFolder = false
+    if FileManager.default.fileExists(atPath: beside, isDirectory: &isFolder), isFolder { return beside }
     return binDirectory.deletingLastPathComponent().appendingPathComponent("share/locale").path
   }
 

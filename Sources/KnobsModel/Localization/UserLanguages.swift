@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The user's languages as gettext finds them, for texts Knobs picks itself
 /// (a panel file's `title[de]`): `LANGUAGE`, a colon-separated list, unless the

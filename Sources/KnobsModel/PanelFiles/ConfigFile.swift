@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A file under the user's config folder (`$XDG_CONFIG_HOME`) that a panel
 /// file names: the only place a panel's INI file may be.
@@ -46,7 +46,9 @@ public enum ConfigFile {
   /// `$XDG_CONFIG_HOME`, or `~/.config`.
   public static func home(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
     if let value = environment["XDG_CONFIG_HOME"], value.hasPrefix("/") { return value }
-    return (environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.config"
+    return
+      (environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path)
+      + "/.config"
   }
 }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Yams
 
 /// A settings panel declared in a YAML file (docs/panel-format.md): what
@@ -71,10 +72,10 @@ public struct PanelFile {
     func refuse(_ message: String) -> PanelFileErrors {
       PanelFileErrors([PanelFileError(file: path, line: 1, column: 1, path: "", message: message)])
     }
-    if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
-      size.intValue > sizeLimit
-    {
-      throw refuse(tr("The file is %1$d bytes; a panel file may be at most %2$d bytes.", size.intValue, sizeLimit))
+    var status = stat()
+    if stat(path, &status) == 0, Int(status.st_size) > sizeLimit {
+      throw refuse(
+        tr("The file is %1$d bytes; a panel file may be at most %2$d bytes.", Int(status.st_size), sizeLimit))
     }
     let data: Data
     do {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Yams
 
 /// A panel file's texts in other languages: `title[de]: Beläge` beside

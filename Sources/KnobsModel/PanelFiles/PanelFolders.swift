@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where panel files are installed: the user's (`$XDG_DATA_HOME/knobs/panels`,
 /// written by `knobs install-panel`) over the system's (`$XDG_DATA_DIRS/knobs/panels`,
@@ -17,7 +17,8 @@ public struct PanelFolders: Sendable {
 
   public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
     func value(_ name: String) -> String? { environment[name].flatMap { $0.hasPrefix("/") ? $0 : nil } }
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    let home =
+      environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
     let dataHome = value("XDG_DATA_HOME") ?? home + "/.local/share"
     let dataDirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
       .split(separator: ":").filter { $0.hasPrefix("/") }.map(String.init)
@@ -41,6 +42,6 @@ public struct PanelFolders: Sendable {
   /// Knobs' own id, `Panel`, then the panel's id with `-` turned to `_` (D-Bus
   /// names are happier without dashes): `dev.knobs.Knobs.Panel.org.example.Pizza`.
   public static func applicationID(forPanel id: String, appID: String) -> String {
-    "\(appID).Panel.\(id.replacingOccurrences(of: "-", with: "_"))"
+    "\(appID).Panel.\(id.replacingAll("-", with: "_"))"
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Installs a panel file for the user: the file in `$XDG_DATA_HOME/knobs/panels/ID.yaml`
 /// and a desktop entry in `$XDG_DATA_HOME/applications/APP-ID.desktop` whose
@@ -68,11 +68,11 @@ public struct PanelInstallation {
     lines.append("Categories=Settings;")
     if !file.keywords.isEmpty {
       lines.append(
-        "Keywords=" + file.keywords.map { Self.escape($0).replacingOccurrences(of: ";", with: "\\;") + ";" }.joined())
+        "Keywords=" + file.keywords.map { Self.escape($0).replacingAll(";", with: "\\;") + ";" }.joined())
       for (language, words) in file.keywordTranslations.sorted(by: { $0.key < $1.key }) {
         lines.append(
           "Keywords[\(language)]="
-            + words.map { Self.escape($0).replacingOccurrences(of: ";", with: "\\;") + ";" }.joined())
+            + words.map { Self.escape($0).replacingAll(";", with: "\\;") + ";" }.joined())
       }
     }
     lines.append("StartupNotify=true")

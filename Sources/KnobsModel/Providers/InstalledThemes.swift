@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Themes installed on this system, found the way the desktop finds them: in
 /// `icons/` under the user's data folder, `~/.icons` and every system data folder.
@@ -8,7 +8,7 @@ public struct InstalledThemes: Sendable {
   public var homeFolder: String
 
   public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-    let home = environment["HOME"] ?? NSHomeDirectory()
+    let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
     homeFolder = home
     let user = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
     let system = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
@@ -94,7 +94,11 @@ public struct InstalledThemes: Sendable {
         if test(folder + "/" + name) { found.insert(name) }
       }
     }
-    return found.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+    // Case aside, digits as numbers (Adwaita before adwaita-2 before Adwaita-10).
+    return found.sorted {
+      let (left, right) = ($0.lowercased(), $1.lowercased())
+      return left == right ? $0 < $1 : KeyText.naturallyBefore(left, right)
+    }
   }
 
   /// An icon theme lists its icon folders in `index.theme` under `Directories=`;
@@ -102,9 +106,9 @@ public struct InstalledThemes: Sendable {
   private static func hasIconDirectories(_ folder: String) -> Bool {
     guard let text = try? String(contentsOfFile: folder + "/index.theme", encoding: .utf8) else { return false }
     return text.split(separator: "\n").contains { line in
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      let trimmed = line.trimmingSpaces
       guard trimmed.hasPrefix("Directories") else { return false }
-      return trimmed.split(separator: "=", maxSplits: 1).last.map { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+      return trimmed.split(separator: "=", maxSplits: 1).last.map { !$0.trimmingSpaces.isEmpty }
         ?? false
     }
   }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the user's dconf database holds keys, read from `dconf dump /`, and
 /// which of those folders a relocatable schema could be at. GIO cannot list
@@ -28,17 +28,9 @@ public struct DconfPaths: Sendable {
   /// What `dconf dump /` prints: the user's whole database as a keyfile; nil when dconf
   /// is not installed or fails.
   public static func dump() -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["dconf", "dump", "/"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return nil }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return String(decoding: data, as: UTF8.self)
+    let (status, output) = Subprocess.run(["dconf", "dump", "/"], keeping: .standardOutput)
+    guard status == 0 else { return nil }
+    return String(decoding: output, as: UTF8.self)
   }
 
   /// The folders whose keys all belong to a schema with `keys`, sorted: where a

@@ -1,5 +1,5 @@
 import CIntl
-import Foundation
+import FoundationEssentials
 
 /// The user's own schema folders: `$XDG_DATA_HOME/glib-2.0/schemas` and the
 /// `schemas` folder of each GNOME Shell extension under
@@ -21,7 +21,7 @@ public struct UserSchemaFolders: Sendable {
 
   /// Finds the folders, compiling XML-only ones into `$XDG_CACHE_HOME/knobs/schemas`.
   public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> UserSchemaFolders {
-    let home = environment["HOME"] ?? NSHomeDirectory()
+    let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
     let dataHome = nonEmpty(environment["XDG_DATA_HOME"]) ?? home + "/.local/share"
     let cacheHome = nonEmpty(environment["XDG_CACHE_HOME"]) ?? home + "/.cache"
     var folders = UserSchemaFolders()
@@ -49,8 +49,8 @@ public struct UserSchemaFolders: Sendable {
   private mutating func findTextDomains(of extensionFolder: String) {
     let files = FileManager.default
     let locale = extensionFolder + "/locale"
-    var isFolder: ObjCBool = false
-    guard files.fileExists(atPath: locale, isDirectory: &isFolder), isFolder.boolValue,
+    var isFolder = false
+    guard files.fileExists(atPath: locale, isDirectory: &isFolder), isFolder,
       let names = try? files.contentsOfDirectory(atPath: extensionFolder + "/schemas")
     else { return }
     for name in names where name.hasSuffix(".gschema.xml") {
@@ -107,21 +107,12 @@ public struct UserSchemaFolders: Sendable {
     } catch {
       return .failure(CompileFailure(message: "the cache folder \(target) can't be written."))
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["glib-compile-schemas", target]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
+    let (status, output) = Subprocess.run(["glib-compile-schemas", target], keeping: .standardError)
+    let text = String(decoding: output, as: UTF8.self).trimmingWhitespace
+    if status == -1 && text.isEmpty {
       return .failure(CompileFailure(message: "glib-compile-schemas could not be run."))
     }
-    let output = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard process.terminationStatus == 0 else {
+    guard status == 0 else {
       return .failure(CompileFailure(message: text.isEmpty ? "glib-compile-schemas failed." : text))
     }
     return .success(text)

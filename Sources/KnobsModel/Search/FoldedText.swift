@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Text folded for matching: lowercased, compatibility-decomposed and without
 /// combining marks, kept as UTF-8 bytes so a substring test is a byte search.
@@ -83,21 +84,34 @@ struct FoldedText {
   /// own: no combining marks, no casing that depends on the next letter.
   private static let latinRange: ClosedRange<UInt32> = 0x80...0x24F
 
-  /// Each character of `latinRange` folded the slow way, once, on first use:
-  /// the table says exactly what `slowFold` would (U+00E9 é gives "e",
-  /// U+00DF ß stays "ß", U+00BD ½ gives "1⁄2"). Foundation's decomposition is
-  /// too slow to run for each row as a big panel is indexed.
+  /// Each character of `latinRange` folded, once, on first use (U+00E9 é gives "e",
+  /// U+00DF ß stays "ß", U+00BD ½ gives "1⁄2").
   private static let latinFolds: [[UInt8]] = latinRange.map { value in
-    Unicode.Scalar(value).map { slowFold(String(Character($0))) } ?? []
+    Unicode.Scalar(value).map { Array(fold(scalar: $0).utf8) } ?? []
   }
 
-  /// Lower case, compatibility decomposition, then without the marks the decomposition split off.
-  private static func slowFold(_ text: String) -> [UInt8] {
-    let decomposed = text.lowercased().decomposedStringWithCompatibilityMapping
-    var kept = String.UnicodeScalarView()
-    for scalar in decomposed.unicodeScalars where scalar.properties.generalCategory != .nonspacingMark {
-      kept.append(scalar)
+  /// A scalar folded: compatibility-decomposed, lower case and without nonspacing marks, from
+  /// the committed `FoldTable`; lower case alone for the scalars the table does not list.
+  static func fold(scalar: Unicode.Scalar) -> String {
+    let value = scalar.value
+    var low = 0
+    var high = FoldTable.scalars.count
+    while low < high {
+      let middle = (low + high) / 2
+      if FoldTable.scalars[middle] < value { low = middle + 1 } else { high = middle }
     }
-    return Array(String(kept).lowercased().utf8)
+    guard low < FoldTable.scalars.count, FoldTable.scalars[low] == value else {
+      return String(Character(scalar)).lowercased()
+    }
+    let bytes = FoldTable.bytes[Int(FoldTable.offsets[low])..<Int(FoldTable.offsets[low + 1])]
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Any text, a scalar at a time.
+  private static func slowFold(_ text: String) -> [UInt8] {
+    var folded: [UInt8] = []
+    folded.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars { folded += fold(scalar: scalar).utf8 }
+    return folded
   }
 }

@@ -75,7 +75,7 @@ enum KeyNames {
     {
       return String(Character(scalar)).uppercased()
     }
-    return name.replacingOccurrences(of: "_", with: " ")
+    return name.replacingAll("_", with: " ")
   }
 
   private static let keycaps: [String: String] = [

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Row.File {
   /// The local path a stored value names: the value itself for a path, the
@@ -32,7 +32,7 @@ extension Row.File {
   public func displayName(of value: String) -> String {
     guard !value.isEmpty else { return tr("None") }
     guard let path = localPath(of: value) else { return value }
-    let name = (path as NSString).lastPathComponent
+    let name = PathText.lastComponent(path)
     return name.isEmpty ? path : name
   }
 
@@ -43,9 +43,9 @@ extension Row.File {
     guard let path = localPath(of: value) else {
       return storage == .uri ? tr("Not a local file: %s", value) : tr("Not an absolute path: %s", value)
     }
-    var isFolder: ObjCBool = false
+    var isFolder = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return tr("Missing: %s", path) }
-    if selectsFolder != isFolder.boolValue {
+    if selectsFolder != isFolder {
       return selectsFolder ? tr("Not a folder: %s", path) : tr("A folder, not a file: %s", path)
     }
     guard FileManager.default.isReadableFile(atPath: path) else { return tr("Not readable: %s", path) }
@@ -92,7 +92,7 @@ public enum FontDescription {
   public static func familyAndStyle(of text: String) -> String {
     var words = text.split(whereSeparator: \.isWhitespace)
     if let last = words.last, size(of: String(last)) != nil { words.removeLast() }
-    return words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ","))
+    return words.joined(separator: " ").trimming(while: { $0 == "," })
   }
 
   private static func size(of word: String) -> Double? {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The checks that compare a bound row with its key's default in a store.
 @MainActor

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A color as settings keep it: `#3465a4`, `#36a`, `rgb(52, 101, 164)`,
 /// `rgba(52, 101, 164, 0.5)`, a CSS color name such as `black`, or GVariant

@@ -174,7 +174,7 @@ extension Row {
   private func parseInteger(_ digits: String, text: String, range: String, style: NumberStyle) throws(ValueError)
     -> Int
   {
-    let trimmed = digits.trimmingWhitespace.replacingOccurrences(of: "\u{2212}", with: "-")
+    let trimmed = digits.trimmingWhitespace.replacingAll("\u{2212}", with: "-")
     let body = trimmed.hasPrefix("-") || trimmed.hasPrefix("+") ? trimmed.dropFirst() : trimmed[...]
     if !body.isEmpty, body.allSatisfy({ $0.isASCII && $0.isNumber }) {
       guard let value = ExactNumber.integer(trimmed) else { throw .outOfRange(row: title, text: text, range: range) }

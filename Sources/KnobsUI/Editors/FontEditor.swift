@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Gtk
 import KnobsModel
 
@@ -63,8 +63,8 @@ final class FontEditor: RowEditor {
     guard !words.isEmpty else { return nil }
     // The family is the longest run of leading words that names an installed family.
     for count in stride(from: words.count, to: 0, by: -1) {
-      let family = words.prefix(count).joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ","))
-      if installedFamilies.contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame }) { return nil }
+      let family = words.prefix(count).joined(separator: " ").trimming(while: { $0 == "," }).lowercased()
+      if installedFamilies.contains(where: { $0.lowercased() == family }) { return nil }
     }
     // Fontconfig's generic names always resolve to some installed font.
     if ["sans", "sans-serif", "serif", "monospace", "system-ui"].contains(words[0].lowercased()) { return nil }

@@ -95,7 +95,7 @@ final class NumberEditor: RowEditor {
   /// Writes what was typed, brought into the range; says why when it is no number.
   private func apply() {
     guard let row else { return }
-    let typed = entry.text.dropUnit(number.unit).trimmingCharacters(in: .whitespaces)
+    let typed = entry.text.dropUnit(number.unit).trimmingSpaces
     guard !(stored.map(text) == typed) else { return }
     let style = NumberStyle.current
     guard let value = style.number(from: typed) else {
@@ -105,13 +105,13 @@ final class NumberEditor: RowEditor {
     }
     // German "1.000" may be a thousand or a one with decimals: ask rather than guess.
     if style.isAmbiguous(typed) {
-      let grouped = typed.replacingOccurrences(of: style.groupingSeparator, with: "")
+      let grouped = typed.replacingAll(style.groupingSeparator, with: "")
       row.showProblem(
         tr(
           // TRANSLATORS: %1$s is what was typed ("1.000"), %2$s it without the point ("1000"),
           // %3$s it with a decimal comma ("1,000").
           "Not saved: “%1$s” could be %2$s or %3$s. Type it without the point, or with a decimal comma.", typed,
-          grouped, typed.replacingOccurrences(of: style.groupingSeparator, with: style.decimalSeparator)))
+          grouped, typed.replacingAll(style.groupingSeparator, with: style.decimalSeparator)))
       entry.addCSSClass("error")
       return
     }
@@ -147,6 +147,6 @@ extension String {
   /// The text without a trailing unit (“24 px” → “24”).
   fileprivate func dropUnit(_ unit: String) -> String {
     guard !unit.isEmpty, hasSuffix(unit) else { return self }
-    return String(dropLast(unit.count)).trimmingCharacters(in: .whitespaces)
+    return String(dropLast(unit.count)).trimmingSpaces
   }
 }

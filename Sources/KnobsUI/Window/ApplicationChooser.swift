@@ -103,7 +103,7 @@ final class ApplicationChooser {
     // Enter chooses the first match once something is typed (or only one app is listed).
     search.onActivate { [weak self] in
       guard let self, let first = self.visibleIndices.first else { return }
-      guard !self.search.text.trimmingCharacters(in: .whitespaces).isEmpty || self.visibleIndices.count == 1
+      guard !self.search.text.trimmingSpaces.isEmpty || self.visibleIndices.count == 1
       else { return }
       self.choose(at: first)
     }
@@ -142,7 +142,7 @@ final class ApplicationChooser {
     empty.text =
       applications.isEmpty
       ? tr("No other apps are installed.")
-      : tr("No apps match “%s”.", text.trimmingCharacters(in: .whitespaces))
+      : tr("No apps match “%s”.", text.trimmingSpaces)
     list.setAccessibleDescription(count == 1 ? "1 app" : "\(count) apps")
   }
 

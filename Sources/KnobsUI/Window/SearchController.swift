@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Gtk
 import KnobsModel
 
@@ -167,7 +167,7 @@ final class SearchController {
 
   private func run(_ text: String) {
     query = text
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmingSpaces
     if trimmed.isEmpty {
       if isShowingResults { hideResults(transition: .none) }
       return
