@@ -11,8 +11,10 @@ let model: [Target] = [
   .target(name: "CIntl"),
   // System calls Swift's Glibc module does not declare (renameat2).
   .target(name: "CSystem"),
+  // libyaml's parser (Debian's libyaml-dev), for panel files.
+  .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
   .target(
-    name: "KnobsModel", dependencies: ["CIntl", "CSystem", .product(name: "Yams", package: "Yams")],
+    name: "KnobsModel", dependencies: ["CIntl", "CSystem", "CLibYAML"],
     // Every module a member comes from must be imported: one stray `import Foundation` would bring ICU back.
     swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
   .testTarget(name: "KnobsModelTests", dependencies: ["KnobsModel"]),
@@ -49,7 +51,5 @@ let package = Package(
         .executable(name: "knobs", targets: ["knobs"]),
         .library(name: "KnobsUI", targets: ["KnobsUI"]),
       ]),
-  // Panel files are YAML (docs/panel-format.md).
-  dependencies: [.package(url: "https://github.com/jpsim/Yams", from: "6.0.0")],
   targets: model + (modelOnly ? [] : gtk)
 )

@@ -37,6 +37,19 @@ final class PanelFileErrorTests: XCTestCase {
       ["p.yaml:9:22: The file is not valid YAML: found unexpected end of stream while scanning a quoted scalar."])
   }
 
+  func testKeysGivenTwiceAndASecondDocumentAreRefusedWhereTheyStart() async throws {
+    XCTAssertEqual(
+      messages("name: P\nid: org.example.P\nname: Q\nid: org.example.Q\nsections: []\n"),
+      ["p.yaml:2:1: The file is not valid YAML: the key “id”, “name” appears twice in one mapping."],
+      "sorted, at the first use of the first")
+    XCTAssertEqual(
+      messages("id: org.example.P\nname: P\nsections: []\n---\nid: org.example.Q\n"),
+      ["p.yaml:4:1: The file is not valid YAML: a second document starts here; a panel file is one document."])
+    XCTAssertEqual(
+      messages("id: org.example.P\nname: \u{7}\n"),
+      ["p.yaml:1:1: The file is not valid YAML: control characters are not allowed."])
+  }
+
   func testWrongIndentation() async throws {
     XCTAssertEqual(
       messages(Self.head + "      - kind: toggle\n        id: x\n      title: X\n"),

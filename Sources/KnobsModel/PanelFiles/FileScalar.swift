@@ -1,5 +1,3 @@
-import Yams
-
 /// Types a YAML scalar as YAML 1.2's core schema does: a plain `true` or
 /// `false` is a boolean, a plain whole number an integer, a plain decimal
 /// number a double, anything else (and anything quoted) a string.

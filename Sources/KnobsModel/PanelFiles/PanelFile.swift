@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Glibc
-import Yams
 
 /// A settings panel declared in a YAML file (docs/panel-format.md): what
 /// identifies it to the desktop, and the same `Panel` a Swift declaration gives.
@@ -118,7 +117,7 @@ public struct PanelFile {
     }
     let root: Node?
     do {
-      root = try Yams.compose(yaml: text, .basic)
+      root = try Node.compose(text)
     } catch {
       throw refuse(Self.position(of: error), tr("The file is not valid YAML: %s.", Self.problem(of: error)))
     }
@@ -260,32 +259,28 @@ public struct PanelFile {
     return nil
   }
 
-  private static func position(of error: Error) -> FilePosition {
-    guard let error = error as? YamlError else { return .start }
-    switch error {
-    case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _):
+  private static func position(of problem: YAMLProblem) -> FilePosition {
+    switch problem {
+    case .syntax(_, _, let mark?), .duplicateKeys(_, let mark), .secondDocument(let mark):
       return FilePosition(line: mark.line, column: mark.column)
-    case .duplicatedKeysInMapping(_, let context):
-      return FilePosition(line: context.mark.line, column: context.mark.column)
-    default:
+    case .syntax(_, _, nil):
       return .start
     }
   }
 
-  private static func problem(of error: Error) -> String {
-    guard let error = error as? YamlError else { return String(describing: error) }
-    switch error {
-    case .scanner(let context, let problem, _, _), .parser(let context, let problem, _, _),
-      .composer(let context, let problem, _, _):
-      return context.map { "\(problem) \($0.text)" } ?? problem
-    case .duplicatedKeysInMapping(let duplicates, _):
+  /// libyaml's own words (untranslated, as every YAML tool shows them), or Knobs'.
+  private static func problem(of problem: YAMLProblem) -> String {
+    switch problem {
+    case .syntax(let problem, let context, _):
+      return context.map { "\(problem) \($0)" } ?? problem
+    case .duplicateKeys(let duplicates, _):
       return tr(
         // TRANSLATORS: %s is a key, or keys separated by commas; ends “The file is not valid YAML: %s.”
         "the key %s appears twice in one mapping", duplicates.map(\.quotedForMessage).joined(separator: ", "))
-    case .reader(let problem, _, _, _):
-      return problem
-    default:
-      return String(describing: error)
+    case .secondDocument:
+      return tr(
+        // TRANSLATORS: ends “The file is not valid YAML: %s.”; a document starts with “---”.
+        "a second document starts here; a panel file is one document")
     }
   }
 }

@@ -1,5 +1,3 @@
-import Yams
-
 /// The kind of mapping a panel file's keys are in: messages about its keys
 /// name it in whole sentences, one for each kind, so that translations can
 /// say “in a section” and “a section needs” each in its own grammar.
@@ -134,10 +132,6 @@ extension PanelFileReader {
       return tr(
         // TRANSLATORS: ends “"title" must be text, not %s.”; a mapping is YAML's keys with values.
         "a mapping")
-    case .alias:
-      return tr(
-        // TRANSLATORS: ends “"title" must be text, not %s.”; an alias is YAML's *name.
-        "an alias")
     }
   }
 }

@@ -1,5 +1,3 @@
-import Yams
-
 /// A row named by path in a template or condition, found once every row is read.
 final class RowReference: @unchecked Sendable {
   // Set once while the file is read, before the panel is handed out; only read after.

@@ -1,5 +1,3 @@
-import Yams
-
 extension PanelFileReader {
   /// The row kinds a file may declare, by name, in the order the documentation lists them.
   static let rowKinds = Row.Kind.Name.declarableInFiles.map(\.rawValue)
@@ -227,7 +225,7 @@ extension PanelFileReader {
     switch node {
     case .scalar: items = [node]
     case .sequence(let sequence): items = Array(sequence)
-    case .mapping, .alias: return  // reported as a value already
+    case .mapping: return  // reported as a value already
     }
     var seen: [Accelerator] = []
     for item in items {

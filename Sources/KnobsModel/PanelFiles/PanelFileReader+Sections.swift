@@ -1,5 +1,3 @@
-import Yams
-
 extension PanelFileReader {
   static let sectionKeys = ["id", "title", "header", "footer", "visible-when", "rows"]
 

@@ -1,5 +1,3 @@
-import Yams
-
 extension PanelFileReader {
   static let settingKeys = ["schema", "key", "ini", "default"]
 

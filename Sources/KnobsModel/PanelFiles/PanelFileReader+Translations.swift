@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Yams
 
 /// A panel file's texts in other languages: `title[de]: Beläge` beside
 /// `title: Toppings`, or a gettext domain of the panel's own

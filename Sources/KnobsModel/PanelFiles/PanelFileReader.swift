@@ -1,5 +1,3 @@
-import Yams
-
 /// Reads the YAML nodes of a panel file into model values, collecting every
 /// mistake with its position instead of stopping at the first.
 final class PanelFileReader {
@@ -213,7 +211,7 @@ final class PanelFileReader {
         items.append(scalar.string)
       }
       return .strings(items)
-    case .mapping, .alias:
+    case .mapping:
       report(
         Self.position(of: node), path, tr("“%1$s” must be a value or a list of text, not %2$s.", key, Self.found(node)))
       return nil

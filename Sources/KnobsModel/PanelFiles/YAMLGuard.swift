@@ -1,4 +1,4 @@
-import CYaml
+import CLibYAML
 
 /// Looks at a panel file's YAML events before it is composed into nodes, and
 /// refuses what a panel never needs but an attacker uses: anchors and aliases
