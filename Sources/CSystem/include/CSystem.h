@@ -6,4 +6,8 @@
    kernel can't. */
 int knobs_exchange_paths(const char *first, const char *second);
 
+/* Gives the C library's free memory back to the system (malloc_trim): the
+   pages of allocations a start made and freed stay resident otherwise. */
+void knobs_return_free_memory(void);
+
 #endif

@@ -11,7 +11,7 @@ extension GSettingsStore {
     var lines: [String] = []
     defer {
       Settings.sync()
-      try? history.record(changes, source: .undo)
+      _ = try? history.record(changes, source: .undo)
     }
     for entry in entries {
       let key = entry.settingKey

@@ -269,9 +269,8 @@ public final class PanelWindow: PageHost {
     window.present()
     guard isFirstShow else { return }
     currentPage.focusFirstRow()
-    // Indexing a big panel for search takes long and the first frame does not need it,
-    // so it waits until that frame is painted and the loop has nothing more urgent to do.
-    window.afterNextFrame { runWhenIdle { [weak self] in self?.search.prepare() } }
+    // The search index is built when search opens (SearchController): a window nobody
+    // searches in keeps none.
   }
 
   /// Brings every open page and the search results up to date with the settings; with

@@ -68,7 +68,13 @@ final class SearchController {
     entry.onSearchChanged { [weak self] text in self?.update(text) }
     entry.onActivate { [weak self] in self?.activate(index: 0) }
     bar.onSearchModeChanged { [weak self] searching in
-      if !searching { self?.end() }
+      guard searching else {
+        self?.end()
+        return
+      }
+      // The index, built once search opens: the bar shows the first key typed, and the
+      // index is ready before the entry's typing delay runs the search.
+      runWhenIdle { self?.prepare() }
     }
   }
 
@@ -101,8 +107,11 @@ final class SearchController {
 
   var isActive: Bool { bar.isSearching }
 
-  /// Indexes the panel for search, so the first keystroke need not.
+  /// Indexes the panel for search, so the first search need not.
   func prepare() { _ = engine }
+
+  /// Whether the panel is indexed now (a window nobody searched in is not).
+  var isIndexed: Bool { madeEngine != nil }
 
   /// The paths of the rows listed, in order, for keyboard activation and tests.
   var resultPaths: [RowPath] { shown.map { groups[$0.group].entries[$0.entry].path } }
