@@ -304,6 +304,20 @@ final class InstalledThemesTests: XCTestCase {
 final class ButtonLayoutTests: XCTestCase {
   func layout(_ text: String) -> ButtonLayout { ButtonLayout(parsing: text) }
 
+  func testTheFormTheTextRowTakesIsThePatternItOnceWas() async throws {
+    let pattern = try Regex("[a-z,]*(:[a-z,]*)?")
+    let samples = [
+      "", "appmenu:close", ":close", "close:", "appmenu:minimize,maximize,close", "a:b:c", "Close", "close;x",
+      "close, minimize", "appmenu:close\n", "é:close", "::", ",,:,,", "menu_x",
+    ]
+    for text in samples {
+      XCTAssertEqual(ButtonLayout.isWellFormed(text), (try? pattern.wholeMatch(in: text)) != nil, text.debugDescription)
+    }
+    let rule = TextRule(patternHint: "names", test: ButtonLayout.isWellFormed)
+    XCTAssertNil(rule.problem(with: "appmenu:close"))
+    XCTAssertEqual(rule.problem(with: "a:b:c"), "It must be names.")
+  }
+
   func testParsingToleratesOddFormats() async throws {
     XCTAssertEqual(layout("appmenu:close"), ButtonLayout(left: ["appmenu"], right: ["close"]))
     XCTAssertEqual(layout(":"), ButtonLayout(left: [], right: []))

@@ -86,7 +86,7 @@ extension Panel {
 
   private static func rule(_ rule: TextRule) -> String {
     "rule(non-empty=\(rule.nonEmpty) max=\(rule.maximumLength) pattern=\(String(describing: rule.pattern)) "
-      + "hint=\(String(describing: rule.patternHint)))"
+      + "hint=\(String(describing: rule.patternHint))\(rule.test == nil ? "" : " test=swift"))"
   }
 
   @MainActor

@@ -8,14 +8,21 @@ public struct TextRule: Sendable {
   public var maximumLength: Int
   /// A regular expression the whole value must match.
   public var pattern: String?
-  /// Says in plain words what the pattern wants, e.g. "letters and digits only".
+  /// Says in plain words what the pattern (or the test) wants, e.g. "letters and digits only".
   public var patternHint: String?
+  /// A test in Swift the whole value must pass, for a form a test says more plainly than a
+  /// pattern; only Swift declares one (a file has `pattern`).
+  public var test: (@Sendable (String) -> Bool)?
 
-  public init(nonEmpty: Bool = false, maximumLength: Int = 4096, pattern: String? = nil, patternHint: String? = nil) {
+  public init(
+    nonEmpty: Bool = false, maximumLength: Int = 4096, pattern: String? = nil, patternHint: String? = nil,
+    test: (@Sendable (String) -> Bool)? = nil
+  ) {
     self.nonEmpty = nonEmpty
     self.maximumLength = maximumLength
     self.pattern = pattern
     self.patternHint = patternHint
+    self.test = test
   }
 
   /// Why `text` is refused, in a sentence; nil when it is accepted.
@@ -26,7 +33,8 @@ public struct TextRule: Sendable {
         "It is %1$d character long; at most %2$d are allowed.", "It is %1$d characters long; at most %2$d are allowed.",
         text.count, text.count, maximumLength)
     }
-    if let pattern, !Self.matches(text, pattern: pattern) {
+    let fitsPattern = pattern.map { Self.matches(text, pattern: $0) } ?? true
+    if !fitsPattern || test?(text) == false {
       return patternHint.map { tr("It must be %s.", $0) } ?? tr("It doesn't have the expected form.")
     }
     return nil

@@ -8,6 +8,20 @@ public struct ButtonLayout: Hashable, Sendable {
   public var left: [String]
   public var right: [String]
 
+  /// Whether `text` has the form `button-layout` takes: names of lowercase letters separated
+  /// by commas, with at most one colon between the left side and the right (`appmenu:close`).
+  public static func isWellFormed(_ text: String) -> Bool {
+    var colons = 0
+    for scalar in text.unicodeScalars {
+      if scalar == ":" {
+        colons += 1
+      } else if !(("a"..."z").contains(scalar) || scalar == ",") {
+        return false
+      }
+    }
+    return colons <= 1
+  }
+
   /// The buttons the switches and the placement move, in the order they take on the right.
   static let windowButtons = ["minimize", "maximize", "close"]
 

@@ -30,11 +30,11 @@ func windowsPage() -> Row {
       TextRow(
         "layout", tr("Button Layout"), key: .buttonLayout, placeholder: "appmenu:close",
         rule: TextRule(
-          maximumLength: 200, pattern: "[a-z,]*(:[a-z,]*)?",
+          maximumLength: 200,
           patternHint: tr(
             // TRANSLATORS: the button names are the setting's own words; keep them in English.
             "button names such as close, minimize, maximize and appmenu, separated by commas, with one colon between the left and the right side"
-          ))
+          ), test: ButtonLayout.isWellFormed)
       )
       .subtitle(tr("The buttons left and right of the colon, e.g. appmenu:minimize,maximize,close"))
       .keywords(tr("button layout"), tr("close"))
