@@ -18,6 +18,14 @@ public protocol RowSource: AnyObject {
   /// returns the store that keeps the rows' own keys with the schema name they use;
   /// nil when the rows' keys live in the panel's store.
   func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)?
+  /// Called before the page showing the rows opens: a source that finds its rows only then
+  /// (the history, which can be long and which a start does not need) finds them now.
+  func prepareRows()
+}
+
+extension RowSource {
+  /// Most sources find their rows at once.
+  public func prepareRows() {}
 }
 
 extension Section {
@@ -44,6 +52,19 @@ extension Panel {
         guard case .detail(let page) = copy.sections[index].rows[rowIndex].kind, page.hasRowSources else { continue }
         copy.sections[index].rows[rowIndex].kind = .detail(page.withFoundRows())
       }
+    }
+    return copy
+  }
+
+  /// The page with the rows of its own found sections (not its pages') as their sources have them,
+  /// after each was asked to find them (`prepareRows`): what a page shows as it opens.
+  @MainActor
+  public func preparingFoundRows() -> Panel {
+    var copy = self
+    for index in copy.sections.indices {
+      guard let source = copy.sections[index].rowSource else { continue }
+      source.prepareRows()
+      copy.sections[index].rows = source.rows
     }
     return copy
   }

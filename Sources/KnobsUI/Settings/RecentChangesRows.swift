@@ -3,7 +3,8 @@ import KnobsModel
 
 /// The history of changes as rows, newest first: each says which setting changed, from
 /// what to what, how and when, with an Undo button that takes it back (an import whole).
-/// The rows are read afresh when the history changes and when the window comes back.
+/// The history is first read when its page opens or search starts (a start does not need its
+/// thousand rows), then afresh when it changes and when the window comes back.
 @MainActor
 public final class RecentChangesRows: RowSource {
   public private(set) var rows: [Row] = []
@@ -14,6 +15,8 @@ public final class RecentChangesRows: RowSource {
   private var titles: [SettingKey: String]?
   private var panel: Panel?
   private var connected = false
+  /// Whether the rows were asked for (`prepareRows`): until then the history is not read.
+  private var prepared = false
   private var observation: Observation?
   private var pendingReload: Task<Void, Never>?
   private let observers = ChangeObservers()
@@ -42,14 +45,20 @@ public final class RecentChangesRows: RowSource {
 
   public var watchedFolders: [String] { [] }
 
-  /// Reads the history once connected: a panel that is only declared reads nothing.
+  /// Follows the store once connected: a panel that is only declared reads nothing.
   public func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)? {
     self.store = ((store as? RecordingStore)?.base ?? store) as? GSettingsStore
     connected = true
     // A change is noted as it is made: read the history a moment after the last one.
     observation = store.observe { [weak self] _ in self?.scheduleReload() }
-    rebuild(force: true)
+    if prepared { rebuild(force: true) }
     return nil
+  }
+
+  public func prepareRows() {
+    guard !prepared else { return }
+    prepared = true
+    rebuild(force: true)
   }
 
   private func scheduleReload() {
@@ -64,7 +73,7 @@ public final class RecentChangesRows: RowSource {
   public func reload() { rebuild(force: false) }
 
   private func rebuild(force: Bool) {
-    guard connected else { return }
+    guard connected, prepared else { return }
     let entries = Array(history.entries.reversed())
     let ids = entries.map(\.id)
     let times = entries.map(\.time)

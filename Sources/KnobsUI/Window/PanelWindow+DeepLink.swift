@@ -13,6 +13,12 @@ extension PanelWindow {
   /// Opens the page holding the row (or section) at `path`, as `open(path:)` does.
   @discardableResult
   public func open(_ path: RowPath) -> Bool {
+    open(path, findingRows: true)
+  }
+
+  /// With `findingRows`, a path that names nothing is looked for again once every row source
+  /// has found its rows (`prepareRows`): a deep link into the history finds its entry.
+  private func open(_ path: RowPath, findingRows: Bool) -> Bool {
     if search.isActive { search.end(restoring: false) }
     if let pagePath = schemaPageToOpen(path) {
       navigate(toPage: pagePath)
@@ -47,7 +53,10 @@ extension PanelWindow {
         actions: [])
       return false
     case .none:
-      break
+      if findingRows {
+        rootPanel.rowSources.forEach { $0.prepareRows() }
+        return open(path, findingRows: false)
+      }
     }
     let suggestions = rootPanel.closestPaths(to: path, limit: 3).map(\.description)
     let message =

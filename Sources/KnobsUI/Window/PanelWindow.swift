@@ -307,7 +307,7 @@ public final class PanelWindow: PageHost {
 
   func openDetail(_ page: Panel, path: RowPath) {
     if search.isActive { search.end(restoring: false) }
-    let view = PageView(page: page, path: path, host: self)
+    let view = PageView(page: page.preparingFoundRows(), path: path, host: self)
     push(view, animated: true)
     view.focusFirstRow()
   }
@@ -340,7 +340,7 @@ public final class PanelWindow: PageHost {
   }
 
   func pushWithoutAnimation(_ page: Panel, path: RowPath) {
-    push(PageView(page: page, path: path, host: self), animated: false)
+    push(PageView(page: page.preparingFoundRows(), path: path, host: self), animated: false)
   }
 
   private func updateHeader() {

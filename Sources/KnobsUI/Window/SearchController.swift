@@ -43,6 +43,8 @@ final class SearchController {
   private var madeEngine: PanelSearch?
   private var engine: PanelSearch {
     if let madeEngine { return madeEngine }
+    // Rows found only when asked (the history) are searched too; finding them may change the panel.
+    host.rootPanel.rowSources.forEach { $0.prepareRows() }
     let made = PanelSearch(panel: host.rootPanel, entries: host.rootPanel.searchableEntries)
     madeEngine = made
     return made
