@@ -37,7 +37,7 @@ let gtk: [Target] = [
     name: "KnobsUI", dependencies: ["Gtk", "KnobsModel"],
     swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
   .executableTarget(
-    name: "knobs", dependencies: ["KnobsUI", "KnobsModel", "Gtk", "BenchmarkPanels", "CSystem"],
+    name: "knobs", dependencies: ["KnobsUI", "KnobsModel", "Gtk", "BenchmarkPanels"],
     swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
   .testTarget(name: "KnobsUITests", dependencies: ["KnobsUI", "KnobsModel", "Gtk", "knobs"]),
 ]

@@ -8,7 +8,9 @@ import KnobsUI
 /// panel in one window, each once the last one's frame is painted. The steps take
 /// each desktop page in turn: a deep link to its first row, Back (as Alt+Left does),
 /// a search and its end. Prints `soak-rss-kb R100 RN STEPS`: the resident memory
-/// after the first 100 steps and after the last, then quits.
+/// after the first 100 steps and after the last, then quits. Each is read after a quiet
+/// moment (`quiet`), in which the window gives the memory it freed back to the system, so
+/// the two compare what browsing kept, not when the C library last let pages go.
 @MainActor
 final class BenchmarkSoak {
   private enum Step {
@@ -23,6 +25,8 @@ final class BenchmarkSoak {
   private let total: Int
   private var done = 0
   private var afterWarmUp: Int?
+  /// Seconds of quiet before memory is read: longer than the window waits to give freed memory back.
+  static let quiet = 3.0
 
   init(window: PanelWindow, panel: Panel, steps total: Int) {
     self.window = window
@@ -46,9 +50,11 @@ final class BenchmarkSoak {
 
   private func next() {
     guard done < total else {
-      let line = "soak-rss-kb \(afterWarmUp ?? 0) \(Self.residentKB()) \(total)\n"
-      writeWhole(line, to: STDOUT_FILENO)
-      window.window.activateAction("app.quit")
+      runOnMainLoop(after: Self.quiet) { [self] in
+        let line = "soak-rss-kb \(afterWarmUp ?? 0) \(Self.residentKB()) \(total)\n"
+        writeWhole(line, to: STDOUT_FILENO)
+        window.window.activateAction("app.quit")
+      }
       return
     }
     switch steps[done % steps.count] {
@@ -58,7 +64,15 @@ final class BenchmarkSoak {
     case .endSearch: window.endSearch()
     }
     done += 1
-    if done == 100 { afterWarmUp = Self.residentKB() }
+    if done == 100 {
+      window.window.afterNextPaint {
+        runOnMainLoop(after: Self.quiet) {
+          self.afterWarmUp = Self.residentKB()
+          self.next()
+        }
+      }
+      return
+    }
     // A painted frame, then a turn of the loop for what the step queued (freeing the page left).
     // The chain of steps holds the soak until the last.
     window.window.afterNextPaint { runOnMainLoop(after: 0.01) { self.next() } }

@@ -1,4 +1,3 @@
-import CSystem
 import FoundationEssentials
 import Glibc
 import Gtk
@@ -129,9 +128,6 @@ final class KnobsApplication {
     if !window.window.afterNextFrame({ runWhenIdle(checkStore) }) { runWhenIdle(checkStore) }
     self.window = window
     window.present()
-    // The start's passing allocations (reading schemas, building the search index) are freed a
-    // moment after the first frame, but the C library keeps their pages: give them back then.
-    window.window.afterNextFrame { runOnMainLoop(after: 1.5) { runWhenIdle { knobs_return_free_memory() } } }
     onWindowPresented?(window)
     if let path = pendingPath {
       pendingPath = nil

@@ -35,6 +35,7 @@ public final class PanelWindow: PageHost {
   private var folderMonitors: [FileMonitor] = []
   private var pendingReload: Task<Void, Never>?
   private var pendingSchemaCheck: Task<Void, Never>?
+  private var pendingMemoryReturn: Task<Void, Never>?
   private let windowState: WindowState?
   /// Whether the window opens maximized (GTK says so only once it is shown).
   private var opensMaximized = false
@@ -271,6 +272,20 @@ public final class PanelWindow: PageHost {
     currentPage.focusFirstRow()
     // The search index is built when search opens (SearchController): a window nobody
     // searches in keeps none.
+    // The start's passing allocations (reading schemas, checking the panel) are freed a moment
+    // after the first frame, but the C library keeps their pages: they go back then.
+    window.afterNextFrame { [weak self] in self?.returnFreeMemory(after: 1.5) }
+  }
+
+  /// Gives freed memory back to the system once the window has been quiet for `seconds`:
+  /// after the start, a page left, a search ended.
+  func returnFreeMemory(after seconds: Double = 2) {
+    pendingMemoryReturn?.cancel()
+    pendingMemoryReturn = Task { @MainActor in
+      try? await Task.sleep(for: .seconds(seconds))
+      guard !Task.isCancelled else { return }
+      runWhenIdle { FreeMemory.giveBack() }
+    }
   }
 
   /// Brings every open page and the search results up to date with the settings; with
@@ -326,6 +341,7 @@ public final class PanelWindow: PageHost {
       guard let self, self.leavingPages.contains(where: { $0 === leaving }) else { return }
       self.leavingPages.removeAll { $0 === leaving }
       stack.remove(leaving.scroller)
+      self.returnFreeMemory()
     }
   }
 
@@ -335,6 +351,7 @@ public final class PanelWindow: PageHost {
       let leaving = pages.removeLast()
       stack.remove(leaving.scroller)
     }
+    returnFreeMemory()
     stack.show(currentPage.scroller, transition: .none)
     updateHeader()
   }

@@ -154,6 +154,7 @@ final class SearchController {
     entry.text = ""
     guard isShowingResults else { return }
     hideResults(transition: .crossfade)
+    host.returnFreeMemory()
     if restoring {
       let page = host.currentPage
       let offset = savedOffset
