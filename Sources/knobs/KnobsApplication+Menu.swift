@@ -37,7 +37,7 @@ extension KnobsApplication {
   /// returns what happened, in words.
   static func export(_ store: GSettingsStore, to path: String) -> String {
     let entries = store.exportEntries(all: false, ownSchema: AppInfo.id, dconf: DconfPaths.read())
-    let name = path.split(separator: "/").last.map(String.init) ?? path
+    let name = PathText.lastComponent(path)
     if let problem = DconfKeyfile.save(DconfKeyfile.text(entries), to: path) {
       return tr("Nothing was exported: %s", problem)
     }

@@ -60,7 +60,7 @@ public final class ImportPreviewRows: RowSource {
   /// changes are shown (or there is nothing to change: then the message says so).
   public func load(path: String) -> ImportOutcome {
     guard let store else { return .refused(tr("Only settings kept in GSettings can be imported.")) }
-    let name = path.split(separator: "/").last.map(String.init) ?? path
+    let name = PathText.lastComponent(path)
     let text: String
     do {
       text = try DconfKeyfile.read(path: path)
