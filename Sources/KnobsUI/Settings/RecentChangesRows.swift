@@ -3,8 +3,9 @@ import KnobsModel
 
 /// The history of changes as rows, newest first: each says which setting changed, from
 /// what to what, how and when, with an Undo button that takes it back (an import whole).
-/// The history is first read when its page opens or search starts (a start does not need its
-/// thousand rows), then afresh when it changes and when the window comes back.
+/// The history is first read when its page opens or a deep link names an entry (a start does
+/// not need its thousand rows; search finds them once read), then afresh when it changes and
+/// when the window comes back.
 @MainActor
 public final class RecentChangesRows: RowSource {
   public private(set) var rows: [Row] = []

@@ -270,7 +270,7 @@ public final class PanelWindow: PageHost {
     window.present()
     guard isFirstShow else { return }
     currentPage.focusFirstRow()
-    // The search index is built when search opens (SearchController): a window nobody
+    // The search index is built by the first search (SearchController): a window nobody
     // searches in keeps none.
     // The start's passing allocations (reading schemas, checking the panel) are freed a moment
     // after the first frame, but the C library keeps their pages: they go back then.

@@ -43,8 +43,8 @@ final class SearchController {
   private var madeEngine: PanelSearch?
   private var engine: PanelSearch {
     if let madeEngine { return madeEngine }
-    // Rows found only when asked (the history) are searched too; finding them may change the panel.
-    host.rootPanel.rowSources.forEach { $0.prepareRows() }
+    // Rows found only when their page opens (the history) are searched once it has: finding them
+    // here would rebuild the page behind the search as the user types, and take the keyboard.
     let made = PanelSearch(panel: host.rootPanel, entries: host.rootPanel.searchableEntries)
     madeEngine = made
     return made
@@ -70,13 +70,7 @@ final class SearchController {
     entry.onSearchChanged { [weak self] text in self?.update(text) }
     entry.onActivate { [weak self] in self?.activate(index: 0) }
     bar.onSearchModeChanged { [weak self] searching in
-      guard searching else {
-        self?.end()
-        return
-      }
-      // The index, built once search opens: the bar shows the first key typed, and the
-      // index is ready before the entry's typing delay runs the search.
-      runWhenIdle { self?.prepare() }
+      if !searching { self?.end() }
     }
   }
 
@@ -109,7 +103,9 @@ final class SearchController {
 
   var isActive: Bool { bar.isSearching }
 
-  /// Indexes the panel for search, so the first search need not.
+  /// Indexes the panel for search, so the first search need not. Without it, the first search
+  /// builds the index: after the entry's typing delay, when a burst of keys has arrived (built as
+  /// search opens, it held up the keys typed right after Ctrl+F, and a space among them was lost).
   func prepare() { _ = engine }
 
   /// Whether the panel is indexed now (a window nobody searched in is not).
