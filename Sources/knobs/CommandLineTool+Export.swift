@@ -120,9 +120,8 @@ extension CommandLineTool {
     }
     Settings.sync()
     // One entry of the history: one undo takes the whole import back.
-    let changes = plan.changes.map { RecordedChange(key: $0.key, old: $0.oldIsDefault ? nil : $0.old, new: $0.new) }
     do {
-      try history?.record(changes, source: .import)
+      try history?.record(plan.recordedChanges, source: .import)
     } catch {
       printError("knobs: \(error)")
     }

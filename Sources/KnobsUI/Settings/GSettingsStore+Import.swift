@@ -54,6 +54,13 @@ public struct ImportPlan {
   public var problems: [DconfKeyfile.Problem] = []
 }
 
+extension ImportPlan {
+  /// The changes as the history notes them: a key that held its default had no value before.
+  public var recordedChanges: [RecordedChange] {
+    changes.map { RecordedChange(key: $0.key, old: $0.oldIsDefault ? nil : $0.old, new: $0.new) }
+  }
+}
+
 extension GSettingsStore {
   /// The key's GVariant type, when the key is installed.
   public func typeString(of key: SettingKey) -> String? {

@@ -167,7 +167,8 @@ public final class ImportPreviewRows: RowSource {
     rows =
       plan?.changes.enumerated().map { index, change in
         let named = title(of: change.key)
-        let values = Self.short(change.oldIsDefault ? none : change.old) + " → " + Self.short(change.new)
+        let values =
+          RecentChangesRows.short(change.oldIsDefault ? none : change.old) + " → " + RecentChangesRows.short(change.new)
         return ToggleRow("change-\(index)", named ?? change.key.key, key: SelectionStore.key(index))
           .checkBox()
           .subtitle(
@@ -179,9 +180,6 @@ public final class ImportPreviewRows: RowSource {
     observers.notify(.wholeSchema(Self.schema))
   }
 
-  private static func short(_ text: String) -> String {
-    text.count > 200 ? String(text.prefix(199)) + "…" : text
-  }
 }
 
 /// What choosing a file to import came to.
@@ -192,13 +190,6 @@ public enum ImportOutcome: Equatable {
   case nothingToChange(String)
   /// The file can't be imported; the message says why, by line.
   case refused(String)
-}
-
-extension ImportPlan {
-  /// The changes as the history notes them: a key that held its default had no value before.
-  public var recordedChanges: [RecordedChange] {
-    changes.map { RecordedChange(key: $0.key, old: $0.oldIsDefault ? nil : $0.old, new: $0.new) }
-  }
 }
 
 /// The preview's check boxes (`change-N`, on by default) and whether a file is shown, in memory.

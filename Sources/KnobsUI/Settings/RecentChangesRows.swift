@@ -123,8 +123,8 @@ public final class RecentChangesRows: RowSource {
     return row
   }
 
-  /// GVariant text escapes control characters; a long value (a list) is cut.
-  private static func short(_ text: String) -> String {
+  /// GVariant text escapes control characters; a long value (a list) is cut. The Import Preview cuts its values so too.
+  static func short(_ text: String) -> String {
     text.count > 200 ? String(text.prefix(199)) + "…" : text
   }
 }

@@ -103,12 +103,9 @@ final class SearchController {
 
   var isActive: Bool { bar.isSearching }
 
-  /// Indexes the panel for search, so the first search need not. Without it, the first search
-  /// builds the index: after the entry's typing delay, when a burst of keys has arrived (built as
-  /// search opens, it held up the keys typed right after Ctrl+F, and a space among them was lost).
-  func prepare() { _ = engine }
-
-  /// Whether the panel is indexed now (a window nobody searched in is not).
+  /// Whether the panel is indexed now. The first search builds the index, after the entry's
+  /// typing delay, once a burst of keys has arrived (built as search opened, it held up the keys
+  /// typed right after Ctrl+F, and a space among them was lost); a window nobody searched in has none.
   var isIndexed: Bool { madeEngine != nil }
 
   /// The paths of the rows listed, in order, for keyboard activation and tests.
