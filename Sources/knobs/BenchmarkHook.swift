@@ -27,14 +27,15 @@ import KnobsUI
 struct BenchmarkHook {
   let panel: Panel?
   let store: MemoryStore?
-  private let start: ContinuousClock.Instant
+  /// Seconds on the monotonic clock (`LocalFiles.monotonicNow`) when main began.
+  private let start: Double
   private let reportsFirstFrame: Bool
   private let searches: [String]
   private let passes: Int
   private let soakSteps: Int?
 
   /// Nil when no benchmark variable is set, the normal case.
-  init?(environment: [String: String], start: ContinuousClock.Instant) {
+  init?(environment: [String: String], start: Double) {
     let panelSpec = environment["KNOBS_BENCH_PANEL"]
     let searchSpec = environment["KNOBS_BENCH_SEARCH"]
     reportsFirstFrame = environment["KNOBS_BENCH_FIRST_FRAME"] == "1"
@@ -68,7 +69,7 @@ struct BenchmarkHook {
     }
     guard reportsFirstFrame || !searches.isEmpty else { return }
     window.window.afterNextPaint {
-      if reportsFirstFrame { Self.report("first-frame-ms \(Self.milliseconds(ContinuousClock.now - start))") }
+      if reportsFirstFrame { Self.report("first-frame-ms \(Self.milliseconds(LocalFiles.monotonicNow() - start))") }
       // Without searches, quit at once: peak RSS is then measured up to the first frame, as the baseline's is.
       guard !searches.isEmpty else {
         window.window.activateAction("app.quit")
@@ -97,10 +98,10 @@ struct BenchmarkHook {
       window.window.activateAction("app.quit")
       return
     }
-    let searched = ContinuousClock.now
+    let searched = LocalFiles.monotonicNow()
     let rows = window.showSearchResults(for: query)
     window.window.afterNextPaint {
-      Self.report("search-ms \(Self.milliseconds(ContinuousClock.now - searched)) \(rows) \(query)")
+      Self.report("search-ms \(Self.milliseconds(LocalFiles.monotonicNow() - searched)) \(rows) \(query)")
       window.endSearch()
       afterPause(in: window) { runSearches(in: window, remaining: Array(remaining.dropFirst())) }
     }
@@ -111,11 +112,9 @@ struct BenchmarkHook {
     writeWhole(line + "\n", to: STDOUT_FILENO)
   }
 
-  private static func milliseconds(_ duration: Duration) -> String {
-    let (seconds, attoseconds) = duration.components
-    let tenths = (Double(seconds) * 1e4 + Double(attoseconds) / 1e14).rounded()
-    // Durations are never negative.
-    let whole = Int(tenths)
+  private static func milliseconds(_ seconds: Double) -> String {
+    // The clock only goes forward: durations are never negative.
+    let whole = Int((seconds * 1e4).rounded())
     return "\(whole / 10).\(whole % 10)"
   }
 }

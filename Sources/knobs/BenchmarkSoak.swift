@@ -80,7 +80,7 @@ final class BenchmarkSoak {
 
   /// VmRSS of this process, in kB.
   static func residentKB() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    guard let status = LocalFiles.text(at: "/proc/self/status") else { return 0 }
     for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
       return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
     }

@@ -34,7 +34,7 @@ extension CommandLineTool {
   }
 
   private static func absolute(_ path: String) -> String {
-    path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    LocalFiles.absolute(path)
   }
 
   /// The entries a scope names: a schema or one of its keys (`schema/…`), or the settings of the

@@ -3,7 +3,7 @@ import KnobsModel
 
 /// Explains a missing or unreachable display in one sentence.
 enum Display {
-  static func missingMessage(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+  static func missingMessage(environment: [String: String] = LocalFiles.environment()) -> String {
     let x11 = environment["DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
     let wayland = environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
     if x11 == nil && wayland == nil {

@@ -12,7 +12,7 @@ enum FilePanels {
   static func locate(
     _ source: String, folders: PanelFolders = PanelFolders(), problems: (String) -> Void = printError
   ) -> String? {
-    if PanelFolders.isPath(source) || FileManager.default.fileExists(atPath: source) { return source }
+    if PanelFolders.isPath(source) || LocalFiles.exists(source) { return source }
     if let file = folders.file(forID: source) { return file }
     problems(
       "knobs: "
@@ -177,7 +177,7 @@ extension FilePanels {
       return 1
     }
     let installation = PanelInstallation(folders: PanelFolders(), appID: AppInfo.id)
-    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    let executable = LocalFiles.resolvingLinks("/proc/self/exe")
     do {
       try installation.install(file, bytes: bytes, executable: executable)
     } catch {

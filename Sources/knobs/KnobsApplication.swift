@@ -92,7 +92,11 @@ final class KnobsApplication {
     // Changes are noted only where they are kept: not in a memory backend.
     var store = settings.store
     if let history, settings.store.storage.isPersistent {
-      let recording = RecordingStore(base: settings.store, history: history, source: .window, saveDelay: 1)
+      // A second after the last change, on the main loop (no thread keeps the time).
+      let saving = MainLoopTimer()
+      let recording = RecordingStore(base: settings.store, history: history, source: .window) { save in
+        saving.schedule(after: 1, save)
+      }
       self.recording = recording
       store = recording
       if let gsettings = settings.store as? GSettingsStore, settings.store.storage.backend == "dconf" {

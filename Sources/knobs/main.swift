@@ -4,9 +4,9 @@ import Gtk
 import KnobsModel
 import KnobsUI
 
-let started = ContinuousClock.now
+let started = LocalFiles.monotonicNow()
 // Read once: each read builds a dictionary of every variable.
-let processEnvironment = ProcessInfo.processInfo.environment
+let processEnvironment = LocalFiles.environment()
 Translation.setUp(
   directory: Translation.directory(executable: CommandLine.arguments[0], environment: processEnvironment))
 let request: Request

@@ -99,4 +99,28 @@ final class ChangeHistoryTests: XCTestCase {
       ChangeHistory.defaultFile(environment: ["HOME": "/home/a", "XDG_STATE_HOME": "relative"]),
       "/home/a/.local/state/knobs/history.json")
   }
+
+  func testTheWindowsStoreWritesTheFileWhenItsSaveComesNotWithEachChange() throws {
+    let file = folder + "/knobs/history.json"
+    let base = MemoryStore(defaults: [key: .int(1)])
+    var waiting: [@MainActor () -> Void] = []
+    let store = RecordingStore(base: base, history: history(), source: .window) { save in waiting.append(save) }
+    try store.write(.int(2), for: key)
+    clock += 10
+    try store.write(.int(3), for: key)
+    XCTAssertEqual(waiting.count, 2, "each change asks for a save later")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: file), "nothing is written before the save runs")
+    waiting.last?()
+    XCTAssertEqual(history().entries.map(\.new), ["2", "3"])
+    // A save asked for earlier finds nothing more to write.
+    waiting.first?()
+    XCTAssertEqual(history().entries.count, 2)
+  }
+
+  func testTheCommandLinesStoreWritesTheFileWithEachChange() throws {
+    let base = MemoryStore(defaults: [key: .int(1)])
+    let store = RecordingStore(base: base, history: history(), source: .commandLine)
+    try store.write(.int(5), for: key)
+    XCTAssertEqual(history().entries.map(\.new), ["5"])
+  }
 }

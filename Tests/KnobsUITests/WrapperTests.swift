@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import KnobsModel
 import XCTest
 
 @testable import KnobsUI
@@ -130,6 +131,72 @@ final class MainLoopBridgeTests: XCTestCase {
       let drains = MainLoopBridge.drainCount
       runMainLoop(until: { false }, timeout: 0.3)
       XCTAssertLessThanOrEqual(MainLoopBridge.drainCount - drains, 2, "the bridge keeps firing while idle")
+    }
+  }
+}
+
+/// The window's debounces and pauses: GLib timeouts, replaced, cancelled and
+/// dropped with their owner.
+final class MainLoopTimerTests: XCTestCase {
+  func testAScheduledActionRunsOnceAfterItsDelay() {
+    MainActor.assumeIsolated {
+      let timer = MainLoopTimer()
+      var runs = 0
+      timer.schedule(after: 0.05) { runs += 1 }
+      XCTAssertTrue(timer.isPending)
+      XCTAssertEqual(runs, 0, "not before the loop runs")
+      XCTAssertTrue(runMainLoop(until: { runs > 0 }, timeout: 2))
+      XCTAssertFalse(timer.isPending)
+      runMainLoop(until: { false }, timeout: 0.15)
+      XCTAssertEqual(runs, 1)
+    }
+  }
+
+  func testSchedulingAgainReplacesWhatWaitsAndCancelDropsIt() {
+    MainActor.assumeIsolated {
+      let timer = MainLoopTimer()
+      var ran: [String] = []
+      timer.schedule(after: 0.05) { ran.append("first") }
+      timer.schedule(after: 0.05) { ran.append("second") }
+      XCTAssertTrue(runMainLoop(until: { !ran.isEmpty }, timeout: 2))
+      runMainLoop(until: { false }, timeout: 0.15)
+      XCTAssertEqual(ran, ["second"])
+      timer.schedule(after: 0.02) { ran.append("cancelled") }
+      timer.cancel()
+      XCTAssertFalse(timer.isPending)
+      runMainLoop(until: { false }, timeout: 0.15)
+      XCTAssertEqual(ran, ["second"])
+      // An action can schedule the next one.
+      timer.schedule(after: 0.01) { timer.schedule(after: 0.01) { ran.append("again") } }
+      XCTAssertTrue(runMainLoop(until: { ran.count == 2 }, timeout: 2))
+    }
+  }
+
+  func testATimerFreedDropsItsAction() {
+    MainActor.assumeIsolated {
+      var ran = false
+      var timer: MainLoopTimer? = MainLoopTimer()
+      timer?.schedule(after: 0.02) { ran = true }
+      timer = nil
+      runMainLoop(until: { false }, timeout: 0.15)
+      XCTAssertFalse(ran)
+    }
+  }
+
+  func testSleepingOnTheMainLoopGoesOnOnTheMainActorAfterTheDelay() {
+    MainActor.assumeIsolated {
+      MainLoopBridge.install()
+      let start = LocalFiles.monotonicNow()
+      var ticks = 0
+      var slept: Double?
+      runOnMainLoop(after: 0.01) { ticks += 1 }
+      Task { @MainActor in
+        await sleepOnMainLoop(0.05)
+        slept = LocalFiles.monotonicNow() - start
+      }
+      XCTAssertTrue(runMainLoop(until: { slept != nil }, timeout: 2))
+      XCTAssertGreaterThanOrEqual(slept ?? 0, 0.049)
+      XCTAssertEqual(ticks, 1, "the loop ran meanwhile")
     }
   }
 }

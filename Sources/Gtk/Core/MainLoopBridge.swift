@@ -59,8 +59,17 @@ public enum MainLoopPriority: Sendable {
 public func runOnMainLoop(
   after seconds: Double, priority: MainLoopPriority = .normal, _ handler: @escaping @MainActor () -> Void
 ) {
+  addTimeout(after: seconds, priority: priority, handler)
+}
+
+/// A GLib timeout running `handler` once; returns its source's ID.
+@MainActor
+@discardableResult
+private func addTimeout(
+  after seconds: Double, priority: MainLoopPriority, _ handler: @escaping @MainActor () -> Void
+) -> guint {
   let box = Unmanaged.passRetained(SignalBox<Trampolines.Plain>(handler)).toOpaque()
-  g_timeout_add_full(
+  return g_timeout_add_full(
     priority.glib, guint(max(0, seconds * 1000)),
     { data in
       let handler = SignalBox<Trampolines.Plain>.from(data)
@@ -71,6 +80,54 @@ public func runOnMainLoop(
       guard let data else { return }
       Unmanaged<AnyObject>.fromOpaque(data).release()
     })
+}
+
+/// Waits `seconds` on the GLib main loop, then goes on on the main actor.
+///
+/// Unlike `Task.sleep`, no thread of the concurrency runtime's global executor
+/// is started to keep the time: the main loop already keeps it.
+@MainActor
+public func sleepOnMainLoop(_ seconds: Double) async {
+  await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    addTimeout(after: seconds, priority: .normal) { continuation.resume() }
+  }
+}
+
+/// One delayed action at a time, on the GLib main loop: scheduling it again
+/// replaces what was waiting (a debounce), and `cancel` drops it.
+///
+/// It is a GLib timeout: no thread is started to keep the time, as `Task.sleep`
+/// starts the concurrency runtime's.
+@MainActor
+public final class MainLoopTimer {
+  private var sourceID: guint = 0
+
+  public init() {}
+
+  /// Whether an action is waiting.
+  public var isPending: Bool { sourceID != 0 }
+
+  /// Runs `handler` after `seconds`, instead of whatever was waiting.
+  public func schedule(
+    after seconds: Double, priority: MainLoopPriority = .normal, _ handler: @escaping @MainActor () -> Void
+  ) {
+    cancel()
+    sourceID = addTimeout(after: seconds, priority: priority) { [weak self] in
+      self?.sourceID = 0
+      handler()
+    }
+  }
+
+  /// Drops the waiting action, if any.
+  public func cancel() {
+    guard sourceID != 0 else { return }
+    g_source_remove(sourceID)
+    sourceID = 0
+  }
+
+  isolated deinit {
+    cancel()
+  }
 }
 
 /// Runs `handler` once on the GLib main loop when nothing more urgent is

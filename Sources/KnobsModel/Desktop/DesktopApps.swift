@@ -26,17 +26,17 @@ public struct DesktopApps: Sendable {
   }
 
   /// Reads the desktop entries found through the XDG environment variables.
-  public static func installed(environment: [String: String] = ProcessInfo.processInfo.environment) -> DesktopApps {
-    let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
+  public static func installed(environment: [String: String] = LocalFiles.environment()) -> DesktopApps {
+    let home = LocalFiles.home(environment: environment)
     let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
     let dataDirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
       .split(separator: ":").map(String.init)
     var apps: [DesktopApp] = []
     for folder in [dataHome] + dataDirs {
       let applications = folder + "/applications"
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: applications)) ?? []
+      let names = LocalFiles.names(in: applications) ?? []
       for name in names.sorted() where name.hasSuffix(".desktop") {
-        guard let text = try? String(contentsOfFile: applications + "/" + name, encoding: .utf8),
+        guard let text = LocalFiles.text(at: applications + "/" + name),
           let app = app(id: String(name.dropLast(".desktop".count)), entry: text)
         else { continue }
         apps.append(app)

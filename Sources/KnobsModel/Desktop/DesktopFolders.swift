@@ -25,9 +25,9 @@ public struct DesktopFolders: Sendable {
     self.languages = languages
   }
 
-  public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+  public init(environment: [String: String] = LocalFiles.environment()) {
     func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-    let home = value("HOME") ?? FileManager.default.homeDirectoryForCurrentUser.path
+    let home = LocalFiles.home(environment: environment)
     let configHome = value("XDG_CONFIG_HOME") ?? home + "/.config"
     let dataHome = value("XDG_DATA_HOME") ?? home + "/.local/share"
     let configDirs = (value("XDG_CONFIG_DIRS") ?? "/etc/xdg").split(separator: ":").map(String.init)

@@ -25,7 +25,7 @@ public struct KeyboardOptions: Sendable {
 
   /// Reads the option list of an XKB rules file.
   public static func load(from path: String = defaultRulesFile) throws(KeyboardOptionsError) -> KeyboardOptions {
-    guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path) }
+    guard let data = LocalFiles.bytes(at: path) else { throw .unreadable(path) }
     let text = String(decoding: data, as: UTF8.self)
     let options = parse(text)
     guard !options.groups.isEmpty else { throw .noOptions(path) }

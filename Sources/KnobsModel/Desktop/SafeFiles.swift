@@ -161,7 +161,7 @@ enum SafeFiles {
 
   /// The names in a folder, or none when it can't be listed.
   static func names(in folder: String) -> [String] {
-    (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    LocalFiles.names(in: folder) ?? []
   }
 }
 

@@ -53,13 +53,13 @@ public struct ShellExtensions: Sendable {
 
   /// Reads `gnome-shell/extensions/*/metadata.json` under `$XDG_DATA_HOME` and `$XDG_DATA_DIRS`.
   /// A folder without readable metadata, or metadata without a name, is left out.
-  public static func installed(environment: [String: String] = ProcessInfo.processInfo.environment)
+  public static func installed(environment: [String: String] = LocalFiles.environment())
     -> ShellExtensions
   {
     var seen: Set<String> = []
     var found: [ShellExtension] = []
     for (index, extensions) in folders(environment: environment).enumerated() {
-      let uuids = (try? FileManager.default.contentsOfDirectory(atPath: extensions)) ?? []
+      let uuids = LocalFiles.names(in: extensions) ?? []
       for uuid in uuids.sorted() where !seen.contains(uuid) {
         guard let shellExtension = read(folder: extensions + "/" + uuid, uuid: uuid, isUsers: index == 0) else {
           continue
@@ -72,8 +72,8 @@ public struct ShellExtensions: Sendable {
   }
 
   /// The folders extensions are installed in: the user's first, then everyone's.
-  public static func folders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
-    let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
+  public static func folders(environment: [String: String] = LocalFiles.environment()) -> [String] {
+    let home = LocalFiles.home(environment: environment)
     let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
     let dataDirs =
       environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 }?.split(separator: ":").map(String.init)
@@ -140,7 +140,7 @@ public struct ShellExtensions: Sendable {
 
   /// The ids of the schemas declared in a folder's `*.gschema.xml` files.
   static func schemaIDs(in folder: String) -> [String] {
-    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    let names = (LocalFiles.names(in: folder) ?? []).sorted()
     var ids: [String] = []
     for name in names where name.hasSuffix(".gschema.xml") {
       guard let data = try? SafeFiles.read(folder + "/" + name, followingLinks: true, limit: 4 * 1024 * 1024) else {

@@ -79,7 +79,7 @@ public final class ChangeHistory {
   /// The clock entries are stamped with, in seconds since 1970.
   public let now: () -> Double
 
-  public init(file: String, now: @escaping () -> Double = { Date().timeIntervalSince1970 }) {
+  public init(file: String, now: @escaping () -> Double = LocalFiles.now) {
     self.file = file
     self.now = now
   }
@@ -88,11 +88,8 @@ public final class ChangeHistory {
   public var folder: String { String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)]) }
 
   /// Where the history lives: `$XDG_STATE_HOME/knobs/history.json`, else `~/.local/state/knobs/history.json`.
-  public nonisolated static func defaultFile(environment: [String: String] = ProcessInfo.processInfo.environment)
-    -> String
-  {
-    let home =
-      environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
+  public nonisolated static func defaultFile(environment: [String: String] = LocalFiles.environment()) -> String {
+    let home = LocalFiles.home(environment: environment)
     let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/state"
     return state + "/knobs/history.json"
   }
@@ -102,7 +99,7 @@ public final class ChangeHistory {
   public var entries: [HistoryEntry] { load() + unsaved }
 
   private func load() -> [HistoryEntry] {
-    guard FileManager.default.fileExists(atPath: file) else { return [] }
+    guard LocalFiles.exists(file) else { return [] }
     do {
       let data = try SafeFiles.read(file, limit: Self.largestFile)
       return try JSONDecoder().decode([HistoryEntry].self, from: data)

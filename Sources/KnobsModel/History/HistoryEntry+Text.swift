@@ -36,7 +36,7 @@ extension HistoryEntry {
     localtime_r(&seconds, &parts)
     var format = "%Y-%m-%d %H:%M:%S"
     if short {
-      var today = time_t(Date().timeIntervalSince1970)
+      var today = time_t(LocalFiles.now())
       var now = tm()
       localtime_r(&today, &now)
       format = parts.tm_year == now.tm_year && parts.tm_yday == now.tm_yday ? "%H:%M" : "%Y-%m-%d %H:%M"

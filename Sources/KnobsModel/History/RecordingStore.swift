@@ -7,22 +7,23 @@ public final class RecordingStore: SettingsStore {
   public let history: ChangeHistory
   public let source: HistoryEntry.Source
   public var onProblem: (@MainActor (String) -> Void)?
-  /// Seconds to wait for more changes before writing the file (the window's, so that a
-  /// slider dragged writes it once); nil to write it with each change.
-  private let saveDelay: Double?
-  private var pendingSave: Task<Void, Never>?
+  /// Runs the write of the file a moment after a change, in place of the one waiting: the
+  /// window's waits for more changes, so that a slider dragged writes the file once. Nil to
+  /// write it with each change.
+  public typealias SaveLater = @MainActor (_ save: @escaping @MainActor () -> Void) -> Void
+  private let saveLater: SaveLater?
 
-  public init(base: any SettingsStore, history: ChangeHistory, source: HistoryEntry.Source, saveDelay: Double? = nil) {
+  public init(
+    base: any SettingsStore, history: ChangeHistory, source: HistoryEntry.Source, saveLater: SaveLater? = nil
+  ) {
     self.base = base
     self.history = history
     self.source = source
-    self.saveDelay = saveDelay
+    self.saveLater = saveLater
   }
 
   /// Writes what is not written yet, now (when the window closes).
   public func flush() {
-    pendingSave?.cancel()
-    pendingSave = nil
     do {
       try history.saveIfNeeded()
     } catch {
@@ -41,17 +42,12 @@ public final class RecordingStore: SettingsStore {
     try change()
     do {
       try history.record(
-        [RecordedChange(key: key, old: old, new: text(key))], source: source, savingNow: saveDelay == nil)
+        [RecordedChange(key: key, old: old, new: text(key))], source: source, savingNow: saveLater == nil)
     } catch {
       onProblem?(error.description)
     }
-    guard let saveDelay, history.hasUnsaved else { return }
-    pendingSave?.cancel()
-    pendingSave = Task { @MainActor [weak self] in
-      try? await Task.sleep(for: .seconds(saveDelay))
-      guard !Task.isCancelled else { return }
-      self?.flush()
-    }
+    guard let saveLater, history.hasUnsaved else { return }
+    saveLater { [weak self] in self?.flush() }
   }
 
   public func write(_ value: SettingValue, for key: SettingKey) throws(SettingsError) {

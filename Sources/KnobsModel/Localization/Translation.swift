@@ -32,14 +32,13 @@ public enum Translation {
   /// folder beside the executable, where the run and test commands build them;
   /// else the install prefix's `share/locale`.
   public static func directory(
-    executable: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    executable: String, environment: [String: String] = LocalFiles.environment()
   ) -> String {
     if let chosen = environment["KNOBS_LOCALEDIR"], !chosen.isEmpty { return chosen }
-    let binDirectory = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
-    let beside = binDirectory.appendingPathComponent("locale").path
-    var isFolder = false
-    if FileManager.default.fileExists(atPath: beside, isDirectory: &isFolder), isFolder { return beside }
-    return binDirectory.deletingLastPathComponent().appendingPathComponent("share/locale").path
+    let binDirectory = LocalFiles.programFolder(executable)
+    let beside = binDirectory + "/locale"
+    if LocalFiles.isFolder(beside) { return beside }
+    return PathText.parent(binDirectory) + "/share/locale"
   }
 
   /// `format` with its directives filled from `values`, or nil when a directive

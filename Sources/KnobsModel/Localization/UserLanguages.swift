@@ -6,7 +6,7 @@ import FoundationEssentials
 /// comes with its fallbacks: `de_AT.UTF-8` is `de_AT`, then `de`.
 public enum UserLanguages {
   /// The languages to try, most wanted first; empty for the C locale (English).
-  public static func preferred(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+  public static func preferred(environment: [String: String] = LocalFiles.environment()) -> [String] {
     let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
     guard !isEnglishC(locale) else { return [] }
     let listed = (environment["LANGUAGE"] ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }

@@ -44,10 +44,10 @@ public enum ConfigFile {
   }
 
   /// `$XDG_CONFIG_HOME`, or `~/.config`.
-  public static func home(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+  public static func home(environment: [String: String] = LocalFiles.environment()) -> String {
     if let value = environment["XDG_CONFIG_HOME"], value.hasPrefix("/") { return value }
     return
-      (environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path)
+      (LocalFiles.home(environment: environment))
       + "/.config"
   }
 }

@@ -191,7 +191,7 @@ extension PanelFileReader {
     }
     var directory = string(fields, "locale-dir")
     if let relative = directory, !relative.hasPrefix("/") {
-      directory = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(relative).path
+      directory = PathText.parent(LocalFiles.absolute(file)) + "/" + relative
     }
     translation.domain = TranslationDomain(name, localeDirectory: directory)
   }

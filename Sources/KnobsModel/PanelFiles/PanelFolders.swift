@@ -15,10 +15,10 @@ public struct PanelFolders: Sendable {
     self.userApplications = userApplications
   }
 
-  public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+  public init(environment: [String: String] = LocalFiles.environment()) {
     func value(_ name: String) -> String? { environment[name].flatMap { $0.hasPrefix("/") ? $0 : nil } }
     let home =
-      environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
+      LocalFiles.home(environment: environment)
     let dataHome = value("XDG_DATA_HOME") ?? home + "/.local/share"
     let dataDirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
       .split(separator: ":").filter { $0.hasPrefix("/") }.map(String.init)
@@ -30,7 +30,7 @@ public struct PanelFolders: Sendable {
   /// The installed file of the panel `id`, the user's first; nil when none is installed.
   public func file(forID id: String) -> String? {
     guard PanelID.isValid(id) else { return nil }
-    return ([user] + system).map { "\($0)/\(id).yaml" }.first { FileManager.default.fileExists(atPath: $0) }
+    return ([user] + system).map { "\($0)/\(id).yaml" }.first { LocalFiles.exists($0) }
   }
 
   /// Whether `source` names a file rather than an installed panel's id.

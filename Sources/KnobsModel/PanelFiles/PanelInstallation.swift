@@ -36,7 +36,7 @@ public struct PanelInstallation {
     guard PanelID.isValid(id) else { throw .notInstalled(id, system: nil) }
     let paths = [panelPath(id), entryPath(id)].filter { SafeFiles.node(at: $0) != .missing }
     guard !paths.isEmpty else {
-      let system = folders.system.map { "\($0)/\(id).yaml" }.first { FileManager.default.fileExists(atPath: $0) }
+      let system = folders.system.map { "\($0)/\(id).yaml" }.first { LocalFiles.exists($0) }
       throw .notInstalled(id, system: system)
     }
     do {

@@ -28,7 +28,11 @@ public struct RowPath: Hashable, Sendable, Comparable, CustomStringConvertible, 
   public init(parsing text: String) {
     let spaceless = text.trimmingWhitespace
     let leading = spaceless.drop { $0 == "/" }
-    if leading.contains(":/") {
+    // ":/" (a relocatable schema's "schema:/folder/"), found byte by byte: the standard
+    // library's text search lives in a large part of its code a start need not load.
+    if zip(leading.utf8, leading.utf8.dropFirst()).contains(where: {
+      $0 == UInt8(ascii: ":") && $1 == UInt8(ascii: "/")
+    }) {
       description = String(leading)
       return
     }

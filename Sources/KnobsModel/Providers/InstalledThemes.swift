@@ -7,8 +7,8 @@ public struct InstalledThemes: Sendable {
   public var dataFolders: [String]
   public var homeFolder: String
 
-  public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-    let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
+  public init(environment: [String: String] = LocalFiles.environment()) {
+    let home = LocalFiles.home(environment: environment)
     homeFolder = home
     let user = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
     let system = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
@@ -87,9 +87,8 @@ public struct InstalledThemes: Sendable {
   /// Theme folder names found in `folders` that pass `test`, each once, sorted as people read them.
   private func themes(in folders: [String], where test: (String) -> Bool) -> [String] {
     var found: Set<String> = []
-    let manager = FileManager.default
     for folder in folders {
-      guard let names = try? manager.contentsOfDirectory(atPath: folder) else { continue }
+      guard let names = LocalFiles.names(in: folder) else { continue }
       for name in names where !name.hasPrefix(".") && name != "default" && !found.contains(name) {
         if test(folder + "/" + name) { found.insert(name) }
       }
@@ -104,7 +103,7 @@ public struct InstalledThemes: Sendable {
   /// An icon theme lists its icon folders in `index.theme` under `Directories=`;
   /// a cursor-only theme lists none.
   private static func hasIconDirectories(_ folder: String) -> Bool {
-    guard let text = try? String(contentsOfFile: folder + "/index.theme", encoding: .utf8) else { return false }
+    guard let text = LocalFiles.text(at: folder + "/index.theme") else { return false }
     return text.split(separator: "\n").contains { line in
       let trimmed = line.trimmingSpaces
       guard trimmed.hasPrefix("Directories") else { return false }
@@ -113,5 +112,5 @@ public struct InstalledThemes: Sendable {
     }
   }
 
-  private static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+  private static func exists(_ path: String) -> Bool { LocalFiles.exists(path) }
 }

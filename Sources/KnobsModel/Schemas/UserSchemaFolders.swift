@@ -20,14 +20,14 @@ public struct UserSchemaFolders: Sendable {
   }
 
   /// Finds the folders, compiling XML-only ones into `$XDG_CACHE_HOME/knobs/schemas`.
-  public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> UserSchemaFolders {
-    let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
+  public static func find(environment: [String: String] = LocalFiles.environment()) -> UserSchemaFolders {
+    let home = LocalFiles.home(environment: environment)
     let dataHome = nonEmpty(environment["XDG_DATA_HOME"]) ?? home + "/.local/share"
     let cacheHome = nonEmpty(environment["XDG_CACHE_HOME"]) ?? home + "/.cache"
     var folders = UserSchemaFolders()
     folders.add(dataHome + "/glib-2.0/schemas", cacheName: "user")
     let extensions = dataHome + "/gnome-shell/extensions"
-    let uuids = (try? FileManager.default.contentsOfDirectory(atPath: extensions)) ?? []
+    let uuids = LocalFiles.names(in: extensions) ?? []
     for uuid in uuids.sorted() {
       // An extension without settings has no schemas folder; that is no problem.
       let folder = extensions + "/" + uuid
@@ -47,14 +47,10 @@ public struct UserSchemaFolders: Sendable {
 
   /// The gettext domains an extension's schemas name, if it ships a `locale` folder.
   private mutating func findTextDomains(of extensionFolder: String) {
-    let files = FileManager.default
     let locale = extensionFolder + "/locale"
-    var isFolder = false
-    guard files.fileExists(atPath: locale, isDirectory: &isFolder), isFolder,
-      let names = try? files.contentsOfDirectory(atPath: extensionFolder + "/schemas")
-    else { return }
+    guard LocalFiles.isFolder(locale), let names = LocalFiles.names(in: extensionFolder + "/schemas") else { return }
     for name in names where name.hasSuffix(".gschema.xml") {
-      guard let text = try? String(contentsOfFile: extensionFolder + "/schemas/" + name, encoding: .utf8) else {
+      guard let text = LocalFiles.text(at: extensionFolder + "/schemas/" + name) else {
         continue
       }
       for domain in Self.gettextDomains(in: text) where textDomains[domain] == nil { textDomains[domain] = locale }
@@ -70,8 +66,7 @@ public struct UserSchemaFolders: Sendable {
   }
 
   private mutating func add(_ folder: String, cacheName: String, cacheHome: String? = nil) {
-    let files = FileManager.default
-    guard let names = try? files.contentsOfDirectory(atPath: folder) else { return }
+    guard let names = LocalFiles.names(in: folder) else { return }
     if names.contains("gschemas.compiled") {
       compiledFolders.append(folder)
       return
@@ -92,8 +87,8 @@ public struct UserSchemaFolders: Sendable {
   static func compile(_ folder: String, into target: String) -> Result<String, CompileFailure> {
     let files = FileManager.default
     let compiled = target + "/gschemas.compiled"
-    if let built = modified(compiled), let sources = try? files.contentsOfDirectory(atPath: folder),
-      sources.compactMap({ modified(folder + "/" + $0) }).allSatisfy({ $0 <= built })
+    if let built = LocalFiles.modificationTime(compiled), let sources = LocalFiles.names(in: folder),
+      sources.compactMap({ LocalFiles.modificationTime(folder + "/" + $0) }).allSatisfy({ $0 <= built })
     {
       return .success("")
     }
@@ -116,10 +111,6 @@ public struct UserSchemaFolders: Sendable {
       return .failure(CompileFailure(message: text.isEmpty ? "glib-compile-schemas failed." : text))
     }
     return .success(text)
-  }
-
-  private static func modified(_ path: String) -> Date? {
-    (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
   }
 
   private static func nonEmpty(_ value: String?) -> String? {

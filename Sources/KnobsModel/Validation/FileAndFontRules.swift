@@ -43,12 +43,11 @@ extension Row.File {
     guard let path = localPath(of: value) else {
       return storage == .uri ? tr("Not a local file: %s", value) : tr("Not an absolute path: %s", value)
     }
-    var isFolder = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return tr("Missing: %s", path) }
-    if selectsFolder != isFolder {
+    guard LocalFiles.exists(path) else { return tr("Missing: %s", path) }
+    if selectsFolder != LocalFiles.isFolder(path) {
       return selectsFolder ? tr("Not a folder: %s", path) : tr("A folder, not a file: %s", path)
     }
-    guard FileManager.default.isReadableFile(atPath: path) else { return tr("Not readable: %s", path) }
+    guard LocalFiles.isReadable(path) else { return tr("Not readable: %s", path) }
     return nil
   }
 

@@ -52,7 +52,7 @@ final class FileEditor: RowEditor {
       title: title, parent: row.hostWindow, selectsFolder: file.selectsFolder, mimeTypes: file.mimeTypes,
       filterName: file.mimeTypes.contains { $0.hasPrefix("image/") } ? tr("Pictures") : tr("Supported files"),
       acceptLabel: tr("_Select"), cancelLabel: tr("_Cancel"))
-    if let path = file.localPath(of: current), FileManager.default.fileExists(atPath: path) {
+    if let path = file.localPath(of: current), LocalFiles.exists(path) {
       chooser.start(at: path)
     }
     self.chooser = chooser

@@ -78,7 +78,7 @@ final class LazyRowList {
     }
     scroller.onWidthChanged { [weak self] width in
       // The width changes during size allocation; margins must change after it.
-      Task { @MainActor in self?.fit(width: width) }
+      runOnMainLoop(after: 0) { self?.fit(width: width) }
     }
   }
 

@@ -262,7 +262,7 @@ final class PageView {
         show(cell, item, at: position, SettingsReader(host.store))
         decorate(cell, item, at: position, SettingsReader(host.store))
       } else {
-        try? await Task.sleep(for: .milliseconds(8))
+        await sleepOnMainLoop(0.008)
       }
     }
     guard rowView.listRow.slot != nil else { return nil }

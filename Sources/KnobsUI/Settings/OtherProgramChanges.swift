@@ -14,7 +14,7 @@ public final class OtherProgramChanges {
   public let snapshotFile: String
   private var snapshot: [String: DconfEntry] = [:]
   private var watch: DconfWatch?
-  private var pending: Task<Void, Never>?
+  private let pending = MainLoopTimer()
   private var stopped = false
   /// How long after Knobs noted a change the same change heard from dconf is taken for Knobs' own.
   static let ownChangeWindow = 10.0
@@ -31,8 +31,7 @@ public final class OtherProgramChanges {
     guard let current = Self.read() else { return }
     if let saved = try? DconfKeyfile.read(path: snapshotFile) {
       // Made while Knobs was closed: after the copy was written.
-      let closed = (try? FileManager.default.attributesOfItem(atPath: snapshotFile))?[.modificationDate] as? Date
-      note(from: Self.entries(of: saved), to: current, since: closed?.timeIntervalSince1970)
+      note(from: Self.entries(of: saved), to: current, since: LocalFiles.modificationTime(snapshotFile))
     }
     snapshot = current
     watch = DconfWatch { [weak self] in self?.heard() }
@@ -43,17 +42,15 @@ public final class OtherProgramChanges {
     guard !stopped else { return }
     stopped = true
     watch = nil
-    pending?.cancel()
+    pending.cancel()
     guard let text = DconfPaths.dump() else { return }
     if let problem = DconfKeyfile.save(text, to: snapshotFile) { onProblem?(problem) }
   }
 
   /// dconf announces each write; a burst of them (an import) is read once.
   private func heard() {
-    pending?.cancel()
-    pending = Task { @MainActor [weak self] in
-      try? await Task.sleep(for: .milliseconds(300))
-      guard !Task.isCancelled, let self, let current = Self.read() else { return }
+    pending.schedule(after: 0.3) { [weak self] in
+      guard let self, let current = Self.read() else { return }
       self.note(from: self.snapshot, to: current)
       self.snapshot = current
     }

@@ -19,7 +19,7 @@ public final class RecentChangesRows: RowSource {
   /// Whether the rows were asked for (`prepareRows`): until then the history is not read.
   private var prepared = false
   private var observation: Observation?
-  private var pendingReload: Task<Void, Never>?
+  private let pendingReload = MainLoopTimer()
   private let observers = ChangeObservers()
   private var shownIDs: [Int] = []
   private var shownTimes: [Double] = []
@@ -63,12 +63,7 @@ public final class RecentChangesRows: RowSource {
   }
 
   private func scheduleReload() {
-    pendingReload?.cancel()
-    pendingReload = Task { @MainActor [weak self] in
-      try? await Task.sleep(for: .milliseconds(300))
-      guard !Task.isCancelled else { return }
-      self?.reload()
-    }
+    pendingReload.schedule(after: 0.3) { [weak self] in self?.reload() }
   }
 
   public func reload() { rebuild(force: false) }

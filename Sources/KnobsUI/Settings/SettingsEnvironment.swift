@@ -25,11 +25,8 @@ public struct SettingsEnvironment {
   /// Folders searched for Knobs' compiled schema beyond the system's: beside the
   /// executable (a source-tree build) and the install prefix's share folder.
   public static func schemaDirectories(executable: String) -> [String] {
-    let binDirectory = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
-    return [
-      binDirectory.appendingPathComponent("schemas").path,
-      binDirectory.deletingLastPathComponent().appendingPathComponent("share/glib-2.0/schemas").path,
-    ]
+    let binDirectory = LocalFiles.programFolder(executable)
+    return [binDirectory + "/schemas", PathText.parent(binDirectory) + "/share/glib-2.0/schemas"]
   }
 
   /// Looks up the schemas without ever aborting. Without Knobs' own schema the

@@ -115,7 +115,7 @@ extension PanelWindow {
       guard let rowView = await page.focus(address) else { return }
       let row = rowView.listRow
       row.addCSSClass("knobs-highlight")
-      try? await Task.sleep(for: .seconds(2))
+      await sleepOnMainLoop(2)
       row.removeCSSClass("knobs-highlight")
     }
   }

@@ -33,9 +33,9 @@ public final class PanelWindow: PageHost {
   var textDialog: TextDialog?
   private var rowSourceObservations: [Observation] = []
   private var folderMonitors: [FileMonitor] = []
-  private var pendingReload: Task<Void, Never>?
-  private var pendingSchemaCheck: Task<Void, Never>?
-  private var pendingMemoryReturn: Task<Void, Never>?
+  private let pendingReload = MainLoopTimer()
+  private let pendingSchemaCheck = MainLoopTimer()
+  private let pendingMemoryReturn = MainLoopTimer()
   private let windowState: WindowState?
   /// Whether the window opens maximized (GTK says so only once it is shown).
   private var opensMaximized = false
@@ -80,7 +80,7 @@ public final class PanelWindow: PageHost {
   /// Notices a schema removed while the window is open (an extension uninstalled,
   /// a package removed): its rows say it is no longer installed.
   private func watchSchemaFolders() {
-    for folder in Set(store.capabilities.schemaFolders) where FileManager.default.fileExists(atPath: folder) {
+    for folder in Set(store.capabilities.schemaFolders) where LocalFiles.exists(folder) {
       guard let monitor = FileMonitor(folder: folder) else { continue }
       monitor.onChange { [weak self] in self?.scheduleSchemaCheck() }
       folderMonitors.append(monitor)
@@ -88,10 +88,7 @@ public final class PanelWindow: PageHost {
   }
 
   private func scheduleSchemaCheck() {
-    pendingSchemaCheck?.cancel()
-    pendingSchemaCheck = Task { @MainActor [weak self] in
-      try? await Task.sleep(for: .milliseconds(200))
-      guard !Task.isCancelled else { return }
+    pendingSchemaCheck.schedule(after: 0.2) { [weak self] in
       _ = self?.store.capabilities.recheckSchemas?()
     }
   }
@@ -109,11 +106,8 @@ public final class PanelWindow: PageHost {
   }
 
   private func scheduleReload() {
-    pendingReload?.cancel()
-    pendingReload = Task { @MainActor [weak self] in
-      try? await Task.sleep(for: .milliseconds(150))
-      guard !Task.isCancelled, let self else { return }
-      self.rootPanel.rowSources.forEach { $0.reload() }
+    pendingReload.schedule(after: 0.15) { [weak self] in
+      self?.rootPanel.rowSources.forEach { $0.reload() }
     }
   }
 
@@ -280,10 +274,7 @@ public final class PanelWindow: PageHost {
   /// Gives freed memory back to the system once the window has been quiet for `seconds`:
   /// after the start, a page left, a search ended.
   func returnFreeMemory(after seconds: Double = 2) {
-    pendingMemoryReturn?.cancel()
-    pendingMemoryReturn = Task { @MainActor in
-      try? await Task.sleep(for: .seconds(seconds))
-      guard !Task.isCancelled else { return }
+    pendingMemoryReturn.schedule(after: seconds) {
       runWhenIdle { FreeMemory.giveBack() }
     }
   }
@@ -336,8 +327,7 @@ public final class PanelWindow: PageHost {
     let page = currentPage
     if let address = page.address(of: leaving.path) { Task { await page.focus(address) } }
     leavingPages.append(leaving)
-    Task { @MainActor [weak self, stack] in
-      try? await Task.sleep(for: .milliseconds(400))
+    runOnMainLoop(after: 0.4) { [weak self, stack] in
       guard let self, self.leavingPages.contains(where: { $0 === leaving }) else { return }
       self.leavingPages.removeAll { $0 === leaving }
       stack.remove(leaving.scroller)

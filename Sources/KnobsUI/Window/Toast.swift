@@ -60,8 +60,7 @@ final class Toast {
     }
     actionTitles = actions.map(\.label)
     box.isVisible = true
-    Task { @MainActor [weak self] in
-      try? await Task.sleep(for: .seconds(self?.timeout ?? 8))
+    runOnMainLoop(after: timeout) { [weak self] in
       guard let self, self.generation == current, !self.box.containsFocus else { return }
       self.dismiss()
     }
