@@ -151,3 +151,49 @@ final class LazyRenderingTests: GtkTestCase {
 func XCTUnwrapAsync<T>(_ value: T?, file: StaticString = #filePath, line: UInt = #line) async throws -> T {
   try XCTUnwrap(value, file: file, line: line)
 }
+
+/// A page's column: centred and at most `LazyRowList.maximumWidth` wide, with margins
+/// a window of the usual width has from its first frame, so that no later frame moves
+/// every row (and paints the whole page again).
+@MainActor
+final class PageMarginTests: GtkTestCase {
+  private func open(width: Int32) async -> (window: PanelWindow, marginAtFirstFrame: () -> Int32?) {
+    let (panel, store) = BigPanel.make(rows: 30, mixed: false)
+    let window = PanelWindow(application: application, panel: panel, store: store, windowSettings: nil)
+    window.window.setDefaultSize(width: width, height: 600)
+    var first: Int32?
+    let list = window.currentPage.list
+    window.present()
+    XCTAssertTrue(window.window.afterNextFrame { first = list.marginStart })
+    await waitUntil("the first frame is painted") { first != nil }
+    await settle(0.3)
+    return (window, { first })
+  }
+
+  func testAWindowOfTheUsualWidthHasItsMarginsFromTheFirstFrameOn() async {
+    let (window, marginAtFirstFrame) = await open(width: WindowState.defaultWidth)
+    defer { window.window.destroy() }
+    let list = window.currentPage.list
+    XCTAssertEqual(marginAtFirstFrame(), 12)
+    XCTAssertEqual(list.marginStart, 12, "the margins did not change after the first frame")
+    XCTAssertEqual(list.marginEnd, 12)
+    let margins = list.marginStart
+    runMainLoop(until: { false }, timeout: 0.3)
+    XCTAssertEqual(list.marginStart, margins, "and they hold still")
+  }
+
+  func testAWideWindowCentresAColumnOfTheLargestWidth() async {
+    let (window, _) = await open(width: 1200)
+    defer { window.window.destroy() }
+    let page = window.currentPage
+    let side = page.list.marginStart
+    XCTAssertGreaterThan(side, 12)
+    XCTAssertEqual(page.list.marginEnd, side)
+    runMainLoop(until: { false }, timeout: 0.3)
+    XCTAssertEqual(page.list.marginStart, side, "the margins hold still: they once swung between two widths forever")
+    XCTAssertEqual(
+      Double(page.scroller.allocatedWidth - 2 * side), LazyRowList.maximumWidth,
+      accuracy: Double(2 * LazyRowList.marginSlack),
+      "the column is as wide as it may be")
+  }
+}

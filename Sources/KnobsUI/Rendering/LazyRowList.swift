@@ -76,18 +76,30 @@ final class LazyRowList {
         return true
       }
     }
-    scroller.onWidthChanged { [weak self] width in
+    // The narrowest margins from the start: a window of the usual width keeps them, and its
+    // first frame is its last until something changes (new margins would move every row, and
+    // the whole page would be painted again).
+    fit()
+    scroller.onWidthChanged { [weak self] _ in
       // The width changes during size allocation; margins must change after it.
-      runOnMainLoop(after: 0) { self?.fit(width: width) }
+      runOnMainLoop(after: 0) { self?.fit() }
     }
   }
 
-  /// Keeps the column centred and no wider than `maximumWidth`, with a comfortable margin.
-  private func fit(width: Double) {
-    let side = Int32(max(12, (width - Self.maximumWidth) / 2))
-    guard side != list.marginStart else { return }
+  /// Keeps the column centred and about `maximumWidth` wide at most, with a comfortable margin.
+  ///
+  /// From the scroller's width, which the margins don't change: the list's own width, less
+  /// its margins, would make them swing between two widths forever. Margins a few pixels off
+  /// stay (a column up to `marginSlack` pixels wider): at the window's usual width the first
+  /// frame's margins are then its last.
+  private func fit() {
+    let side = Int32(max(12, (Double(scroller.allocatedWidth) - Self.maximumWidth) / 2))
+    guard abs(side - list.marginStart) >= Self.marginSlack else { return }
     list.setMargins(top: 0, bottom: 0, start: side, end: side)
   }
+
+  /// How far a margin may be from the ideal before it changes.
+  static let marginSlack: Int32 = 4
 
   /// The cells GTK has bound, with their items.
   var boundCells: [(ListItem, SectionCell)] {
