@@ -29,7 +29,7 @@ final class LocalFilesTests: XCTestCase {
 
   func testNamesInAFolderLeaveOutItselfAndItsParent() throws {
     for name in ["b.desktop", ".hidden", "é spaced"] {
-      FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("x".utf8))
+      XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("x".utf8)))
     }
     try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: false)
     XCTAssertEqual(LocalFiles.names(in: folder)?.sorted(), [".hidden", "b.desktop", "sub", "é spaced"])
@@ -41,17 +41,19 @@ final class LocalFilesTests: XCTestCase {
 
   func testTextIsUTF8WithoutAByteOrderMarkAndNothingElse() {
     let plain = folder + "/plain.theme"
-    FileManager.default.createFile(atPath: plain, contents: Data("[Icon Theme]\nName=Ünïcode\n".utf8))
+    XCTAssertTrue(FileManager.default.createFile(atPath: plain, contents: Data("[Icon Theme]\nName=Ünïcode\n".utf8)))
     XCTAssertEqual(LocalFiles.text(at: plain), "[Icon Theme]\nName=Ünïcode\n")
     let marked = folder + "/marked.desktop"
-    FileManager.default.createFile(atPath: marked, contents: Data([0xEF, 0xBB, 0xBF] + Array("[Desktop Entry]".utf8)))
+    XCTAssertTrue(
+      FileManager.default.createFile(
+        atPath: marked, contents: Data([0xEF, 0xBB, 0xBF] + Array("[Desktop Entry]".utf8))))
     XCTAssertEqual(LocalFiles.text(at: marked), "[Desktop Entry]")
     let latin1 = folder + "/latin1.desktop"
-    FileManager.default.createFile(atPath: latin1, contents: Data([0x4E, 0x61, 0x6D, 0x65, 0x3D, 0xE9]))
+    XCTAssertTrue(FileManager.default.createFile(atPath: latin1, contents: Data([0x4E, 0x61, 0x6D, 0x65, 0x3D, 0xE9])))
     XCTAssertNil(LocalFiles.text(at: latin1), "not UTF-8")
     XCTAssertEqual(LocalFiles.bytes(at: latin1), [0x4E, 0x61, 0x6D, 0x65, 0x3D, 0xE9])
     let empty = folder + "/empty"
-    FileManager.default.createFile(atPath: empty, contents: Data())
+    XCTAssertTrue(FileManager.default.createFile(atPath: empty, contents: Data()))
     XCTAssertEqual(LocalFiles.text(at: empty), "")
     XCTAssertNil(LocalFiles.text(at: folder), "a folder has no text")
     XCTAssertNil(LocalFiles.bytes(at: folder + "/missing"))
@@ -60,7 +62,7 @@ final class LocalFilesTests: XCTestCase {
   func testABigFileIsReadWhole() {
     let big = folder + "/big"
     let bytes = (0..<300_000).map { UInt8($0 % 251) }
-    FileManager.default.createFile(atPath: big, contents: Data(bytes))
+    XCTAssertTrue(FileManager.default.createFile(atPath: big, contents: Data(bytes)))
     XCTAssertEqual(LocalFiles.bytes(at: big), bytes)
   }
 
@@ -72,7 +74,7 @@ final class LocalFilesTests: XCTestCase {
 
   func testExistsAndFolderFollowLinks() throws {
     let file = folder + "/file"
-    FileManager.default.createFile(atPath: file, contents: Data())
+    XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data()))
     try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: file)
     try FileManager.default.createSymbolicLink(atPath: folder + "/dangling", withDestinationPath: folder + "/gone")
     XCTAssertTrue(LocalFiles.exists(folder + "/link"))
@@ -86,7 +88,7 @@ final class LocalFilesTests: XCTestCase {
 
   func testModificationTimeIsTheFilesOwn() throws {
     let file = folder + "/timed"
-    FileManager.default.createFile(atPath: file, contents: Data())
+    XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data()))
     let date = Date(timeIntervalSince1970: 1_700_000_000.5)
     try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: file)
     XCTAssertEqual(LocalFiles.modificationTime(file) ?? 0, 1_700_000_000.5, accuracy: 0.001)
@@ -96,7 +98,7 @@ final class LocalFilesTests: XCTestCase {
   func testAProgramsFolderIsFoundThroughLinksAndFromARelativeName() throws {
     let bin = folder + "/prefix/bin"
     try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: bin + "/knobs", contents: Data())
+    XCTAssertTrue(FileManager.default.createFile(atPath: bin + "/knobs", contents: Data()))
     try FileManager.default.createSymbolicLink(atPath: folder + "/knobs-link", withDestinationPath: bin + "/knobs")
     let real = LocalFiles.resolvingLinks(bin)
     XCTAssertEqual(LocalFiles.programFolder(folder + "/knobs-link"), real)
