@@ -125,6 +125,9 @@ def test_extensions_are_switched_in_the_shells_lists_and_warn_of_another_version
     wait_for("disable-user-extensions is on",
              lambda: gsettings_get(session, SHELL, "disable-user-extensions") == "true")
     wait_for("every extension's switch is greyed out", lambda: not driver.switch("Coffee Cup").sensitive)
+    # The write comes as the switch begins to slide; a flip while it still slides is GTK's
+    # same flip (it restarts the slide), so the next one waits for the slide's end.
+    wait_for("the master switch has slid off", lambda: not driver.switch("Use Extensions").checked)
 
     # Its settings button opens its schema page, titled with its name.
     driver.switch("Use Extensions").toggle()
