@@ -128,7 +128,7 @@ public final class AutostartStore: SettingsStore {
         data = try SafeFiles.read(path)
       case .symlink(let target):
         guard let inside = SafeFiles.resolvedInside(folders.userAutostart, path) else {
-          let leadsNowhere = SafeFiles.realPath(path) == nil
+          let leadsNowhere = LocalFiles.realPath(path) == nil
           return .failure(
             Problem(
               text: leadsNowhere
@@ -161,7 +161,8 @@ public final class AutostartStore: SettingsStore {
   }
 
   private static func desktopNames(in folder: String) -> [String] {
-    SafeFiles.names(in: folder).filter { $0.hasSuffix(".desktop") && !$0.hasPrefix(".") && $0.count > 8 }.sorted()
+    (LocalFiles.names(in: folder) ?? []).filter { $0.hasSuffix(".desktop") && !$0.hasPrefix(".") && $0.count > 8 }
+      .sorted()
   }
 
   // MARK: Writing

@@ -72,7 +72,7 @@ public struct InstalledApplications: Sendable {
   /// Desktop files under `folder`, with their ids; subfolders give `sub-name.desktop`.
   private static func desktopFiles(in folder: String, prefix: String, depth: Int) -> [(String, String)] {
     var files: [(String, String)] = []
-    for name in SafeFiles.names(in: folder).sorted() where !name.hasPrefix(".") {
+    for name in (LocalFiles.names(in: folder) ?? []).sorted() where !name.hasPrefix(".") {
       let path = folder + "/" + name
       if name.hasSuffix(".desktop") {
         files.append((prefix + name, path))

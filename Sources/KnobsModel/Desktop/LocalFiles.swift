@@ -123,7 +123,13 @@ public enum LocalFiles {
 
   /// `path` with every symlink in it followed, or `path` itself when that fails.
   public static func resolvingLinks(_ path: String) -> String {
-    guard let pointer = realpath(path, nil) else { return path }
+    realPath(path) ?? path
+  }
+
+  /// The path with every symlink and "." or ".." in it resolved; nil when something on
+  /// the way is missing.
+  public static func realPath(_ path: String) -> String? {
+    guard let pointer = realpath(path, nil) else { return nil }
     defer { free(pointer) }
     return String(cString: pointer)
   }

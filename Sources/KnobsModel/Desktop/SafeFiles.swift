@@ -42,15 +42,9 @@ enum SafeFiles {
 
   /// The path a symlink leads to, if it leads to a file directly inside `folder`.
   static func resolvedInside(_ folder: String, _ path: String) -> String? {
-    guard let resolved = realPath(path), let base = realPath(folder) else { return nil }
+    guard let resolved = LocalFiles.realPath(path), let base = LocalFiles.realPath(folder) else { return nil }
     let parent = PathText.parent(resolved)
     return parent == base ? resolved : nil
-  }
-
-  static func realPath(_ path: String) -> String? {
-    guard let pointer = realpath(path, nil) else { return nil }
-    defer { free(pointer) }
-    return String(cString: pointer)
   }
 
   /// The bytes of a regular file; with `followingLinks` false a symlink is refused.
@@ -157,11 +151,6 @@ enum SafeFiles {
     guard descriptor >= 0 else { return }
     fsync(descriptor)
     close(descriptor)
-  }
-
-  /// The names in a folder, or none when it can't be listed.
-  static func names(in folder: String) -> [String] {
-    LocalFiles.names(in: folder) ?? []
   }
 }
 

@@ -28,14 +28,14 @@ public enum ConfigFile {
   /// folder resolved; a path that leaves the folder, also through a symlink, throws.
   public static func resolve(_ relative: String, configHome: String) throws(ConfigFileError) -> String {
     if let problem = problem(with: relative) { throw .badPath(problem) }
-    let base = SafeFiles.realPath(configHome) ?? configHome
+    let base = LocalFiles.realPath(configHome) ?? configHome
     var existing = base
     var rest = relative.split(separator: "/").map(String.init)
     // The longest part that exists is resolved; what follows does not exist, so it holds no symlink.
     while let next = rest.first {
       let candidate = existing + "/" + next
       guard SafeFiles.node(at: candidate) != .missing else { break }
-      guard let resolved = SafeFiles.realPath(candidate) else { throw .outside(relative) }
+      guard let resolved = LocalFiles.realPath(candidate) else { throw .outside(relative) }
       guard resolved.hasPrefix(base + "/") else { throw .outside(relative) }
       existing = resolved
       rest.removeFirst()
