@@ -9,7 +9,6 @@ extension CommandLineTool {
   func printHistory(json: Bool, limit: Int?) -> Int32 {
     guard let history else { return 2 }
     let entries = Array(history.entries.suffix(limit ?? history.entries.count).reversed())
-    if let problem = history.problem { printError("knobs: " + problem) }
     if json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
@@ -32,8 +31,10 @@ extension CommandLineTool {
   }
 
   /// Takes back the newest change, or the one with `id`, and its whole group (an import):
-  /// each key gets the value it held before. 0 done, 1 the system refused, 2 nothing to undo.
-  func undo(_ id: Int?) -> Int32 {
+  /// each key gets the value it held before, unless something changed it since (then
+  /// nothing is written, unless `force`). 0 done, 1 the system refused, 2 nothing to undo
+  /// or changed since.
+  func undo(_ id: Int?, force: Bool) -> Int32 {
     guard let history else { return 2 }
     let entries = history.entriesToUndo(id)
     guard !entries.isEmpty else {
@@ -45,9 +46,13 @@ extension CommandLineTool {
     }
     let store = SchemaCommands(schemaDirectories: schemaDirectories).store
     do {
-      for line in try store.undo(entries, in: history) { print(line.escapedForMessage) }
+      for line in try store.undo(entries, in: history, force: force) { print(line.escapedForMessage) }
     } catch {
-      printError("knobs: \(error)")
+      printError("knobs: \(error)".escapedForMessage)
+      if case .changedSince = error {
+        printError("knobs: " + tr("“knobs undo --force” undoes it anyway."))
+        return 2
+      }
       return 1
     }
     return 0

@@ -30,6 +30,8 @@ struct CommandLineTool {
     self.environment = environment
     self.schemaDirectories = schemaDirectories
     self.history = given == nil ? history ?? ChangeHistory(file: ChangeHistory.defaultFile()) : nil
+    // Whatever the history sets aside (a damaged file, a folder in its place) is said on stderr.
+    self.history?.onProblem = { printError("knobs: " + $0.escapedForMessage) }
     store = panel.routing(Self.recording(environment.store, in: self.history))
     self.panel = panel.withFoundRows()
   }
@@ -115,8 +117,8 @@ struct CommandLineTool {
       return importFile(path, dryRun: dryRun)
     case .history(let json, let limit):
       return printHistory(json: json, limit: limit)
-    case .undo(let id):
-      return undo(id)
+    case .undo(let id, let force):
+      return undo(id, force: force)
     case .window, .version, .help, .checkPanel, .installPanel, .uninstallPanel:
       return 2
     }

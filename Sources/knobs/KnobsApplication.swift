@@ -53,6 +53,9 @@ final class KnobsApplication {
     let quit = SimpleAction(name: "quit")
     quit.onActivate { [weak self] _ in self?.quit() }
     application.addAction(quit)
+    // Ended by the session (SIGTERM), a terminal (SIGINT, SIGHUP): quit as Ctrl+Q does, so the
+    // history is written and the copy of the settings the next start compares with is kept.
+    onUnixSignals([SIGTERM, SIGINT, SIGHUP]) { [weak self] _ in self?.quit() }
 
     if let openPath {
       do {
@@ -101,12 +104,17 @@ final class KnobsApplication {
       store = recording
       if let gsettings = settings.store as? GSettingsStore, settings.store.storage.backend == "dconf" {
         otherPrograms = OtherProgramChanges(
-          history: history, store: gsettings, snapshotFile: history.folder + "/dconf-snapshot.ini")
+          history: history, store: gsettings, snapshotFile: history.folder + "/dconf-snapshot.ini",
+          ignoredSchemas: [AppInfo.id])
       }
     }
     let window = PanelWindow(
       application: application, panel: panel, store: store, windowSettings: settings.ownSettings)
     recording?.onProblem = { [weak window] problem in window?.showMessage(problem, undo: nil) }
+    history?.onProblem = { [weak window] problem in
+      printError("knobs: " + problem.escapedForMessage)
+      window?.showMessage(problem, undo: nil)
+    }
     otherPrograms?.onProblem = { [weak window] problem in window?.showMessage(problem, undo: nil) }
     // After the first frame: reading the whole database is no work for the start.
     if let otherPrograms {

@@ -1,5 +1,5 @@
 import Foundation
-import KnobsModel
+@testable import KnobsModel
 import XCTest
 
 /// The history of changes: bounded, grouped, merged for a slider's drag, kept on disk, and
@@ -18,22 +18,41 @@ final class ChangeHistoryTests: XCTestCase {
   }
 
   func history() -> ChangeHistory {
-    ChangeHistory(file: folder + "/knobs/history.json") { [unowned self] in self.clock }
+    ChangeHistory(file: folder + "/knobs/history.jsonl") { [unowned self] in self.clock }
   }
 
   let key = SettingKey(schema: "org.example", key: "size")
 
-  func testEntriesAreKeptOnDiskAndBoundedToTheLastThousand() async throws {
+  func testEntriesAreKeptOnDiskAndBoundedToAboutTheLastThousand() async throws {
     let first = history()
-    for index in 0..<1005 {
+    for index in 0..<1300 {
       clock += 10
       try first.record([RecordedChange(key: key, old: "\(index)", new: "\(index + 1)")], source: .commandLine)
     }
     let read = history().entries
-    XCTAssertEqual(read.count, ChangeHistory.limit)
-    XCTAssertEqual(read.first?.id, 6)
-    XCTAssertEqual(read.last?.id, 1005)
-    XCTAssertEqual(read.last?.new, "1005")
+    XCTAssertLessThanOrEqual(read.count, ChangeHistory.limit + ChangeHistory.slack)
+    XCTAssertGreaterThanOrEqual(read.count, ChangeHistory.limit)
+    XCTAssertEqual(read.last?.id, 1300)
+    XCTAssertEqual(read.last?.new, "1300")
+    XCTAssertEqual(read.map(\.id), Array((1301 - read.count)...1300), "the newest, in order")
+    let lines = try String(contentsOfFile: folder + "/knobs/history.jsonl", encoding: .utf8).split(separator: "\n")
+    XCTAssertEqual(lines.count, read.count, "one entry a line")
+  }
+
+  func testAGroupIsKeptOrDroppedWholeAndOtherProgramsBurstsGoFirst() async throws {
+    func entry(_ id: Int, _ source: HistoryEntry.Source, group: Int? = nil) -> HistoryEntry {
+      HistoryEntry(id: id, time: 1, schema: "s", key: "k\(id)", old: nil, new: "1", source: source, group: group)
+    }
+    let mine = (1...3).map { entry($0, .commandLine) }
+    let burst = (4...9).map { entry($0, .otherProgram, group: 4) }
+    let more = (10...11).map { entry($0, .window) }
+    let kept = ChangeHistory.compacted(mine + burst + more, limit: 6)
+    XCTAssertEqual(kept.map(\.id), [1, 2, 3, 10, 11], "the burst goes whole, before the user's older changes")
+    let importGroup = (12...20).map { entry($0, .import, group: 12) }
+    XCTAssertEqual(
+      ChangeHistory.compacted(mine + importGroup, limit: 4).map(\.id), Array(12...20),
+      "the newest group stays whole, however large")
+    XCTAssertEqual(ChangeHistory.compacted(mine + burst, limit: 100).count, 9, "nothing goes under the limit")
   }
 
   func testSeveralChangesAreOneGroupAndOneUndoTakesThemAllBack() async throws {
@@ -82,7 +101,7 @@ final class ChangeHistoryTests: XCTestCase {
     XCTAssertEqual(read.map(\.id), [1, 2], "the window's entry is numbered after the command's")
   }
 
-  func testAnUnreadableFileIsSetAsideWithAMessage() async throws {
+  func testAnUnreadableOldStyleFileIsSetAsideWithAMessage() async throws {
     try FileManager.default.createDirectory(atPath: folder + "/knobs", withIntermediateDirectories: true)
     try Data("{\"not\": \"a list\"}".utf8).write(to: URL(fileURLWithPath: folder + "/knobs/history.json"))
     let history = history()
@@ -91,17 +110,86 @@ final class ChangeHistoryTests: XCTestCase {
     XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/knobs/history.json.unreadable"))
   }
 
+  func testAnOldStyleFileIsCarriedOver() async throws {
+    try FileManager.default.createDirectory(atPath: folder + "/knobs", withIntermediateDirectories: true)
+    let old = [HistoryEntry(id: 4, time: 10, schema: "s", key: "k", old: nil, new: "1", source: .window)]
+    try JSONEncoder().encode(old).write(to: URL(fileURLWithPath: folder + "/knobs/history.json"))
+    XCTAssertEqual(history().entries, old)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/knobs/history.json"))
+    try history().record([RecordedChange(key: key, old: nil, new: "2")], source: .commandLine)
+    XCTAssertEqual(history().entries.map(\.id), [4, 5])
+  }
+
+  /// Lines no Knobs wrote: each sets the file aside, keeps what was readable, says where, and
+  /// never reaches arithmetic or a time conversion that traps.
+  func testADamagedFileIsSetAsideItsReadableEntriesKeptAndNothingTraps() async throws {
+    let good = #"{"id":1,"key":"k","new":"1","schema":"s","source":"window","time":10}"#
+    let hostile = [
+      #"{"id":2,"key":"k","new":"1","schema":"s","source":"window","time":1e300}"#,
+      #"{"id":9223372036854775807,"key":"k","new":"1","schema":"s","source":"window","time":10}"#,
+      #"{"id":2,"key":"k","new":"1","schema":"s","source":"window","time":10,"since":-1e300}"#,
+      #"{"id":2,"key":"k","new":"1","schema":"s","source":"window","time":10,"group":9}"#,
+      #"{"id":1,"key":"k","new":"1","schema":"s","source":"window","time":10}"#,
+      #"{"id":2.5,"key":"k","new":"1","schema":"s","source":"window","time":10}"#,
+      #"{"id":2,"key":"k","new":"1","schema":"s","source":"teleport","time":10}"#,
+      "\u{0}\u{FF} not json",
+      #"{"id":2,"key":"k","new":"1","schema":"s","sou"#,
+    ]
+    for (index, line) in hostile.enumerated() {
+      let file = folder + "/case\(index)/history.jsonl"
+      try FileManager.default.createDirectory(atPath: folder + "/case\(index)", withIntermediateDirectories: true)
+      // The last case is a write cut short: no line end.
+      let text = good + "\n" + line + (index == hostile.count - 1 ? "" : "\n")
+      try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+      let history = ChangeHistory(file: file) { [unowned self] in self.clock }
+      XCTAssertEqual(history.entries.map(\.id), [1], "case \(index): the readable entry is kept")
+      XCTAssertTrue(history.problem?.contains("was damaged; it was moved to") ?? false, "case \(index)")
+      let aside = try FileManager.default.contentsOfDirectory(atPath: folder + "/case\(index)")
+        .filter { $0.hasPrefix("history.jsonl.damaged-") }
+      XCTAssertEqual(aside.count, 1, "case \(index): \(aside)")
+      XCTAssertEqual(
+        try Data(contentsOf: URL(fileURLWithPath: folder + "/case\(index)/" + aside[0])), Data(text.utf8),
+        "case \(index): set aside as it was")
+      clock += 10
+      let added = try history.record([RecordedChange(key: key, old: nil, new: "5")], source: .commandLine)
+      XCTAssertEqual(added.map(\.id), [2], "case \(index): numbering goes on from the readable entries")
+      XCTAssertEqual(ChangeHistory(file: file).entries.map(\.id), [1, 2], "case \(index)")
+      XCTAssertFalse(history.entries.map(\.when).isEmpty)
+    }
+  }
+
+  func testSomethingElseWhereTheFileBelongsIsMovedAsideAndNamed() async throws {
+    try FileManager.default.createDirectory(atPath: folder + "/knobs/history.jsonl", withIntermediateDirectories: true)
+    let history = history()
+    var told: [String] = []
+    history.onProblem = { told.append($0) }
+    try history.record([RecordedChange(key: key, old: nil, new: "5")], source: .commandLine)
+    XCTAssertEqual(told.count, 1)
+    XCTAssertTrue(told.first?.contains("there is a folder; it was moved to") ?? false, told.first ?? "")
+    XCTAssertEqual(self.history().entries.map(\.new), ["5"])
+  }
+
+  func testTheLastIDAtTheLimitRenumbersInsteadOfOverflowing() async throws {
+    try FileManager.default.createDirectory(atPath: folder + "/knobs", withIntermediateDirectories: true)
+    let last = HistoryEntry(
+      id: HistoryEntry.largestID, time: 10, schema: "s", key: "k", old: nil, new: "1", source: .window)
+    try Data(JSONEncoder().encode(last) + Data("\n".utf8)).write(
+      to: URL(fileURLWithPath: folder + "/knobs/history.jsonl"))
+    try history().record([RecordedChange(key: key, old: nil, new: "5")], source: .commandLine)
+    XCTAssertEqual(history().entries.map(\.id), [1, 2])
+  }
+
   func testTheFileFollowsXDGStateHome() async {
     XCTAssertEqual(
       ChangeHistory.defaultFile(environment: ["HOME": "/home/a", "XDG_STATE_HOME": "/state"]),
-      "/state/knobs/history.json")
+      "/state/knobs/history.jsonl")
     XCTAssertEqual(
       ChangeHistory.defaultFile(environment: ["HOME": "/home/a", "XDG_STATE_HOME": "relative"]),
-      "/home/a/.local/state/knobs/history.json")
+      "/home/a/.local/state/knobs/history.jsonl")
   }
 
-  func testTheWindowsStoreWritesTheFileWhenItsSaveComesNotWithEachChange() throws {
-    let file = folder + "/knobs/history.json"
+  func testTheWindowsStoreWritesTheFileWhenItsSaveComesNotWithEachChange() async throws {
+    let file = folder + "/knobs/history.jsonl"
     let base = MemoryStore(defaults: [key: .int(1)])
     var waiting: [@MainActor () -> Void] = []
     let store = RecordingStore(base: base, history: history(), source: .window) { save in waiting.append(save) }
@@ -117,7 +205,7 @@ final class ChangeHistoryTests: XCTestCase {
     XCTAssertEqual(history().entries.count, 2)
   }
 
-  func testTheCommandLinesStoreWritesTheFileWithEachChange() throws {
+  func testTheCommandLinesStoreWritesTheFileWithEachChange() async throws {
     let base = MemoryStore(defaults: [key: .int(1)])
     let store = RecordingStore(base: base, history: history(), source: .commandLine)
     try store.write(.int(5), for: key)

@@ -4,6 +4,7 @@ takes a whole import back, read back with gsettings; a history file that can't b
 set aside with a message, never a crash."""
 
 import json
+import signal
 
 from harness.driver import wait_for
 from harness.scenario import scenario
@@ -181,3 +182,62 @@ def test_export_in_the_window_writes_a_file_dconf_loads(session, driver):
     session.command("dconf", "reset", "-f", "/org/gnome/desktop/interface/")
     assert session.command("sh", "-c", f"dconf load / < '{target}'").returncode == 0
     assert gsettings_get(session, INTERFACE, "text-scaling-factor") == "1.25"
+
+
+def snapshot(session):
+    return session.root / "home" / ".local" / "state" / "knobs" / "dconf-snapshot.ini"
+
+
+@scenario(backend="dconf", timeout=120)
+def test_a_session_ending_knobs_with_sigterm_keeps_the_copy_and_nothing_of_knobs_own_is_noted(session, driver):
+    app = session.launch()
+    wait_for("the window is up", lambda: driver.row("Appearance"))
+    app.send_signal(signal.SIGTERM)
+    assert session.wait_for_exit(app) == 0, "SIGTERM quits as Ctrl+Q does"
+    copy = snapshot(session).read_text()
+    assert copy.splitlines()[-1].startswith("# knobs-snapshot bytes="), copy[-300:]
+
+    # Closed and opened again with nothing changed: Knobs' own window state is never another program's change.
+    for _ in range(2):
+        app = session.launch()
+        wait_for("the window is up", lambda: driver.row("Appearance"))
+        driver.press("Control_L", "q")
+        session.wait_for_exit(app)
+    assert history(session) == [], history(session)
+
+    # A knobs command while the window is closed is noted once, as the command line's.
+    assert session.run("set", "fonts/text-size", "1.25").returncode == 0
+    # A copy cut off mid-line would invent changes: it is not compared with, and is replaced.
+    session.command("gsettings", "set", INTERFACE, "cursor-size", "32")
+    app = session.launch()
+    wait_for("the window is up", lambda: driver.row("Appearance"))
+    wait_for("the change made while closed is noted", lambda: any(
+        entry["key"] == "cursor-size" and entry["source"] == "other-program" for entry in history(session)))
+    assert [entry["source"] for entry in history(session) if entry["key"] == "text-scaling-factor"] == [
+        "command-line"], history(session)
+    app.send_signal(signal.SIGINT)
+    assert session.wait_for_exit(app) == 0
+    whole = snapshot(session).read_bytes()
+    snapshot(session).write_bytes(whole[: len(whole) // 2])
+    app = session.launch()
+    wait_for("the window is up", lambda: driver.row("Appearance"))
+    session.command("gsettings", "set", "org.gnome.desktop.session", "idle-delay", "uint32 600")
+    wait_for("a later change is heard", lambda: any(entry["key"] == "idle-delay" for entry in history(session)))
+    assert len(history(session)) == 3, "the cut-off copy invented nothing"
+    app.send_signal(signal.SIGHUP)
+    assert session.wait_for_exit(app) == 0
+    assert snapshot(session).read_bytes().splitlines()[-1].startswith(b"# knobs-snapshot"), "replaced whole"
+
+
+@scenario(backend="dconf", timeout=120)
+def test_another_programs_burst_is_one_entry(session, driver):
+    app = session.launch()
+    wait_for("the window is up", lambda: driver.row("Appearance"))
+    keyfile = session.root / "burst.ini"
+    keyfile.write_text("[org/gnome/desktop/interface]\ncursor-size=40\nclock-show-seconds=true\n"
+                       "[org/gnome/desktop/wm/preferences]\nnum-workspaces=7\n")
+    assert session.command("sh", "-c", f"dconf load / < '{keyfile}'").returncode == 0
+    wait_for("the burst is noted", lambda: len(history(session)) == 3)
+    assert len({entry["group"] for entry in history(session)}) == 1, history(session)
+    driver.press("Control_L", "q")
+    session.wait_for_exit(app)

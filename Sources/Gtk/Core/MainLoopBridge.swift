@@ -143,3 +143,26 @@ public func dispatchPendingMainLoopEvents() {
   var budget = 1_000
   while budget > 0, g_main_context_iteration(nil, 0) != 0 { budget -= 1 }
 }
+
+/// Runs `handler` on the GLib main loop each time the process receives one of `signals`
+/// (SIGTERM, SIGINT, SIGHUP: the ways a session or a terminal ends a program), instead of
+/// the signal ending the process at once (`g_unix_signal_add`). Lasts for the process.
+@MainActor
+public func onUnixSignals(_ signals: [Int32], _ handler: @escaping @MainActor (Int32) -> Void) {
+  for signal in signals {
+    let box = Unmanaged.passRetained(
+      SignalBox<Trampolines.Plain>({ handler(signal) })
+    ).toOpaque()
+    g_unix_signal_add_full(
+      G_PRIORITY_HIGH, signal,
+      { data in
+        let handler = SignalBox<Trampolines.Plain>.from(data)
+        MainActor.assumeIsolated { handler() }
+        return 1  // G_SOURCE_CONTINUE
+      }, box,
+      { data in
+        guard let data else { return }
+        Unmanaged<AnyObject>.fromOpaque(data).release()
+      })
+  }
+}

@@ -1,121 +1,155 @@
 import FoundationEssentials
 import Glibc
 
-/// One change of a setting, as the history keeps it.
-public struct HistoryEntry: Codable, Hashable, Sendable {
-  /// Who made the change.
-  public enum Source: String, Codable, Sendable {
-    case window
-    case commandLine = "command-line"
-    case `import`
-    case undo
-    case otherProgram = "other-program"
-  }
-
-  public var id: Int
-  /// When, in seconds since 1970.
-  public var time: Double
-  /// `org.gnome.desktop.interface`, or `ID:/FOLDER/` for a relocatable schema.
-  public var schema: String
-  public var key: String
-  /// GVariant text; nil when the key held its default.
-  public var old: String?
-  /// GVariant text; nil when the change returned the key to its default.
-  public var new: String?
-  public var source: Source
-  /// Entries one command made together (an import) share the id of the first.
-  public var group: Int?
-  /// For a change found at start, made while Knobs was closed: when Knobs last closed. The
-  /// change was made between this and `time`.
-  public var since: Double?
-
-  public init(
-    id: Int, time: Double, schema: String, key: String, old: String?, new: String?, source: Source, group: Int? = nil,
-    since: Double? = nil
-  ) {
-    self.id = id
-    self.time = time
-    self.schema = schema
-    self.key = key
-    self.old = old
-    self.new = new
-    self.source = source
-    self.group = group
-    self.since = since
-  }
-
-  /// `schema/org.gnome.desktop.interface/clock-format`.
-  public var address: String { SchemaPath.key(schema: schema, key: key).text }
-  public var settingKey: SettingKey { SettingKey(schema: schema, key: key) }
-}
-
-/// A change to record: a key's value before and after (nil for its default).
-public struct RecordedChange: Hashable, Sendable {
-  public var key: SettingKey
-  public var old: String?
-  public var new: String?
-
-  public init(key: SettingKey, old: String?, new: String?) {
-    self.key = key
-    self.old = old
-    self.new = new
-  }
-}
-
-/// Every change made through Knobs, newest last: kept in `$XDG_STATE_HOME/knobs/history.json`
-/// (`~/.local/state/knobs/history.json`), the last `limit` entries, the file written whole
-/// each time (a temporary file renamed over it). A file that can't be read is moved aside
-/// (`history.json.unreadable`) and a new history started, with `problem` saying so.
+/// Every change made through Knobs, and those other programs made, newest last: kept in
+/// `$XDG_STATE_HOME/knobs/history.jsonl` (`~/.local/state/knobs/`), an entry a line (see
+/// `HistoryJournal`). About the last `limit` entries are kept; when some must go, whole
+/// groups go (an import, another program's burst), other programs' before the user's own.
+///
+/// Nothing read from the file is trusted: a line that is not an entry, or whose numbers no
+/// Knobs wrote, makes the file damaged. A damaged file, or something else where the file
+/// should be, is set aside (`history.jsonl.damaged-TIME`), what was readable is kept, and
+/// `problem` (and `onProblem`) says so and where.
 @MainActor
 public final class ChangeHistory {
   public static let limit = 1000
-  /// A history file larger than this is not read: a thousand entries are far smaller.
-  static let largestFile = 8 * 1024 * 1024
+  /// How far past `limit` the file grows before it is compacted: appending is one write,
+  /// compacting rewrites the file.
+  static let slack = 250
   public let file: String
+  private let journal: HistoryJournal
   /// Entries recorded but not yet written (`record(…, savingNow: false)`).
   private var unsaved: [HistoryEntry] = []
+  /// The last read of the file, kept while the file is unchanged.
+  private var cache: (stamp: HistoryJournal.Stamp, entries: [HistoryEntry])?
   /// Why the history on disk was set aside, once it has been read.
   public private(set) var problem: String?
+  /// Told each time something on disk is set aside, in a sentence.
+  public var onProblem: (@MainActor (String) -> Void)?
   /// The clock entries are stamped with, in seconds since 1970.
   public let now: () -> Double
 
   public init(file: String, now: @escaping () -> Double = LocalFiles.now) {
     self.file = file
+    self.journal = HistoryJournal(file: file)
     self.now = now
   }
 
   /// The folder the history is kept in.
-  public var folder: String { String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)]) }
+  public var folder: String { PathText.parent(file) }
 
-  /// Where the history lives: `$XDG_STATE_HOME/knobs/history.json`, else `~/.local/state/knobs/history.json`.
+  /// Where the history lives: `$XDG_STATE_HOME/knobs/history.jsonl`, else `~/.local/state/knobs/history.jsonl`.
   public nonisolated static func defaultFile(environment: [String: String] = LocalFiles.environment()) -> String {
     let home = LocalFiles.home(environment: environment)
     let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/state"
-    return state + "/knobs/history.json"
+    return state + "/knobs/history.jsonl"
   }
 
-  /// The entries, oldest first: those on disk (read afresh: a `knobs` command may have added
-  /// some since) and those not written yet.
-  public var entries: [HistoryEntry] { load() + unsaved }
+  /// The entries, oldest first: those on disk (read afresh when the file changed: a `knobs`
+  /// command may have added some) and those not written yet.
+  public var entries: [HistoryEntry] { saved() + unsaved }
 
-  private func load() -> [HistoryEntry] {
-    guard LocalFiles.exists(file) else { return [] }
+  /// Whether entries were recorded without being written.
+  public var hasUnsaved: Bool { !unsaved.isEmpty }
+
+  private func tell(_ problem: String) {
+    self.problem = problem
+    onProblem?(problem)
+  }
+
+  /// The entries on disk. A read that finds something amiss (perhaps a write under way)
+  /// is done again under the lock, where whatever is still amiss is set aside.
+  private func saved() -> [HistoryEntry] {
+    let stamp = journal.stamp()
+    if let cache, cache.stamp == stamp { return cache.entries }
+    if stamp == nil, !LocalFiles.exists(legacyFile) { return [] }
+    if stamp != nil, case .bytes(let bytes) = journal.read() {
+      let parsed = HistoryJournal.parse(bytes)
+      if parsed.isWhole {
+        if let stamp = journal.stamp() { cache = (stamp, parsed.entries) }
+        return parsed.entries
+      }
+    }
     do {
-      let data = try SafeFiles.read(file, limit: Self.largestFile)
-      return try JSONDecoder().decode([HistoryEntry].self, from: data)
+      return try journal.locked { () throws(HistoryError) in try currentLocked() }
     } catch {
-      let aside = file + ".unreadable"
-      _ = rename(file, aside)
-      problem = tr(
-        "The history of changes in %1$s could not be read; it was moved to %2$s and a new one begun.", file, aside)
+      tell(error.description)
+      return cache?.entries ?? []
+    }
+  }
+
+  /// Under the lock: the entries on disk. A damaged file is set aside and what was readable
+  /// of it written anew; something that is not a file is set aside. A history from before
+  /// JSON Lines (`history.json`, one array) is carried over.
+  private func currentLocked() throws(HistoryError) -> [HistoryEntry] {
+    // Unchanged since it was last read: no other writer can change it while the lock is held.
+    if let cache, let stamp = journal.stamp(), cache.stamp == stamp { return cache.entries }
+    var entries: [HistoryEntry]
+    switch journal.read() {
+    case .missing:
+      entries = try carryOverLegacyFile()
+    case .misplaced(let what):
+      let aside = journal.setAside(time: now())
+      tell(
+        aside.map {
+          tr("Where the history of changes belongs (%1$s) there is %2$s; it was moved to %3$s.", file, what, $0)
+        }
+          ?? tr("Where the history of changes belongs (%1$s) there is %2$s, which could not be moved.", file, what))
+      guard aside != nil else { throw HistoryError(problem ?? "") }
+      entries = []
+    case .bytes(let bytes):
+      let parsed = HistoryJournal.parse(bytes)
+      entries = parsed.entries
+      if !parsed.isWhole {
+        guard let aside = journal.setAside(time: now()) else {
+          throw HistoryError(tr("The history of changes in %s is damaged and could not be moved aside.", file))
+        }
+        try journal.rewrite(entries)
+        tell(
+          trn(
+            "The history of changes in %1$s was damaged; it was moved to %2$s, and its %3$d readable change kept.",
+            "The history of changes in %1$s was damaged; it was moved to %2$s, and its %3$d readable changes kept.",
+            entries.count, file, aside, entries.count))
+      }
+    }
+    if let stamp = journal.stamp() { cache = (stamp, entries) }
+    return entries
+  }
+
+  /// Where histories were kept before JSON Lines: a JSON array.
+  private var legacyFile: String { folder + "/history.json" }
+
+  private func carryOverLegacyFile() throws(HistoryError) -> [HistoryEntry] {
+    guard LocalFiles.exists(legacyFile) else { return [] }
+    let entries: [HistoryEntry]? =
+      (try? SafeFiles.read(legacyFile, limit: HistoryJournal.largestFile)).flatMap {
+        try? JSONDecoder().decode([HistoryEntry].self, from: $0)
+      }
+    guard let entries, entries.allSatisfy(\.isPlausible),
+      zip(entries, entries.dropFirst()).allSatisfy({ $0.id < $1.id })
+    else {
+      let aside = legacyFile + ".unreadable"
+      _ = rename(legacyFile, aside)
+      tell(
+        tr(
+          "The history of changes in %1$s could not be read; it was moved to %2$s and a new one begun.", legacyFile,
+          aside))
       return []
     }
+    try journal.rewrite(entries)
+    unlink(legacyFile)
+    return entries
   }
 
   /// Changes of one key from one source this close together are one entry (a slider dragged).
   static let mergeWindow = 2.0
-  /// Whether entries were recorded without being written.
-  public var hasUnsaved: Bool { !unsaved.isEmpty }
+
+  private func merges(_ last: HistoryEntry, _ change: RecordedChange, _ source: HistoryEntry.Source, _ time: Double)
+    -> Bool
+  {
+    last.group == nil && last.since == nil && last.source == source && last.settingKey == change.key
+      && time - last.time < Self.mergeWindow && time >= last.time
+  }
 
   /// Adds the changes that changed something, as one group when there are several, and
   /// writes the file unless `savingNow` is false (then `saveIfNeeded()` does); returns the
@@ -128,87 +162,125 @@ public final class ChangeHistory {
   ) throws(HistoryError) -> [HistoryEntry] {
     let real = changes.filter { $0.old != $0.new }
     guard !real.isEmpty else { return [] }
-    var disk = load()
     let time = now()
-    var added: [HistoryEntry]
-    if since == nil, real.count == 1, let change = real.first, var last = (disk + unsaved).last, last.group == nil,
-      last.source == source, last.settingKey == change.key, time - last.time < Self.mergeWindow
-    {
-      last.new = change.new
-      last.time = time
-      let dropped = last.old == last.new
-      if !unsaved.isEmpty {
-        if dropped { unsaved.removeLast() } else { unsaved[unsaved.count - 1] = last }
-      } else {
-        if dropped { disk.removeLast() } else { disk[disk.count - 1] = last }
-        // The entry is on disk: it is written again now, whatever `savingNow` says.
-        try save(Self.bounded(disk))
+    if since == nil, real.count == 1, let change = real.first {
+      if var last = unsaved.last, merges(last, change, source, time) {
+        last.new = change.new
+        last.time = time
+        if last.old == last.new { unsaved.removeLast() } else { unsaved[unsaved.count - 1] = last }
+        if savingNow { try saveIfNeeded() }
         return [last]
       }
-      added = [last]
-    } else {
-      let first = ((disk + unsaved).last?.id ?? 0) + 1
-      added = real.enumerated().map { index, change in
-        HistoryEntry(
-          id: first + index, time: time, schema: change.key.schema, key: change.key.key, old: change.old,
-          new: change.new, source: source, group: real.count > 1 ? first : nil, since: since)
-      }
-      unsaved += added
+      if unsaved.isEmpty, let merged = try mergeOnDisk(change, source: source, time: time) { return [merged] }
     }
-    if savingNow { try saveIfNeeded(onto: disk) }
-    return added
+    let first = ((saved() + unsaved).last?.id ?? 0) + 1
+    let added = real.enumerated().map { index, change in
+      HistoryEntry(
+        id: first + index, time: time, schema: change.key.schema, key: change.key.key, old: change.old,
+        new: change.new, source: source, group: real.count > 1 ? first : nil, since: since)
+    }
+    unsaved += added
+    return savingNow ? try saveIfNeeded() : added
   }
 
-  private static func bounded(_ entries: [HistoryEntry]) -> [HistoryEntry] {
-    entries.count > limit ? Array(entries.suffix(limit)) : entries
+  /// Folds `change` into the newest entry on disk when that is the same key's, from the
+  /// same source, a moment ago; nil when it is not.
+  private func mergeOnDisk(_ change: RecordedChange, source: HistoryEntry.Source, time: Double) throws(HistoryError)
+    -> HistoryEntry?
+  {
+    guard let last = saved().last, merges(last, change, source, time) else { return nil }
+    return try journal.locked { () throws(HistoryError) -> HistoryEntry? in
+      var disk = try currentLocked()
+      guard var last = disk.last, merges(last, change, source, time) else { return nil }
+      last.new = change.new
+      last.time = time
+      if last.old == last.new { disk.removeLast() } else { disk[disk.count - 1] = last }
+      try journal.rewrite(disk)
+      return last
+    }
   }
 
   /// Writes entries recorded without saving, if any, after those on disk now (renumbered
-  /// to follow them when a `knobs` command added some meanwhile).
-  public func saveIfNeeded() throws(HistoryError) {
-    guard hasUnsaved else { return }
-    try saveIfNeeded(onto: load())
+  /// to follow them when a `knobs` command added some meanwhile); returns them as written.
+  @discardableResult
+  public func saveIfNeeded() throws(HistoryError) -> [HistoryEntry] {
+    guard hasUnsaved else { return [] }
+    return try journal.locked { () throws(HistoryError) -> [HistoryEntry] in
+      var disk = try currentLocked()
+      var rewrite = false
+      if let last = disk.last?.id, last > HistoryEntry.largestID - unsaved.count - 1 {
+        disk = Self.numbered(disk, from: 1)
+        rewrite = true
+      }
+      let pending = Self.numbered(unsaved, from: (disk.last?.id ?? 0) + 1)
+      var all = disk + pending
+      if all.count > Self.limit + Self.slack {
+        all = Self.compacted(all, limit: Self.limit)
+        try journal.rewrite(all)
+      } else if rewrite {
+        try journal.rewrite(all)
+      } else {
+        try journal.append(pending)
+      }
+      unsaved = []
+      if let stamp = journal.stamp() { cache = (stamp, all) }
+      return pending
+    }
   }
 
-  private func saveIfNeeded(onto disk: [HistoryEntry]) throws(HistoryError) {
-    guard hasUnsaved else { return }
-    var next = (disk.last?.id ?? 0) + 1
-    var renumbered: [Int: Int] = [:]
-    let pending = unsaved.map { entry in
+  /// `entries` numbered one after another from `start`, each group still naming its first entry.
+  static func numbered(_ entries: [HistoryEntry], from start: Int) -> [HistoryEntry] {
+    var groups: [Int: Int] = [:]
+    return entries.enumerated().map { index, entry in
       var entry = entry
-      if let known = renumbered[entry.id] {
-        entry.id = known
-      } else {
-        renumbered[entry.id] = max(entry.id, next)
-        entry.id = max(entry.id, next)
+      entry.id = start + index
+      if let group = entry.group {
+        if groups[group] == nil { groups[group] = entry.id }
+        entry.group = groups[group]
       }
-      next = entry.id + 1
-      entry.group = entry.group.map { renumbered[$0] ?? $0 }
       return entry
     }
-    try save(Self.bounded(disk + pending))
-    unsaved = []
   }
 
-  private func save(_ entries: [HistoryEntry]) throws(HistoryError) {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    do {
-      let data = try encoder.encode(entries)
-      try SafeFiles.writeAtomically(data, to: file, mode: 0o600)
-    } catch {
-      throw HistoryError(tr("The history of changes could not be written to %1$s: %2$s.", file, "\(error)"))
+  /// At most `limit` of `entries`, whole groups dropped, oldest first: other programs'
+  /// changes before the user's own. The newest group is always kept, however large.
+  static func compacted(_ entries: [HistoryEntry], limit: Int) -> [HistoryEntry] {
+    guard entries.count > limit else { return entries }
+    // Runs of entries that stand or go together: a group, or an entry alone.
+    var units: [Range<Int>] = []
+    var start = 0
+    for index in entries.indices.dropFirst()
+    where entries[index].group == nil || entries[index].group != entries[index - 1].group {
+      units.append(start..<index)
+      start = index
     }
+    units.append(start..<entries.count)
+    var dropped = Set<Int>()
+    var count = entries.count
+    for othersFirst in [true, false] {
+      for (unit, range) in units.enumerated().dropLast() where count > limit && !dropped.contains(unit) {
+        guard !othersFirst || entries[range.lowerBound].source == .otherProgram else { continue }
+        dropped.insert(unit)
+        count -= range.count
+      }
+    }
+    return units.enumerated().filter { !dropped.contains($0.offset) }.flatMap { entries[$0.element] }
   }
 
   /// The entries an undo of `id` takes back (its whole group), newest first; the newest
   /// entry's when `id` is nil; empty when there is none.
   public func entriesToUndo(_ id: Int?) -> [HistoryEntry] {
+    let entries = entries
     guard let target = id.flatMap({ id in entries.first { $0.id == id } }) ?? (id == nil ? entries.last : nil) else {
       return []
     }
     guard let group = target.group else { return [target] }
     return entries.filter { $0.group == group }.reversed()
+  }
+
+  /// The newest change of `key` after the entry `id`, if the history has one.
+  public func latestChange(of key: SettingKey, after id: Int) -> HistoryEntry? {
+    entries.last { $0.id > id && $0.settingKey == key }
   }
 }
 

@@ -4,32 +4,43 @@ import KnobsModel
 
 /// Notes in the history what other programs change in the user's dconf database: while
 /// the window is open, heard from the dconf writer; and while Knobs was closed, found by
-/// comparing the database with the copy written when it last closed. Changes Knobs made
-/// itself (the window, a `knobs` command) are already noted and are left out.
+/// comparing the database with the copy written when it last closed (`DconfSnapshot`).
+///
+/// Left out: changes Knobs made itself (the window, a `knobs` command, while the window was
+/// open or closed), which the history already has; and Knobs' own schema (its window's
+/// size). A burst of changes (another program loading a backup) is read once, when dconf
+/// has been quiet a moment, and noted as one group in one write.
 @MainActor
 public final class OtherProgramChanges {
   private let history: ChangeHistory
   private let store: GSettingsStore
   /// The copy of the database compared with at start, written at `stop()`.
   public let snapshotFile: String
+  /// Schemas whose changes are never noted: Knobs' own.
+  private let ignoredSchemas: Set<String>
   private var snapshot: [String: DconfEntry] = [:]
   private var watch: DconfWatch?
   private let pending = MainLoopTimer()
   private var stopped = false
   /// How long after Knobs noted a change the same change heard from dconf is taken for Knobs' own.
   static let ownChangeWindow = 10.0
+  /// How long dconf must be quiet before what it announced is read: a burst is read once.
+  static let quietTime = 0.3
   public var onProblem: (@MainActor (String) -> Void)?
 
-  public init(history: ChangeHistory, store: GSettingsStore, snapshotFile: String) {
+  public init(history: ChangeHistory, store: GSettingsStore, snapshotFile: String, ignoredSchemas: Set<String> = []) {
     self.history = history
     self.store = store
     self.snapshotFile = snapshotFile
+    self.ignoredSchemas = ignoredSchemas
   }
 
-  /// Notes what changed since the last copy, then listens; does nothing without dconf.
+  /// Notes what changed since the last copy, then listens; does nothing without dconf. A
+  /// copy that is not whole is not compared with (it would invent changes); the copy
+  /// written at `stop()` replaces it.
   public func start() {
     guard let current = Self.read() else { return }
-    if let saved = try? DconfKeyfile.read(path: snapshotFile) {
+    if let saved = DconfSnapshot.read(path: snapshotFile) {
       // Made while Knobs was closed: after the copy was written.
       note(from: Self.entries(of: saved), to: current, since: LocalFiles.modificationTime(snapshotFile))
     }
@@ -44,12 +55,12 @@ public final class OtherProgramChanges {
     watch = nil
     pending.cancel()
     guard let text = DconfPaths.dump() else { return }
-    if let problem = DconfKeyfile.save(text, to: snapshotFile) { onProblem?(problem) }
+    if let problem = DconfSnapshot.save(text, to: snapshotFile) { onProblem?(problem) }
   }
 
-  /// dconf announces each write; a burst of them (an import) is read once.
+  /// dconf announces each write; a burst of them (an import) is read once it is quiet.
   private func heard() {
-    pending.schedule(after: 0.3) { [weak self] in
+    pending.schedule(after: Self.quietTime) { [weak self] in
       guard let self, let current = Self.read() else { return }
       self.note(from: self.snapshot, to: current)
       self.snapshot = current
@@ -64,48 +75,46 @@ public final class OtherProgramChanges {
     Dictionary(DconfKeyfile.parse(dump).lines.map { ($0.entry.path, $0.entry) }, uniquingKeysWith: { _, last in last })
   }
 
-  private func note(from old: [String: DconfEntry], to new: [String: DconfEntry], since: Double? = nil) {
-    let schemas = DconfSchemaMap(store, entries: Array(new.values) + Array(old.values))
+  /// The changes between two states of the database, as keys of installed schemas, left
+  /// out what Knobs made; `since` (the copy's time) for changes made while Knobs was closed.
+  func changes(from old: [String: DconfEntry], to new: [String: DconfEntry], since: Double? = nil)
+    -> [RecordedChange]
+  {
+    let differing = Set(old.keys).union(new.keys).filter { old[$0]?.text != new[$0]?.text }
+    guard !differing.isEmpty else { return [] }
+    let schemas = DconfSchemaMap(store, entries: differing.compactMap { new[$0] ?? old[$0] })
+    // The newest of Knobs' own entries for each key, read once for the whole burst.
+    var knobsLatest: [SettingKey: HistoryEntry] = [:]
+    for entry in history.entries where entry.source != .otherProgram { knobsLatest[entry.settingKey] = entry }
+    let now = history.now()
+    let choosersActive = since == nil && ChooserActivity.wasActive(within: Self.ownChangeWindow)
     var changes: [RecordedChange] = []
-    for path in Set(old.keys).union(new.keys).sorted() {
-      let before = old[path]
-      let after = new[path]
-      guard before?.text != after?.text, let entry = after ?? before, let schema = schemas.schema(of: entry) else {
-        continue
-      }
+    for path in differing.sorted() {
+      guard let entry = new[path] ?? old[path], let schema = schemas.schema(of: entry) else { continue }
       let key = SettingKey(schema: schema, key: entry.key)
-      guard let type = store.typeString(of: key) else { continue }
+      let schemaID = String(schema.split(separator: ":", maxSplits: 1).first ?? "")
+      guard !ignoredSchemas.contains(schemaID), store.typeString(of: key) != nil else { continue }
       // GTK's own choosers in this process keep their state (Export…, Import…, a color row).
-      if since == nil, ChooserActivity.stateSchemas.contains(key.schema),
-        ChooserActivity.wasActive(within: Self.ownChangeWindow)
+      if choosersActive, ChooserActivity.stateSchemas.contains(key.schema) { continue }
+      let change = RecordedChange(key: key, old: old[path]?.text, new: new[path]?.text)
+      // Knobs' own change: noted by Knobs a moment ago, or while it was closed (after the copy).
+      if let own = knobsLatest[key], own.time >= (since ?? now - Self.ownChangeWindow),
+        store.holdsSame(own.new, change.new, key: key)
       {
         continue
       }
-      let change = RecordedChange(key: key, old: before?.text, new: after?.text)
-      if isKnobsOwn(change, type: type) { continue }
       changes.append(change)
     }
+    return changes
+  }
+
+  private func note(from old: [String: DconfEntry], to new: [String: DconfEntry], since: Double? = nil) {
+    let changes = changes(from: old, to: new, since: since)
     guard !changes.isEmpty else { return }
     do {
-      for change in changes { try history.record([change], source: .otherProgram, since: since) }
+      try history.record(changes, source: .otherProgram, since: since)
     } catch {
       onProblem?(error.description)
     }
-  }
-
-  /// Whether Knobs noted this change itself a moment ago (the value compared as the key's type reads it).
-  private func isKnobsOwn(_ change: RecordedChange, type: String) -> Bool {
-    guard let last = history.entries.last(where: { $0.settingKey == change.key }), last.source != .otherProgram,
-      history.now() - last.time < Self.ownChangeWindow
-    else { return false }
-    // No value of its own and a value equal to the default read the same.
-    let shipped = store.defaultValue(for: change.key)?.gvariantText
-    return Self.normalized(last.new ?? shipped, type) == Self.normalized(change.new ?? shipped, type)
-  }
-
-  private static func normalized(_ text: String?, _ type: String) -> String? {
-    guard let text else { return nil }
-    guard case .success(let value) = Variant.parse(text, type: type) else { return text }
-    return value.text
   }
 }
