@@ -23,6 +23,10 @@ import KnobsUI
 /// - `KNOBS_BENCH_SOAK=N` then, after the first frame, browses the shipped panel for
 ///   N steps and prints the resident memory after the first 100 and the last
 ///   (`BenchmarkSoak`). Quits.
+/// - `KNOBS_BENCH_STALLS=S` then, for S seconds after the first frame, keeps the
+///   window as a user's (its history noted, other programs' changes heard) and
+///   prints `longest-stall-ms T`: the longest the main loop went without a turn,
+///   when no frame can be drawn, from a probe every 5 ms. Quits.
 @MainActor
 struct BenchmarkHook {
   let panel: Panel?
@@ -33,6 +37,7 @@ struct BenchmarkHook {
   private let searches: [String]
   private let passes: Int
   private let soakSteps: Int?
+  private let stallSeconds: Double?
 
   /// Nil when no benchmark variable is set, the normal case.
   init?(environment: [String: String], start: Double) {
@@ -40,7 +45,9 @@ struct BenchmarkHook {
     let searchSpec = environment["KNOBS_BENCH_SEARCH"]
     reportsFirstFrame = environment["KNOBS_BENCH_FIRST_FRAME"] == "1"
     soakSteps = environment["KNOBS_BENCH_SOAK"].flatMap { Int($0) }
-    guard panelSpec != nil || searchSpec != nil || reportsFirstFrame || soakSteps != nil else { return nil }
+    stallSeconds = environment["KNOBS_BENCH_STALLS"].flatMap { Double($0) }
+    guard panelSpec != nil || searchSpec != nil || reportsFirstFrame || soakSteps != nil || stallSeconds != nil
+    else { return nil }
     self.start = start
     searches = searchSpec?.split(separator: "|").map(String.init) ?? []
     passes = environment["KNOBS_BENCH_PASSES"].flatMap { Int($0) } ?? 5
@@ -60,8 +67,21 @@ struct BenchmarkHook {
   /// The shipped panel, for the browse test.
   var soakPanel: Panel?
 
+  /// Whether the window notes changes in the history as a user's does.
+  var keepsHistory: Bool { stallSeconds != nil }
+
   /// Starts timing once the window is presented.
   func windowPresented(_ window: PanelWindow) {
+    if let stallSeconds {
+      window.window.afterNextPaint {
+        let until = LocalFiles.monotonicNow() + stallSeconds
+        Self.probeStalls(last: LocalFiles.monotonicNow(), longest: 0, until: until) { longest in
+          Self.report("longest-stall-ms \(Self.milliseconds(longest))")
+          window.window.activateAction("app.quit")
+        }
+      }
+      return
+    }
     if let soakSteps, let soakPanel {
       let soak = BenchmarkSoak(window: window, panel: soakPanel, steps: soakSteps)
       window.window.afterNextPaint { runOnMainLoop(after: 1) { soak.run() } }
@@ -104,6 +124,18 @@ struct BenchmarkHook {
       Self.report("search-ms \(Self.milliseconds(LocalFiles.monotonicNow() - searched)) \(rows) \(query)")
       window.endSearch()
       afterPause(in: window) { runSearches(in: window, remaining: Array(remaining.dropFirst())) }
+    }
+  }
+
+  /// A turn of the main loop every 5 ms until `until`, then `done` with the longest gap between turns beyond those 5 ms.
+  private static func probeStalls(
+    last: Double, longest: Double, until: Double, _ done: @escaping @MainActor (Double) -> Void
+  ) {
+    runOnMainLoop(after: 0.005) {
+      let now = LocalFiles.monotonicNow()
+      let longest = max(longest, now - last - 0.005)
+      guard now < until else { return done(longest) }
+      probeStalls(last: now, longest: longest, until: until, done)
     }
   }
 

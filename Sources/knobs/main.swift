@@ -78,7 +78,7 @@ case .window(let openPath):
   // All Settings is left out of the benchmark's generated panels, kept with the shipped one.
   let app = KnobsApplication(
     panel: panel, allSettings: benchmark?.panel == nil ? allSettings : nil,
-    history: benchmark == nil ? history : nil, importPreview: benchmark == nil ? importPreview : nil
+    history: benchmark?.keepsHistory ?? true ? history : nil, importPreview: benchmark == nil ? importPreview : nil
   ) {
     windowSettings = environment
     return environment

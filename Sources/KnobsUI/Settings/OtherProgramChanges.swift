@@ -58,12 +58,20 @@ public final class OtherProgramChanges {
     if let problem = DconfSnapshot.save(text, to: snapshotFile) { onProblem?(problem) }
   }
 
-  /// dconf announces each write; a burst of them (an import) is read once it is quiet.
+  /// dconf announces each write; a burst of them (an import) is read once it is quiet. The
+  /// work is done in three turns of the main loop (read the database, compare, note), so
+  /// the window draws its frames in between however large the burst.
   private func heard() {
     pending.schedule(after: Self.quietTime) { [weak self] in
       guard let self, let current = Self.read() else { return }
-      self.note(from: self.snapshot, to: current)
+      let old = self.snapshot
       self.snapshot = current
+      runWhenIdle { [weak self] in
+        guard let self, !self.stopped else { return }
+        let changes = self.changes(from: old, to: current)
+        guard !changes.isEmpty else { return }
+        runWhenIdle { [weak self] in self?.record(changes, since: nil) }
+      }
     }
   }
 
@@ -109,7 +117,10 @@ public final class OtherProgramChanges {
   }
 
   private func note(from old: [String: DconfEntry], to new: [String: DconfEntry], since: Double? = nil) {
-    let changes = changes(from: old, to: new, since: since)
+    record(changes(from: old, to: new, since: since), since: since)
+  }
+
+  private func record(_ changes: [RecordedChange], since: Double?) {
     guard !changes.isEmpty else { return }
     do {
       try history.record(changes, source: .otherProgram, since: since)
