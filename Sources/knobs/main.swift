@@ -70,6 +70,10 @@ case .window(let openPath):
     ?? SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
   // The declaration is checked before anything is shown; the store's checks follow the first frame.
   guard PanelCheck.run(panel, store: nil, quietWhenValid: true) == 0 else { exit(2) }
+  // GTK would wait up to 25 s for an accessibility bus that is slow to answer.
+  if let problem = AccessibilityBus.prepare(timeout: 4) {
+    printError("knobs: " + tr("The accessibility bus did not answer (%s); Knobs starts without it.", problem))
+  }
   guard initializeGtk() else {
     printError(Display.missingMessage())
     exit(1)
