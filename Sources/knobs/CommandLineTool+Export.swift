@@ -26,7 +26,7 @@ extension CommandLineTool {
     }
     for (content, path) in [(text, output)] + (locks.map { [(DconfKeyfile.locks(entries), $0)] } ?? []) {
       if let problem = DconfKeyfile.save(content, to: Self.absolute(path)) {
-        printError("knobs: \(problem)")
+        printError("knobs: " + problem.escapedForTerminal)
         return 1
       }
     }
@@ -93,7 +93,7 @@ extension CommandLineTool {
     do {
       text = try DconfKeyfile.read(path: path)
     } catch {
-      printError("knobs: " + error.description.escapedForMessage)
+      printError("knobs: " + error.description.escapedForTerminal)
       return 2
     }
     let parsed = DconfKeyfile.parse(text)
@@ -103,12 +103,15 @@ extension CommandLineTool {
     guard plan.problems.isEmpty else {
       // One `file:line: message` each, as compilers say them.
       for problem in plan.problems {
-        printError("\(path.escapedForMessage):\(problem.line): \(problem.message.escapedForMessage)")
+        printError("\(path.escapedForTerminal):\(problem.line): \(problem.message.escapedForTerminal)")
       }
       printError("knobs: " + tr("nothing was imported."))
       return 2
     }
-    for change in plan.changes { print("\(change.path): \(change.old) → \(change.new)") }
+    // Values as their start: a value of a megabyte is not echoed whole.
+    for change in plan.changes {
+      print("\(change.path.escapedForTerminal): \(change.old.escapedForMessage) → \(change.new.escapedForMessage)")
+    }
     if plan.changes.isEmpty { print(tr("Nothing to change: every key already holds the file's value.")) }
     guard !dryRun, !plan.changes.isEmpty else { return 0 }
     if let first = plan.changes.first, !isPersistent(first.key, in: schemas.store) { return 1 }

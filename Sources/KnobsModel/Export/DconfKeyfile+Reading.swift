@@ -72,7 +72,7 @@ extension DconfKeyfile {
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
       if trimmed.hasPrefix("[") {
         guard trimmed.hasSuffix("]"), let group = Self.folder(named: String(trimmed.dropFirst().dropLast())) else {
-          problems.append(Problem(line: number, message: tr("“%s” is not a folder's name.", trimmed)))
+          problems.append(Problem(line: number, message: tr("“%s” is not a folder's name.", trimmed.escapedForMessage)))
           folder = nil
           continue
         }
@@ -86,17 +86,19 @@ extension DconfKeyfile {
       let key = String(line[..<equals]).trimmingWhitespace
       let value = String(line[line.index(after: equals)...]).trimmingWhitespace
       guard let folder else {
-        problems.append(Problem(line: number, message: tr("“%s” comes before any [folder].", key)))
+        problems.append(Problem(line: number, message: tr("“%s” comes before any [folder].", key.escapedForMessage)))
         continue
       }
       guard Self.isKeyName(key) else {
-        problems.append(Problem(line: number, message: tr("“%s” is not a key's name.", key)))
+        problems.append(Problem(line: number, message: tr("“%s” is not a key's name.", key.escapedForMessage)))
         continue
       }
       let path = folder + key
       if let first = firstLine[path] {
         problems.append(
-          Problem(line: number, message: tr("%1$s is in the file twice: it was set on line %2$d.", path, first)))
+          Problem(
+            line: number,
+            message: tr("%1$s is in the file twice: it was set on line %2$d.", path.escapedForTerminal, first)))
         continue
       }
       firstLine[path] = number
