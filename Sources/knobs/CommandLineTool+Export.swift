@@ -6,12 +6,19 @@ import KnobsUI
 /// `knobs export`: the settings that differ from their defaults as a dconf keyfile,
 /// and a locks file for a site database.
 extension CommandLineTool {
-  /// 0 written, 1 a file could not be written, 2 a scope names nothing.
+  /// 0 written, 1 a file could not be written (or `dconf dump /` wrote without end), 2 a scope names nothing.
   func export(_ scopes: [RowPath], all: Bool, output: String?, locks: String?) -> Int32 {
     let schemas = SchemaCommands(schemaDirectories: schemaDirectories)
     var entries: [DconfEntry] = []
     if scopes.isEmpty {
-      entries = schemas.store.exportEntries(all: all, ownSchema: AppInfo.id, dconf: DconfPaths.read())
+      // The folders of relocatable schemas are found in `dconf dump /`: without them the export is not whole.
+      let dumped = DconfPaths.dumped()
+      if case .failure(.problem(let problem)) = dumped {
+        printError("knobs: " + problem.escapedForTerminal + " " + tr("Nothing was exported."))
+        return 1
+      }
+      let dconf = DconfPaths(dump: (try? dumped.get()) ?? "")
+      entries = schemas.store.exportEntries(all: all, ownSchema: AppInfo.id, dconf: dconf)
     } else {
       var seen: Set<String> = []
       for scope in scopes {
