@@ -31,11 +31,11 @@ extension CommandLineTool {
       print(text, terminator: "")
       return 0
     }
-    for (content, path) in [(text, output)] + (locks.map { [(DconfKeyfile.locks(entries), $0)] } ?? []) {
-      if let problem = DconfKeyfile.save(content, to: Self.absolute(path)) {
-        printError("knobs: " + problem.escapedForTerminal)
-        return 1
-      }
+    // The keyfile and its locks are written both or neither: a site database needs the pair.
+    let files = [(text, output)] + (locks.map { [(DconfKeyfile.locks(entries), $0)] } ?? [])
+    if let problem = DconfKeyfile.save(files.map { (text: $0.0, path: Self.absolute($0.1)) }) {
+      printError("knobs: " + problem.escapedForTerminal)
+      return 1
     }
     return 0
   }

@@ -43,6 +43,49 @@ final class DconfKeyfileTests: XCTestCase {
         + "/org/gnome/desktop/background/picture-uri\n/org/gnome/desktop/interface/clock-format\n")
   }
 
+  func testAKeyfileAndItsLocksAreWrittenBothOrNeither() throws {
+    let folder = "/tmp/knobs-pair-\(getpid())"
+    mkdir(folder, 0o755)
+    defer { _ = try? removeAll(folder) }
+    let keyfile = folder + "/site.ini"
+    // The locks can't be written at all: the keyfile is not written either.
+    XCTAssertNotNil(DconfKeyfile.save([("[a]\nk=1\n", keyfile), ("/a/k\n", "/dev/null/knobs/locks")]))
+    XCTAssertEqual(try names(folder), [], "no keyfile, no temporary file")
+    // The locks' rename fails (a folder of that name holds a file): the keyfile written first is put back.
+    XCTAssertNil(DconfKeyfile.save([("old\n", keyfile)]))
+    mkdir(folder + "/locks", 0o755)
+    XCTAssertNil(DconfKeyfile.save([("x", folder + "/locks/inside")]))
+    let problem = DconfKeyfile.save([("[a]\nk=1\n", keyfile), ("/a/k\n", folder + "/locks")])
+    XCTAssertEqual(problem?.hasPrefix(folder + "/locks could not be written: "), true, problem ?? "")
+    XCTAssertEqual(try text(keyfile), "old\n", "the keyfile's old text is back")
+    XCTAssertEqual(try names(folder), ["locks", "site.ini"], "no temporary or kept file is left")
+    // A keyfile that was not there before is removed again.
+    unlink(keyfile)
+    XCTAssertNotNil(DconfKeyfile.save([("[a]\nk=1\n", keyfile), ("/a/k\n", folder + "/locks")]))
+    XCTAssertEqual(try names(folder), ["locks"])
+    // Both can be written: both are.
+    XCTAssertNil(DconfKeyfile.save([("[a]\nk=1\n", keyfile), ("/a/k\n", folder + "/site.locks")]))
+    XCTAssertEqual(try text(keyfile), "[a]\nk=1\n")
+    XCTAssertEqual(try text(folder + "/site.locks"), "/a/k\n")
+    XCTAssertEqual(try names(folder), ["locks", "site.ini", "site.locks"])
+  }
+
+  private func names(_ folder: String) throws -> [String] {
+    try XCTUnwrap(LocalFiles.names(in: folder)).sorted()
+  }
+
+  private func text(_ path: String) throws -> String {
+    String(decoding: try SafeFiles.read(path), as: UTF8.self)
+  }
+
+  private func removeAll(_ folder: String) throws {
+    for name in LocalFiles.names(in: folder) ?? [] {
+      let path = folder + "/" + name
+      if LocalFiles.names(in: path) != nil { try removeAll(path) } else { unlink(path) }
+    }
+    rmdir(folder)
+  }
+
   func testOneMachinesAndOneWindowsKeysStayOut() {
     XCTAssertTrue(ExportExclusions.excludes(schema: "dev.knobs.Knobs", key: "anything", ownSchema: "dev.knobs.Knobs"))
     XCTAssertTrue(
