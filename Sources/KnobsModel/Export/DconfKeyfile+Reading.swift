@@ -121,6 +121,7 @@ extension DconfKeyfile {
 
   /// What dconf takes in a key's name: no slash, no control character, not empty.
   static func isKeyName(_ name: String) -> Bool {
-    !name.isEmpty && !name.contains("/") && !name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7f }
+    // Over bytes: a control character or “/” is one byte in UTF-8, and no byte of another character is one.
+    !name.isEmpty && !name.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "/") }
   }
 }

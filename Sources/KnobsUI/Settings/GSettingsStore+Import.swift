@@ -46,7 +46,7 @@ struct ImportSettings {
   init(_ store: GSettingsStore) { self.store = store }
 
   mutating func callAsFunction(_ schema: String) -> Settings? {
-    guard schema.contains(":") else { return store.settings(schema) }
+    guard schema.utf8.contains(UInt8(ascii: ":")) else { return store.settings(schema) }
     if let current, current.id == schema { return current.settings }
     let made = store.source.lookup(schema)
     current = (schema, made)
