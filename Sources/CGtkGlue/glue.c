@@ -1,5 +1,8 @@
 #include "CGtkGlue.h"
 
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
+
 #include <locale.h>
 #include <stdint.h>
 #include <string.h>
@@ -57,6 +60,33 @@ void knobs_accessible_hide_parts(GtkWidget *widget) {
        child = gtk_widget_get_next_sibling(child)) {
     if (!GTK_IS_LABEL(child)) knobs_accessible_set_hidden(child, TRUE);
   }
+}
+
+static void knobs_variant_unref_if_any(gpointer value) {
+  if (value != NULL) g_variant_unref(value);
+}
+
+GTree *knobs_settings_tree_new(void) {
+  return g_tree_new_full((GCompareDataFunc)g_strcmp0, NULL, g_free, knobs_variant_unref_if_any);
+}
+
+void knobs_settings_tree_reset(GTree *tree, const char *path) {
+  /* No value: the backend resets the key, as a delayed GSettings' reset does. */
+  g_tree_insert(tree, g_strdup(path), NULL);
+}
+
+void knobs_settings_tree_set(GTree *tree, const char *path, GVariant *value) {
+  g_tree_insert(tree, g_strdup(path), g_variant_ref_sink(value));
+}
+
+gboolean knobs_settings_write_tree(GSettings *settings, GTree *tree) {
+  GSettingsBackend *backend = NULL;
+  g_object_get(settings, "backend", &backend, NULL);
+  if (backend == NULL) return FALSE;
+  /* What g_settings_apply does for a delayed GSettings (GLib does not export g_settings_backend_write_tree). */
+  gboolean written = G_SETTINGS_BACKEND_GET_CLASS(backend)->write_tree(backend, tree, NULL);
+  g_object_unref(backend);
+  return written;
 }
 
 const char *knobs_settings_backend_name(GSettings *settings) {

@@ -6,12 +6,19 @@ import KnobsUI
 /// `knobs export`: the settings that differ from their defaults as a dconf keyfile,
 /// and a locks file for a site database.
 extension CommandLineTool {
-  /// 0 written, 1 a file could not be written, 2 a scope names nothing.
+  /// 0 written, 1 a file could not be written (or `dconf dump /` wrote without end), 2 a scope names nothing.
   func export(_ scopes: [RowPath], all: Bool, output: String?, locks: String?) -> Int32 {
     let schemas = SchemaCommands(schemaDirectories: schemaDirectories)
     var entries: [DconfEntry] = []
     if scopes.isEmpty {
-      entries = schemas.store.exportEntries(all: all, ownSchema: AppInfo.id, dconf: DconfPaths.read())
+      // The folders of relocatable schemas are found in `dconf dump /`: without them the export is not whole.
+      let dumped = DconfPaths.dumped()
+      if case .failure(.problem(let problem)) = dumped {
+        printError("knobs: " + problem.escapedForTerminal + " " + tr("Nothing was exported."))
+        return 1
+      }
+      let dconf = DconfPaths(dump: (try? dumped.get()) ?? "")
+      entries = schemas.store.exportEntries(all: all, ownSchema: AppInfo.id, dconf: dconf)
     } else {
       var seen: Set<String> = []
       for scope in scopes {
@@ -24,11 +31,11 @@ extension CommandLineTool {
       print(text, terminator: "")
       return 0
     }
-    for (content, path) in [(text, output)] + (locks.map { [(DconfKeyfile.locks(entries), $0)] } ?? []) {
-      if let problem = DconfKeyfile.save(content, to: Self.absolute(path)) {
-        printError("knobs: \(problem)")
-        return 1
-      }
+    // The keyfile and its locks are written both or neither: a site database needs the pair.
+    let files = [(text, output)] + (locks.map { [(DconfKeyfile.locks(entries), $0)] } ?? [])
+    if let problem = DconfKeyfile.save(files.map { (text: $0.0, path: Self.absolute($0.1)) }) {
+      printError("knobs: " + problem.escapedForTerminal)
+      return 1
     }
     return 0
   }
@@ -93,7 +100,7 @@ extension CommandLineTool {
     do {
       text = try DconfKeyfile.read(path: path)
     } catch {
-      printError("knobs: " + error.description.escapedForMessage)
+      printError("knobs: " + error.description.escapedForTerminal)
       return 2
     }
     let parsed = DconfKeyfile.parse(text)
@@ -103,12 +110,15 @@ extension CommandLineTool {
     guard plan.problems.isEmpty else {
       // One `file:line: message` each, as compilers say them.
       for problem in plan.problems {
-        printError("\(path.escapedForMessage):\(problem.line): \(problem.message.escapedForMessage)")
+        printError("\(path.escapedForTerminal):\(problem.line): \(problem.message.escapedForTerminal)")
       }
       printError("knobs: " + tr("nothing was imported."))
       return 2
     }
-    for change in plan.changes { print("\(change.path): \(change.old) → \(change.new)") }
+    // Values as their start: a value of a megabyte is not echoed whole.
+    for change in plan.changes {
+      print("\(change.path.escapedForTerminal): \(change.old.escapedForMessage) → \(change.new.escapedForMessage)")
+    }
     if plan.changes.isEmpty { print(tr("Nothing to change: every key already holds the file's value.")) }
     guard !dryRun, !plan.changes.isEmpty else { return 0 }
     if let first = plan.changes.first, !isPersistent(first.key, in: schemas.store) { return 1 }

@@ -24,8 +24,8 @@ extension CommandLineTool {
       let group = entry.group.map { " [\($0)]" } ?? ""
       let line =
         "\(entry.id)\(group)  \(entry.when)  \(entry.source.label)  \(entry.address)  "
-        + "\(entry.old ?? none) → \(entry.new ?? none)"
-      print(line.escapedForMessage)
+        + "\((entry.old ?? none).shortenedForMessage) → \((entry.new ?? none).shortenedForMessage)"
+      print(line.escapedForTerminal)
     }
     return 0
   }
@@ -46,9 +46,9 @@ extension CommandLineTool {
     }
     let store = SchemaCommands(schemaDirectories: schemaDirectories).store
     do {
-      for line in try store.undo(entries, in: history, force: force) { print(line.escapedForMessage) }
+      for line in try store.undo(entries, in: history, force: force) { print(line.escapedForTerminal) }
     } catch {
-      printError("knobs: \(error)".escapedForMessage)
+      printError("knobs: " + "\(error)".escapedForTerminal)
       if case .changedSince = error {
         printError("knobs: " + tr("“knobs undo --force” undoes it anyway."))
         return 2

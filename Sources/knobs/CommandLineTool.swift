@@ -31,7 +31,7 @@ struct CommandLineTool {
     self.schemaDirectories = schemaDirectories
     self.history = given == nil ? history ?? ChangeHistory(file: ChangeHistory.defaultFile()) : nil
     // Whatever the history sets aside (a damaged file, a folder in its place) is said on stderr.
-    self.history?.onProblem = { printError("knobs: " + $0.escapedForMessage) }
+    self.history?.onProblem = { printError("knobs: " + $0.escapedForTerminal) }
     store = panel.routing(Self.recording(environment.store, in: self.history))
     self.panel = panel.withFoundRows()
   }

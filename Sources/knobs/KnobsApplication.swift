@@ -112,7 +112,7 @@ final class KnobsApplication {
       application: application, panel: panel, store: store, windowSettings: settings.ownSettings)
     recording?.onProblem = { [weak window] problem in window?.showMessage(problem, undo: nil) }
     history?.onProblem = { [weak window] problem in
-      printError("knobs: " + problem.escapedForMessage)
+      printError("knobs: " + problem.escapedForTerminal)
       window?.showMessage(problem, undo: nil)
     }
     otherPrograms?.onProblem = { [weak window] problem in window?.showMessage(problem, undo: nil) }

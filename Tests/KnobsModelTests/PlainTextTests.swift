@@ -50,11 +50,51 @@ final class PlainTextTests: XCTestCase {
     let errors = Subprocess.run(["sh", "-c", "echo out; echo err >&2"], keeping: .standardError)
     XCTAssertEqual(String(decoding: errors.bytes, as: UTF8.self), "err\n")
     // More than a pipe holds: read to the end before waiting, or the child blocks.
-    let long = Subprocess.run(["head", "-c", "300000", "/dev/zero"], keeping: .standardOutput)
+    let long = Subprocess.run(["head", "-c", "300000", "/dev/zero"], keeping: .standardOutput, limit: 1_000_000)
     XCTAssertEqual(long.status, 0)
     XCTAssertEqual(long.bytes.count, 300_000)
     XCTAssertEqual(Subprocess.run(["knobs-no-such-program"], keeping: .standardOutput).status, -1)
     XCTAssertEqual(Subprocess.run(["sh", "-c", "kill -9 $$"], keeping: .standardOutput).status, -1, "killed")
+  }
+
+  func testAProgramThatWritesWithoutEndIsStoppedAtTheLimit() {
+    let start = ContinuousClock.now
+    let endless = Subprocess.run(["yes"], keeping: .standardOutput)
+    XCTAssertEqual(endless.status, Subprocess.overLimit)
+    XCTAssertEqual(endless.bytes.count, Subprocess.defaultLimit)
+    let errors = Subprocess.run(["sh", "-c", "yes >&2"], keeping: .standardError, limit: 1000)
+    XCTAssertEqual(errors.status, Subprocess.overLimit)
+    XCTAssertEqual(errors.bytes.count, 1000)
+    XCTAssertLessThan(ContinuousClock.now - start, .seconds(5), "stopped, not drained to its end")
+    // Just the limit is not over it.
+    let exact = Subprocess.run(["head", "-c", "1000", "/dev/zero"], keeping: .standardOutput, limit: 1000)
+    XCTAssertEqual(exact.status, 0)
+    XCTAssertEqual(exact.bytes.count, 1000)
+  }
+
+  func testAShellThatSaysTooMuchIsAProblemNamedNotAVersion() throws {
+    let folder = "/tmp/knobs-endless-\(getpid())"
+    mkdir(folder, 0o755)
+    defer {
+      unlink(folder + "/gnome-shell")
+      rmdir(folder)
+    }
+    let script = "#!/bin/sh\nexec yes 'GNOME Shell 43.9'\n"
+    let file = fopen(folder + "/gnome-shell", "w")
+    fputs(script, file)
+    fclose(file)
+    chmod(folder + "/gnome-shell", 0o755)
+    let path = String(cString: getenv("PATH"))
+    setenv("PATH", folder + ":" + path, 1)
+    defer { setenv("PATH", path, 1) }
+    let start = ContinuousClock.now
+    guard case .failure(.problem(let problem)) = ShellVersion.find() else {
+      return XCTFail("\(ShellVersion.find())")
+    }
+    XCTAssertLessThan(ContinuousClock.now - start, .seconds(5))
+    XCTAssertEqual(
+      problem, "gnome-shell --version wrote more than 64 KB; it was stopped and what it wrote was not used.")
+    XCTAssertNil(ShellVersion.installed())
   }
 
   func testThePercentTableAgreesWithFoundationForEveryLocale() {

@@ -106,7 +106,7 @@ final class ShellExtensionSwitchTests: XCTestCase {
       ShellExtension(uuid: "coffee@elsewhere.org", name: "Coffee Too", shellVersions: ["43"]),
       ShellExtension(uuid: "@", name: "Odd", shellVersions: []),
     ])
-    let source = ShellExtensionRows(find: { found }, folders: [], shellVersion: { "43.9" })
+    let source = ShellExtensionRows(find: { found }, folders: [], shellVersion: { .success("43.9") })
     let base = shellSettings()
     XCTAssertNotNil(source.connect(to: base))
     var changes = 0
@@ -139,7 +139,7 @@ final class ShellExtensionSwitchTests: XCTestCase {
       find: { ShellExtensions([]) }, folders: [],
       shellVersion: {
         XCTFail("the Shell is not looked for without extensions")
-        return nil
+        return .failure(.notInstalled)
       })
     XCTAssertEqual(source.rows.map(\.title), ["No Extensions Installed"])
     XCTAssertEqual(source.rows.first?.key, nil)

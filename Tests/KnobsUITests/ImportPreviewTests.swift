@@ -190,4 +190,32 @@ final class ImportPreviewTests: GtkTestCase {
     XCTAssertTrue(window.menuButton.isOpen, "F10 opens the menu")
     window.window.close()
   }
+
+  /// An import of many relocatable folders (custom shortcuts) keeps no GSettings per folder alive
+  /// and writes every key in one go: GLib tells each live GSettings of each write, which made
+  /// an import of 20,001 keys take minutes.
+  func testAnImportOfManyFoldersWritesEveryKeyAtOnceAndTellsTheStore() throws {
+    let folder = "/org/gnome/settings-daemon/plugins/media-keys/custom-keybindings/knobs-test"
+    let schema = "org.gnome.settings-daemon.plugins.media-keys.custom-keybinding"
+    var text = "[org/gnome/desktop/interface]\ncursor-size=48\n"
+    for index in 0..<300 {
+      text += "[\(folder)\(index)]\nname='Shortcut \(index)'\ncommand='true'\nbinding='<Super>F\(index % 12 + 1)'\n"
+    }
+    let plan = store.importPlan(DconfKeyfile.parse(text).lines)
+    XCTAssertEqual(plan.problems.map(\.description), [])
+    XCTAssertEqual(plan.changes.count, 901)
+    var heard: Set<SettingKey> = []
+    let observation = store.observe { heard.insert($0) }
+    try store.apply(plan)
+    XCTAssertEqual(store.value(for: Self.cursor), .int(48))
+    let last = SettingKey(schema: "\(schema):\(folder)299/", key: "name")
+    XCTAssertEqual(store.value(for: last), .string("Shortcut 299"))
+    XCTAssertTrue(heard.contains(Self.cursor), "the store's own GSettings hear the write")
+    _ = observation
+    for index in 0..<300 {
+      for key in ["name", "command", "binding"] {
+        try? store.reset(SettingKey(schema: "\(schema):\(folder)\(index)/", key: key))
+      }
+    }
+  }
 }

@@ -34,6 +34,34 @@ def test_a_file_it_cannot_write_fails_without_leaving_a_part(home, tmp_path):
         "no temporary file is left behind"
 
 
+@pytest.mark.parametrize("before", [None, b"[org/gnome]\nold=1\n"])
+def test_a_keyfile_is_not_written_without_its_locks(home, tmp_path, before):
+    tmp_path = tmp_path / "out"
+    tmp_path.mkdir()
+    keyfile = tmp_path / "site.ini"
+    if before is not None:
+        keyfile.write_bytes(before)
+    for locks in ("/dev/null/knobs/locks", tmp_path):
+        # A path that can't be made (/dev/null is no folder; as root read-only folders are writable),
+        # and one whose rename fails after the keyfile's (a folder that is not empty is there).
+        (tmp_path / "in-the-way").mkdir(exist_ok=True)
+        result = knobs(home, "export", "--all", "schema/org.gnome.desktop.interface", "-o", str(keyfile),
+                       "--locks", str(locks))
+        assert result.returncode == 1, result
+        assert f"{locks} could not be written" in result.stderr.decode(), result.stderr
+        if before is None:
+            assert not keyfile.exists(), "no keyfile without its locks"
+        else:
+            assert keyfile.read_bytes() == before, "the old keyfile is kept"
+        assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+            ["in-the-way"] + ([keyfile.name] if before else [])), "no temporary file is left behind"
+    both = knobs(home, "export", "--all", "schema/org.gnome.desktop.interface", "-o", str(keyfile),
+                 "--locks", str(tmp_path / "locks"))
+    assert both.returncode == 0, both
+    assert "clock-format='24h'" in keyfile.read_text()
+    assert "/org/gnome/desktop/interface/clock-format\n" in (tmp_path / "locks").read_text()
+
+
 def test_all_writes_every_key_of_a_schema_in_dconfs_format(home, tmp_path):
     result = knobs(home, "export", "--all", "schema/org.gnome.desktop.interface", "-o", str(tmp_path / "all.ini"))
     assert result.returncode == 0, result

@@ -37,7 +37,7 @@ KEYS = [
 
 
 def test_four_processes_setting_at_once_keep_every_entry(desk):
-    assert desk.knobs("set", f"schema/{INTERFACE}/cursor-size", "30").returncode == 0, "dconf is reachable"
+    assert desk.knobs("set", f"schema/{INTERFACE}/cursor-theme", "DMZ-White").returncode == 0, "dconf is reachable"
     failures = []
 
     def worker(keys):

@@ -26,6 +26,14 @@ void knobs_accessible_hide_parts(GtkWidget *widget);
    "DConfSettingsBackend" or "GMemorySettingsBackend". */
 const char *knobs_settings_backend_name(GSettings *settings);
 
+/* Writes made at once, as one change set (dconf) through the backend `settings` writes to:
+   a tree of full key paths to GVariants, as GSettings' delayed mode keeps them. The write is
+   all or nothing: a key that is not writable fails the whole tree. */
+GTree *knobs_settings_tree_new(void);
+void knobs_settings_tree_set(GTree *tree, const char *path, GVariant *value);
+void knobs_settings_tree_reset(GTree *tree, const char *path);
+gboolean knobs_settings_write_tree(GSettings *settings, GTree *tree);
+
 /* A horizontal GtkBox with the accessible role ALERT (a construct-only property). */
 GtkWidget *knobs_alert_box_new(int spacing);
 

@@ -52,16 +52,48 @@ public class Object {
   }
 }
 
-/// A connected signal handler; `disconnect()` removes it early.
+/// A connected signal handler; `disconnect()` removes it early. It holds its object weakly
+/// (a GWeakRef): after the object is finalized, `disconnect()` does nothing, and it never
+/// keeps the object alive.
 @MainActor
 public struct SignalConnection {
-  let instance: UnsafeMutablePointer<GObject>
+  let instance: WeakObject
   let id: gulong
 
+  init(instance: UnsafeMutablePointer<GObject>, id: gulong) {
+    self.instance = WeakObject(instance)
+    self.id = id
+  }
+
   public func disconnect() {
-    if g_signal_handler_is_connected(instance, id) != 0 {
-      g_signal_handler_disconnect(instance, id)
+    // A strong reference for the call, or none when the object is gone: never a freed pointer.
+    guard let object = instance.strong() else { return }
+    defer { g_object_unref(object) }
+    if g_signal_handler_is_connected(object, id) != 0 {
+      g_signal_handler_disconnect(object, id)
     }
+  }
+}
+
+/// A GObject held weakly: GLib clears the GWeakRef when the object is finalized. The GWeakRef
+/// lives at a fixed address of its own, as GLib requires, for as long as this box does.
+final class WeakObject: Sendable {
+  private nonisolated(unsafe) let ref: UnsafeMutablePointer<GWeakRef>
+
+  init(_ object: UnsafeMutablePointer<GObject>) {
+    ref = .allocate(capacity: 1)
+    ref.initialize(to: GWeakRef())
+    g_weak_ref_init(ref, object)
+  }
+
+  deinit {
+    g_weak_ref_clear(ref)
+    ref.deallocate()
+  }
+
+  /// The object with a reference the caller must drop (`g_object_unref`); nil once it is finalized.
+  func strong() -> UnsafeMutablePointer<GObject>? {
+    g_weak_ref_get(ref)?.assumingMemoryBound(to: GObject.self)
   }
 }
 

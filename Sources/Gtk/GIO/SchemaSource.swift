@@ -159,7 +159,9 @@ public final class SchemaSource {
 
   /// What g_settings_new_full accepts: starts and ends with “/”, no “//”.
   static func isValidPath(_ path: String) -> Bool {
-    path.hasPrefix("/") && path.hasSuffix("/") && !path.contains("//")
+    let bytes = Array(path.utf8)
+    return bytes.first == UInt8(ascii: "/") && bytes.last == UInt8(ascii: "/")
+      && !zip(bytes, bytes.dropFirst()).contains { $0 == UInt8(ascii: "/") && $1 == UInt8(ascii: "/") }
   }
 
   /// The schema's description, if installed (relocatable ones too; `ID:/PATH/` names the schema `ID`).

@@ -30,6 +30,7 @@ public final class Settings: Object {
   }
 
   private var settings: UnsafeMutablePointer<GSettings> { cast() }
+  var gsettings: UnsafeMutablePointer<GSettings> { settings }
 
   /// The backend's type name, e.g. "DConfSettingsBackend", "GMemorySettingsBackend", "GKeyfileSettingsBackend".
   public var backendName: String { String(cString: knobs_settings_backend_name(settings)) }
@@ -109,6 +110,11 @@ public final class Settings: Object {
     Variant(adopting: g_settings_get_value(settings, key))
   }
 
+  /// The key's own value; nil when it holds its default.
+  public func userValue(_ key: String) -> Variant? {
+    g_settings_get_user_value(settings, key).map(Variant.init(adopting:))
+  }
+
   /// Whether the key holds a value of its own rather than its default.
   public func hasUserValue(_ key: String) -> Bool {
     guard let value = g_settings_get_user_value(settings, key) else { return false }
@@ -166,5 +172,34 @@ public final class Settings: Object {
     case "y": return Int(g_variant_get_byte(value))
     default: return nil
     }
+  }
+}
+
+/// Writes to make at once, through one GSettings backend: one change set for dconf, as
+/// `dconf load` makes, instead of one per key (and GSettings' own bookkeeping per key).
+@MainActor
+public final class SettingsWrites {
+  private let tree: OpaquePointer
+
+  public init() { tree = knobs_settings_tree_new() }
+
+  isolated deinit { g_tree_unref(tree) }
+
+  /// `path` is the key's full path in the backend, `/org/gnome/desktop/interface/clock-format`;
+  /// `value` must be of the key's type and in its range: nothing checks them here.
+  public func set(_ path: String, _ value: Variant) { knobs_settings_tree_set(tree, path, value.variant) }
+
+  /// Resets the key at `path` to its default.
+  public func reset(_ path: String) { knobs_settings_tree_reset(tree, path) }
+
+  /// GSettings stops the process when one change set brings one of its objects more than 255
+  /// keys (`settings_backend_keys_changed`: "256 quarks ought to be enough"): a change set
+  /// holds at most this many keys of one folder.
+  public static let largestFolderShare = 200
+
+  /// Writes them all through the backend `settings` writes to, or none: false when the backend
+  /// refused (a key that is not writable, or no backend that keeps anything).
+  public func commit(through settings: Settings) -> Bool {
+    knobs_settings_write_tree(settings.gsettings, tree) != 0
   }
 }

@@ -82,6 +82,17 @@ enum SafeFiles {
   /// folder is written, flushed and renamed over it. A symlink at `path` is
   /// replaced, never followed. The folder is created if it is missing.
   static func writeAtomically(_ data: Data, to path: String, mode: mode_t) throws(FileProblem) {
+    let temporary = try writeTemporary(data, beside: path, mode: mode)
+    guard rename(temporary, path) == 0 else {
+      let code = errno
+      unlink(temporary)
+      throw .system(code)
+    }
+    syncFolder(PathText.parent(path))
+  }
+
+  /// A new file beside `path` (its folder made if need be) holding `data`, flushed to disk: its path.
+  private static func writeTemporary(_ data: Data, beside path: String, mode: mode_t) throws(FileProblem) -> String {
     let folder = PathText.parent(path)
     try makeFolder(folder)
     let name = PathText.lastComponent(path)
@@ -95,12 +106,52 @@ enum SafeFiles {
       unlink(temporary)
       throw failure
     }
-    guard rename(temporary, path) == 0 else {
-      let code = errno
-      unlink(temporary)
-      throw .system(code)
+    return temporary
+  }
+
+  /// Writes every file whole, or none: each to a temporary beside it first, then each renamed
+  /// over its target. When a rename fails, the targets renamed before it get their old files
+  /// back (kept under a second name meanwhile), or are removed if there were none. Nil when
+  /// written, else the path that failed and why.
+  static func writeAtomically(_ files: [(data: Data, path: String)], mode: mode_t) -> (
+    path: String, problem: FileProblem
+  )? {
+    var temporaries: [String] = []
+    for file in files {
+      do {
+        temporaries.append(try writeTemporary(file.data, beside: file.path, mode: mode))
+      } catch {
+        for temporary in temporaries { unlink(temporary) }
+        return (file.path, error)
+      }
     }
-    syncFolder(folder)
+    // The targets replaced so far, each with its old file's second name (nil: there was none).
+    var replaced: [(path: String, kept: String?)] = []
+    for (file, temporary) in zip(files, temporaries) {
+      var kept: String?
+      switch node(at: file.path) {
+      case .file, .symlink:
+        // A second name for the old file (a link itself, not its target), to put back if need be.
+        if link(file.path, temporary + ".old") == 0 { kept = temporary + ".old" }
+      case .missing, .other:
+        break
+      }
+      guard rename(temporary, file.path) == 0 else {
+        let code = errno
+        if let kept { unlink(kept) }
+        for (path, kept) in replaced.reversed() {
+          if let kept { rename(kept, path) } else { unlink(path) }
+        }
+        for temporary in temporaries { unlink(temporary) }
+        return (file.path, .system(code))
+      }
+      replaced.append((file.path, kept))
+    }
+    for (path, kept) in replaced {
+      if let kept { unlink(kept) }
+      syncFolder(PathText.parent(path))
+    }
+    return nil
   }
 
   /// Writes all of `data` to a new file and flushes it to disk; returns what went wrong, if anything.

@@ -5,9 +5,28 @@ public enum ShellVersion {
   /// What `gnome-shell --version` says, such as `43.9`; nil when the Shell is not
   /// installed or says something else. It runs a program: call it off the main thread.
   public static func installed() -> String? {
+    try? find().get()
+  }
+
+  /// Why the Shell's version was not found.
+  public enum NotFound: Error, Hashable, Sendable {
+    /// No `gnome-shell` runs here, or it says something that is not its version.
+    case notInstalled
+    /// `gnome-shell --version` wrote far more than a version: it was stopped, and this says so.
+    case problem(String)
+  }
+
+  /// What `gnome-shell --version` says, such as `43.9`, or why there is none. It runs a
+  /// program: call it off the main thread.
+  public static func find() -> Result<String, NotFound> {
     let (status, output) = Subprocess.run(["gnome-shell", "--version"], keeping: .standardOutput)
-    guard status == 0 else { return nil }
-    return parse(String(decoding: output.prefix(200), as: UTF8.self))
+    if status == Subprocess.overLimit {
+      return .failure(.problem(Subprocess.overLimitProblem("gnome-shell --version", limit: Subprocess.defaultLimit)))
+    }
+    guard status == 0, let version = parse(String(decoding: output.prefix(200), as: UTF8.self)) else {
+      return .failure(.notInstalled)
+    }
+    return .success(version)
   }
 
   /// `GNOME Shell 43.9` is `43.9`.

@@ -46,27 +46,37 @@ extension DconfKeyfile {
   }
 
   /// Reads a keyfile as `dconf load /` does: `[folder]` groups (`[/]` the root) of
-  /// `key=value` lines, `#` comments and blank lines. Every line that is neither is a
-  /// problem; so is a key twice in one group, or a key outside any group. Values are
-  /// kept as written, for the schema's type to read.
+  /// `key=value` lines, `#` comments and blank lines. Lines end at LF, a CR before it
+  /// dropped (a lone CR is a character of its line, as GKeyFile takes it). Every line that
+  /// is neither is a problem; so is a line with a NUL byte (dconf would silently drop the
+  /// rest of it), a key outside any group, or a key set twice (a group may come back, and
+  /// `[/a/b/]` is `[a/b]`: the second value would silently win). Values are kept as
+  /// written, for the schema's type to read.
   public static func parse(_ text: String) -> (lines: [Line], problems: [Problem]) {
     var lines: [Line] = []
     var problems: [Problem] = []
     var folder: String?
-    var keysOfFolder: Set<String> = []
-    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let number = index + 1
-      let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+    // Each key's path, with the line that set it first.
+    var firstLine: [String: Int] = [:]
+    var number = 0
+    // Split on bytes: as Characters, “\r\n” is one and would never match “\n”.
+    for raw in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+      number += 1
+      var line = Substring(raw)
+      if line.utf8.last == UInt8(ascii: "\r") { line = Substring(line.utf8.dropLast()) }
+      if line.utf8.contains(0) {
+        problems.append(Problem(line: number, message: tr("the line holds a NUL byte, which dconf would cut it at.")))
+        continue
+      }
       let trimmed = String(line).trimmingWhitespace
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
       if trimmed.hasPrefix("[") {
         guard trimmed.hasSuffix("]"), let group = Self.folder(named: String(trimmed.dropFirst().dropLast())) else {
-          problems.append(Problem(line: number, message: tr("“%s” is not a folder's name.", trimmed)))
+          problems.append(Problem(line: number, message: tr("“%s” is not a folder's name.", trimmed.escapedForMessage)))
           folder = nil
           continue
         }
         folder = group
-        keysOfFolder = []
         continue
       }
       guard let equals = line.firstIndex(of: "=") else {
@@ -76,17 +86,22 @@ extension DconfKeyfile {
       let key = String(line[..<equals]).trimmingWhitespace
       let value = String(line[line.index(after: equals)...]).trimmingWhitespace
       guard let folder else {
-        problems.append(Problem(line: number, message: tr("“%s” comes before any [folder].", key)))
+        problems.append(Problem(line: number, message: tr("“%s” comes before any [folder].", key.escapedForMessage)))
         continue
       }
       guard Self.isKeyName(key) else {
-        problems.append(Problem(line: number, message: tr("“%s” is not a key's name.", key)))
+        problems.append(Problem(line: number, message: tr("“%s” is not a key's name.", key.escapedForMessage)))
         continue
       }
-      guard keysOfFolder.insert(key).inserted else {
-        problems.append(Problem(line: number, message: tr("%s is in the file twice.", folder + key)))
+      let path = folder + key
+      if let first = firstLine[path] {
+        problems.append(
+          Problem(
+            line: number,
+            message: tr("%1$s is in the file twice: it was set on line %2$d.", path.escapedForTerminal, first)))
         continue
       }
+      firstLine[path] = number
       lines.append(Line(number: number, entry: DconfEntry(folder: folder, key: key, text: value)))
     }
     return (lines, problems)
@@ -106,6 +121,7 @@ extension DconfKeyfile {
 
   /// What dconf takes in a key's name: no slash, no control character, not empty.
   static func isKeyName(_ name: String) -> Bool {
-    !name.isEmpty && !name.contains("/") && !name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7f }
+    // Over bytes: a control character or “/” is one byte in UTF-8, and no byte of another character is one.
+    !name.isEmpty && !name.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "/") }
   }
 }

@@ -45,6 +45,15 @@ public enum DconfKeyfile {
     }
   }
 
+  /// Writes each text to its path, all or none (temporary files beside them first, then renamed
+  /// over them; a target already renamed gets its old file back when a later one fails); nil
+  /// when written, else why not, in words.
+  public static func save(_ files: [(text: String, path: String)]) -> String? {
+    guard let (path, problem) = SafeFiles.writeAtomically(files.map { (Data($0.text.utf8), $0.path) }, mode: 0o644)
+    else { return nil }
+    return tr("%1$s could not be written: %2$s.", path, problem.description)
+  }
+
   /// One key path a line, sorted, under a comment saying what the file is.
   public static func locks(_ entries: [DconfEntry]) -> String {
     let comment = "# Locked by the site's settings: users can't change these keys.\n"

@@ -63,10 +63,10 @@ public final class ChangeHistory {
     let stamp = journal.stamp()
     if let cache, cache.stamp == stamp { return cache.entries }
     if stamp == nil, !LocalFiles.exists(legacyFile) { return [] }
-    if stamp != nil, case .bytes(let bytes) = journal.read() {
+    if stamp != nil, case .bytes(let bytes, let stamp) = journal.read() {
       let parsed = HistoryJournal.parse(bytes)
       if parsed.isWhole {
-        if let stamp = journal.stamp() { cache = (stamp, parsed.entries) }
+        cache = (stamp, parsed.entries)
         return parsed.entries
       }
     }
@@ -97,7 +97,7 @@ public final class ChangeHistory {
           ?? tr("Where the history of changes belongs (%1$s) there is %2$s, which could not be moved.", file, what))
       guard aside != nil else { throw HistoryError(problem ?? "") }
       entries = []
-    case .bytes(let bytes):
+    case .bytes(let bytes, _):
       let parsed = HistoryJournal.parse(bytes)
       entries = parsed.entries
       if !parsed.isWhole {

@@ -24,21 +24,29 @@ struct HistoryJournal {
     var size: Int
     var seconds: Int
     var nanoseconds: Int
+
+    init(_ info: stat) {
+      device = UInt(info.st_dev)
+      inode = UInt(info.st_ino)
+      size = Int(info.st_size)
+      seconds = Int(info.st_mtim.tv_sec)
+      nanoseconds = Int(info.st_mtim.tv_nsec)
+    }
   }
 
   /// The file's stamp; nil when nothing is there.
   func stamp() -> Stamp? {
     var info = stat()
     guard lstat(file, &info) == 0 else { return nil }
-    return Stamp(
-      device: UInt(info.st_dev), inode: UInt(info.st_ino), size: Int(info.st_size),
-      seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
+    return Stamp(info)
   }
 
   /// What is at the journal's path.
   enum Contents {
     case missing
-    case bytes([UInt8])
+    /// The bytes, and the file's stamp taken before they were read: a write in between makes
+    /// the stamp older than the bytes, so the next look at the file reads it again.
+    case bytes([UInt8], Stamp)
     /// Something that is not a regular file (a folder, a symlink, a pipe), or a file too large: named in words.
     case misplaced(String)
   }
@@ -63,7 +71,7 @@ struct HistoryJournal {
     guard info.st_size <= Self.largestFile,
       let bytes = try? SafeFiles.readAll(descriptor, limit: Self.largestFile, expected: Int(info.st_size))
     else { return .misplaced(tr("a file too large to be a history")) }
-    return .bytes(bytes)
+    return .bytes(bytes, Stamp(info))
   }
 
   /// The entries of a journal's bytes, and whether anything in them could not be taken:

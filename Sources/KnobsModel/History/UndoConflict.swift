@@ -26,14 +26,10 @@ public struct UndoConflict: Sendable, Hashable {
       } ?? ""
     return tr(
       // TRANSLATORS: %1$s is a setting's address, %2$s and %3$s values, %4$d a change's number in the history.
-      "%1$s now holds %2$s, not %3$s as change %4$d left it", entry.address, Self.cut(current ?? none),
-      Self.cut(entry.new ?? none), entry.id) + who
+      "%1$s now holds %2$s, not %3$s as change %4$d left it", entry.address, (current ?? none).shortenedForMessage,
+      (entry.new ?? none).shortenedForMessage, entry.id) + who
   }
 
-  /// A value cut to a line's part: a message names it, it need not show it whole.
-  static func cut(_ text: String) -> String {
-    text.count > 80 ? String(text.prefix(79)) + "…" : text
-  }
 }
 
 /// Why an undo wrote nothing, or stopped.

@@ -8,6 +8,8 @@ public final class ShellExtensionRows: RowSource {
   public private(set) var extensions = ShellExtensions([])
   /// The installed Shell's version, once found; nil before, or when there is no Shell.
   public private(set) var shellVersion: String?
+  /// Why the Shell's version was not found, when the look for it went wrong (not when there is no Shell).
+  public private(set) var shellProblem: String?
   /// Whether the Shell's version has been looked for, and whether the look is over.
   private var lookedForShell = false
   public private(set) var shellLookFinished = false
@@ -16,7 +18,7 @@ public final class ShellExtensionRows: RowSource {
   private var settings: (any SettingsStore)?
   private var settingsObservation: Observation?
   private let find: @MainActor () -> ShellExtensions
-  private let findShellVersion: @Sendable () -> String?
+  private let findShellVersion: @Sendable () -> Result<String, ShellVersion.NotFound>
   private let observers = ChangeObservers()
 
   /// Longest description shown under an extension's name; the rest is cut.
@@ -29,7 +31,7 @@ public final class ShellExtensionRows: RowSource {
   ///     and only when an extension is installed.
   public init(
     find: @escaping @MainActor () -> ShellExtensions, folders: [String],
-    shellVersion: @escaping @Sendable () -> String? = ShellVersion.installed
+    shellVersion: @escaping @Sendable () -> Result<String, ShellVersion.NotFound> = ShellVersion.find
   ) {
     self.find = find
     self.findShellVersion = shellVersion
@@ -72,8 +74,9 @@ public final class ShellExtensionRows: RowSource {
     }
   }
 
-  private func foundShell(_ version: String?) {
-    shellVersion = version
+  private func foundShell(_ found: Result<String, ShellVersion.NotFound>) {
+    shellVersion = try? found.get()
+    if case .failure(.problem(let problem)) = found { shellProblem = problem }
     shellLookFinished = true
     rebuild()
   }
@@ -107,6 +110,9 @@ public final class ShellExtensionRows: RowSource {
 
   /// What the section's footer says when the Shell's version can't be found.
   public var note: String {
+    if shellLookFinished, let shellProblem {
+      return tr("The installed GNOME Shell's version could not be read: %s", shellProblem)
+    }
     if shellLookFinished && shellVersion == nil {
       return tr("GNOME Shell is not installed here, so extensions are not checked against its version.")
     }

@@ -26,11 +26,27 @@ public struct DconfPaths: Sendable {
   }
 
   /// What `dconf dump /` prints: the user's whole database as a keyfile; nil when dconf
-  /// is not installed or fails.
+  /// is not installed or fails, or prints more than an import would read.
   public static func dump() -> String? {
-    let (status, output) = Subprocess.run(["dconf", "dump", "/"], keeping: .standardOutput)
-    guard status == 0 else { return nil }
-    return String(decoding: output, as: UTF8.self)
+    try? dumped().get()
+  }
+
+  /// What `dconf dump /` prints, or why not: `.notRun` when dconf is not installed or fails,
+  /// a sentence when it printed more than an import would read (it was stopped).
+  public static func dumped() -> Result<String, DumpFailure> {
+    let limit = DconfKeyfile.largestFile
+    let (status, output) = Subprocess.run(["dconf", "dump", "/"], keeping: .standardOutput, limit: limit)
+    if status == Subprocess.overLimit {
+      return .failure(.problem(Subprocess.overLimitProblem("dconf dump /", limit: limit)))
+    }
+    guard status == 0 else { return .failure(.notRun) }
+    return .success(String(decoding: output, as: UTF8.self))
+  }
+
+  /// Why `dumped()` has no text.
+  public enum DumpFailure: Error, Hashable, Sendable {
+    case notRun
+    case problem(String)
   }
 
   /// The folders whose keys all belong to a schema with `keys`, sorted: where a

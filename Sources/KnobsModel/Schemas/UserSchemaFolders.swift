@@ -103,6 +103,10 @@ public struct UserSchemaFolders: Sendable {
       return .failure(CompileFailure(message: "the cache folder \(target) can't be written."))
     }
     let (status, output) = Subprocess.run(["glib-compile-schemas", target], keeping: .standardError)
+    if status == Subprocess.overLimit {
+      return .failure(
+        CompileFailure(message: Subprocess.overLimitProblem("glib-compile-schemas", limit: Subprocess.defaultLimit)))
+    }
     let text = String(decoding: output, as: UTF8.self).trimmingWhitespace
     if status == -1 && text.isEmpty {
       return .failure(CompileFailure(message: "glib-compile-schemas could not be run."))

@@ -1,10 +1,33 @@
 /// Helpers for the one-line messages problems and errors carry.
 extension String {
-  /// The text in quotes with control characters escaped, safe to put in a one-line message.
+  /// The text in quotes, cut and escaped as `escapedForMessage` does, safe to put in a one-line message.
   var quotedForMessage: String { "“" + escapedForMessage + "”" }
 
-  /// The text with control characters escaped, for a translated message that quotes it itself.
-  public var escapedForMessage: String {
+  /// Input echoed in a message: cut to about 80 characters (`shortenedForMessage`) and escaped
+  /// for a terminal (`escapedForTerminal`), for a translated message that quotes it itself.
+  public var escapedForMessage: String { shortenedForMessage.escapedForTerminal }
+
+  /// The longest text `shortenedForMessage` echoes whole.
+  public static let messageLength = 80
+
+  /// The text cut when longer than `messageLength` characters: its first 77 and “…”. A value
+  /// of a megabyte or a shortcut of 10,000 letters is echoed as its start, not whole.
+  public var shortenedForMessage: String {
+    // Counting the characters of a megabyte is slow enough to notice: stop at the first too many.
+    guard let end = index(startIndex, offsetBy: Self.messageLength, limitedBy: endIndex), end != endIndex else {
+      return self
+    }
+    return String(self[..<index(startIndex, offsetBy: Self.messageLength - 3)]) + "…"
+  }
+
+  /// The text whole, with what a terminal would act on rather than show escaped: control
+  /// characters (C0, DEL, C1) and the bidirectional controls that reorder what follows them
+  /// (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C), as `\u{…}`; for a line of output.
+  public var escapedForTerminal: String {
+    // Most output is plain: no need to build a copy. Printable ASCII is the quickest to tell.
+    guard !utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }), unicodeScalars.contains(where: Self.isEscaped) else {
+      return self
+    }
     var result = ""
     for scalar in unicodeScalars {
       switch scalar {
@@ -12,7 +35,7 @@ extension String {
       case "\n": result += "\\n"
       case "\t": result += "\\t"
       default:
-        if scalar.properties.generalCategory == .control {
+        if Self.isEscaped(scalar) {
           result += "\\u{\(String(scalar.value, radix: 16))}"
         } else {
           result.unicodeScalars.append(scalar)
@@ -20,6 +43,15 @@ extension String {
       }
     }
     return result
+  }
+
+  /// A control character or a bidirectional control.
+  static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x20, 0x7F..<0xA0: return true
+    case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: return true
+    default: return false
+    }
   }
 
   /// Empty or only whitespace.

@@ -55,6 +55,6 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// Long input cut to a length a one-line message can carry.
   static func shortened(_ text: String) -> String {
-    text.count > 80 ? String(text.prefix(77)) + "…" : text
+    text.shortenedForMessage
   }
 }

@@ -10,6 +10,10 @@ public final class DconfSchemaMap {
   private var fixed: [String: [String]] = [:]
   private var keysByFolder: [String: Set<String>] = [:]
   private var relocated: [String: String?] = [:]
+  /// The relocatable schemas' ids with their keys, in the source's order; read once.
+  private lazy var relocatable: [(id: String, keys: Set<String>)] = store.source.relocatableSchemaIDs.compactMap {
+    id in store.source.schema(id).map { (id, Set($0.keyNames)) }
+  }
 
   public init(_ store: GSettingsStore, entries: [DconfEntry]) {
     self.store = store
@@ -23,11 +27,30 @@ public final class DconfSchemaMap {
       return ids.first { store.settings($0)?.hasKey(entry.key) == true } ?? ids[0]
     }
     if let found = relocated[entry.folder] { return found }
-    let found = store.relocatableSchema(holding: keysByFolder[entry.folder] ?? [entry.key]).map {
-      $0 + ":" + entry.folder
-    }
+    let keys = keysByFolder[entry.folder] ?? [entry.key]
+    let found = relocatable.first { keys.isSubset(of: $0.keys) }.map { $0.id + ":" + entry.folder }
     relocated[entry.folder] = found
     return found
+  }
+}
+
+/// The GSettings an import reads and writes through: a fixed schema's the store's own; a
+/// relocatable schema's at one folder made for the folder the import is at, and let go when it
+/// moves on. GLib tells every live GSettings of every write: thousands kept alive (one per
+/// custom shortcut of a file) made an import's writes quadratic.
+@MainActor
+struct ImportSettings {
+  let store: GSettingsStore
+  private var current: (id: String, settings: Settings?)?
+
+  init(_ store: GSettingsStore) { self.store = store }
+
+  mutating func callAsFunction(_ schema: String) -> Settings? {
+    guard schema.utf8.contains(UInt8(ascii: ":")) else { return store.settings(schema) }
+    if let current, current.id == schema { return current.settings }
+    let made = store.source.lookup(schema)
+    current = (schema, made)
+    return made
   }
 }
 
@@ -45,6 +68,8 @@ public struct ImportPlan {
     /// Whether the key held its default before.
     public let oldIsDefault: Bool
     let value: SettingValue
+    /// `new`, parsed as the key's type.
+    let variant: Variant
   }
 
   public var changes: [Change] = []
@@ -75,71 +100,99 @@ extension GSettingsStore {
   public func importPlan(_ lines: [DconfKeyfile.Line]) -> ImportPlan {
     var plan = ImportPlan()
     let schemas = DconfSchemaMap(self, entries: lines.map(\.entry))
+    var settingsOf = ImportSettings(self)
     for line in lines {
       let entry = line.entry
       let schema = schemas.schema(of: entry)
-      guard let schema, let settings = settings(schema), settings.hasKey(entry.key),
+      guard let schema, let settings = settingsOf(schema), settings.hasKey(entry.key),
         let type = settings.typeString(of: entry.key)
       else {
         plan.problems.append(
-          DconfKeyfile.Problem(line: line.number, message: tr("no installed schema has the key %s.", entry.path)))
+          DconfKeyfile.Problem(
+            line: line.number, message: tr("no installed schema has the key %s.", entry.path.escapedForTerminal)))
         continue
       }
       let key = SettingKey(schema: schema, key: entry.key)
       let value = SettingValue.variant(type: type, text: entry.text)
+      let parsed: Variant
       do {
-        try check(value, for: key)
+        parsed = try checkedVariant(value, for: key, in: settings)
       } catch {
-        plan.problems.append(DconfKeyfile.Problem(line: line.number, message: "\(entry.path): \(error)"))
+        plan.problems.append(
+          DconfKeyfile.Problem(line: line.number, message: "\(entry.path.escapedForTerminal): \(error)"))
         continue
       }
-      guard case .success(let parsed) = Variant.parse(entry.text, type: type) else { continue }
       let old = settings.value(entry.key).annotatedText
-      if old == parsed.annotatedText {
+      let new = parsed.annotatedText
+      if old == new {
         plan.unchanged += 1
         continue
       }
       guard settings.isWritable(entry.key) else {
         plan.problems.append(
           DconfKeyfile.Problem(
-            line: line.number, message: tr("%s is managed by the system and cannot be changed.", entry.path)))
+            line: line.number,
+            message: tr("%s is managed by the system and cannot be changed.", entry.path.escapedForTerminal)))
         continue
       }
       plan.changes.append(
         ImportPlan.Change(
-          line: line.number, key: key, path: entry.path, old: old, new: parsed.annotatedText,
+          line: line.number, key: key, path: entry.path, old: old, new: new,
           oldIsDefault: !settings.hasUserValue(entry.key) || old == settings.defaultValue(entry.key)?.annotatedText,
-          value: value))
+          value: value, variant: parsed))
     }
     return plan
   }
 
-  /// The first relocatable schema that has every one of `keys`.
-  func relocatableSchema(holding keys: Set<String>) -> String? {
-    guard !keys.isEmpty else { return nil }
-    return source.relocatableSchemaIDs.first { id in
-      guard let schema = source.schema(id) else { return false }
-      return keys.isSubset(of: Set(schema.keyNames))
+  /// Writes a plan without problems, whole or not at all: every change in one write through
+  /// the backend (one dconf change set, as `dconf load` makes), which takes all or none.
+  public func apply(_ plan: ImportPlan) throws(SettingsError) {
+    guard let first = plan.changes.first else { return }
+    var settingsOf = ImportSettings(self)
+    guard let settings = settingsOf(first.key.schema) else { throw .unavailable(availability(of: first.key)) }
+    try checkBackend(settings, first.key)
+    // One change set, or as few as GSettings takes (`SettingsWrites.largestFolderShare`); when
+    // a later one is refused, the ones before it are taken back, so the import stays whole or none.
+    let parts = Self.changeSets(plan.changes)
+    for (index, part) in parts.enumerated() {
+      let writes = SettingsWrites()
+      for change in part { writes.set(change.path, change.variant) }
+      guard writes.commit(through: settings) else {
+        for done in parts[..<index].reversed() {
+          let undo = SettingsWrites()
+          for change in done {
+            if change.oldIsDefault {
+              undo.reset(change.path)
+            } else if let type = settingsOf(change.key.schema)?.typeString(of: change.key.key),
+              case .success(let old) = Variant.parse(change.old, type: type)
+            {
+              undo.set(change.path, old)
+            }
+          }
+          _ = undo.commit(through: settings)
+        }
+        // Which key the backend refused: the first that can't be written now, if one can be named.
+        let locked = plan.changes.first { settingsOf($0.key.schema)?.isWritable($0.key.key) != true }
+        throw .notWritable(locked?.key ?? first.key)
+      }
     }
   }
 
-  /// Writes a plan without problems, whole or not at all: when a write fails, the keys
-  /// written before it get their old values back, and the error is thrown.
-  public func apply(_ plan: ImportPlan) throws(SettingsError) {
-    // What each key held: its own value, or none (its default), to go back to.
-    var written: [(key: SettingKey, own: SettingValue?)] = []
-    for change in plan.changes {
-      let hadOwn = settings(change.key.schema)?.hasUserValue(change.key.key) ?? false
-      let before = hadOwn ? value(for: change.key) : nil
-      do {
-        try write(change.value, for: change.key)
-      } catch {
-        for (key, own) in written.reversed() {
-          if let own { try? write(own, for: key) } else { try? reset(key) }
-        }
-        throw error
+  /// The changes in change sets of at most `SettingsWrites.largestFolderShare` keys of any one
+  /// folder: one set for nearly every import.
+  static func changeSets(_ changes: [ImportPlan.Change]) -> [[ImportPlan.Change]] {
+    var sets: [[ImportPlan.Change]] = []
+    var counts: [[String: Int]] = []
+    for change in changes {
+      let folder = String(change.path[..<(change.path.lastIndex(of: "/") ?? change.path.endIndex)])
+      let index = counts.firstIndex { $0[folder, default: 0] < SettingsWrites.largestFolderShare } ?? sets.count
+      if index == sets.count {
+        sets.append([])
+        counts.append([:])
       }
-      written.append((change.key, before))
+      sets[index].append(change)
+      counts[index][folder, default: 0] += 1
     }
+    return sets
   }
 }

@@ -38,7 +38,9 @@ extension GSettingsStore {
         throw .refused(error)
       }
       changes.append(RecordedChange(key: key, old: before, new: entry.old))
-      lines.append("\(entry.address): \(entry.new ?? tr("(default)")) → \(entry.old ?? tr("(default)"))")
+      lines.append(
+        "\(entry.address): \((entry.new ?? tr("(default)")).shortenedForMessage) → "
+          + (entry.old ?? tr("(default)")).shortenedForMessage)
     }
     return lines
   }

@@ -93,7 +93,7 @@ public final class GSettingsStore: SettingsStore {
   }
 
   /// dconf drops a write it can't send to its writer and only prints a warning: refuse it first.
-  private func checkBackend(_ settings: Settings, _ key: SettingKey) throws(SettingsError) {
+  func checkBackend(_ settings: Settings, _ key: SettingKey) throws(SettingsError) {
     guard settings.backendName == "DConfSettingsBackend", let problem = SessionBus.dconfWriterProblem else { return }
     throw .failed(
       key,
@@ -111,7 +111,7 @@ public final class GSettingsStore: SettingsStore {
 
   /// The GVariant `value` stands for, once its type and range are known to fit the key;
   /// GVariant text is parsed as the key's type.
-  private func checkedVariant(_ value: SettingValue, for key: SettingKey, in settings: Settings) throws(SettingsError)
+  func checkedVariant(_ value: SettingValue, for key: SettingKey, in settings: Settings) throws(SettingsError)
     -> Variant
   {
     let type = settings.typeString(of: key.key) ?? ""
