@@ -97,6 +97,24 @@ final class PageFitTests: GtkTestCase {
     }
   }
 
+  /// A window measuring its width for a height finds the notice as tall as it said it was: GTK 4.8's
+  /// box around the icon and the wrapping text said a pixel less for no width than for any, and
+  /// resizing a window with the notice logged a critical (about one resize to 3840 px in two).
+  func testTheNoticeIsAsTallForNoWidthAsForAnyWidth() async throws {
+    let window = try await openTopBar()
+    window.showNotice("Settings are kept in memory only, so changes won't be kept after Knobs closes.")
+    await settle(0.2)
+    let banner = window.banner.container
+    for width: Int32 in [600, 1000, 1_048_576] {
+      XCTAssertEqual(
+        banner.measure(.vertical).minimum, banner.measure(.vertical, for: width).minimum, "at \(width) px")
+    }
+    for width: Int32 in [1280, 3840, 1280, 360] {
+      let actual = await resize(window, to: width)
+      XCTAssertEqual(actual, width)
+    }
+  }
+
   /// Screenshots of a generated page and Top Bar at three widths, light and dark, for people to
   /// look at: `fit-PAGE-WIDTH-STYLE.png` in the artifacts folder.
   func testScreenshotsAtThreeWidthsInLightAndDark() async throws {
