@@ -154,46 +154,59 @@ func XCTUnwrapAsync<T>(_ value: T?, file: StaticString = #filePath, line: UInt =
 
 /// A page's column: centred and at most `LazyRowList.maximumWidth` wide, with margins
 /// a window of the usual width has from its first frame, so that no later frame moves
-/// every row (and paints the whole page again).
+/// every row (and paints the whole page again). Margins as allocated: the list's place
+/// in its scroller.
 @MainActor
 final class PageMarginTests: GtkTestCase {
-  private func open(width: Int32) async -> (window: PanelWindow, marginAtFirstFrame: () -> Int32?) {
+  private func open(width: Int32) async -> (window: PanelWindow, placeAtFirstFrame: () -> Place?) {
     let (panel, store) = BigPanel.make(rows: 30, mixed: false)
     let window = PanelWindow(application: application, panel: panel, store: store, windowSettings: nil)
     window.window.setDefaultSize(width: width, height: 600)
-    var first: Int32?
-    let list = window.currentPage.list
+    var first: Place?
+    let page = window.currentPage
     window.present()
-    XCTAssertTrue(window.window.afterNextFrame { first = list.marginStart })
+    XCTAssertTrue(window.window.afterNextFrame { first = Self.place(page) })
     await waitUntil("the first frame is painted") { first != nil }
     await settle(0.3)
     return (window, { first })
   }
 
-  func testAWindowOfTheUsualWidthHasItsMarginsFromTheFirstFrameOn() async {
-    let (window, marginAtFirstFrame) = await open(width: WindowState.defaultWidth)
-    defer { window.window.destroy() }
-    let list = window.currentPage.list
-    XCTAssertEqual(marginAtFirstFrame(), 12)
-    XCTAssertEqual(list.marginStart, 12, "the margins did not change after the first frame")
-    XCTAssertEqual(list.marginEnd, 12)
-    let margins = list.marginStart
-    runMainLoop(until: { false }, timeout: 0.3)
-    XCTAssertEqual(list.marginStart, margins, "and they hold still")
+  /// Where the list is in its scroller: its margins either side and its width.
+  struct Place: Equatable {
+    var start: Double
+    var end: Double
+    var width: Double
   }
 
-  func testAWideWindowCentresAColumnOfTheLargestWidth() async {
-    let (window, _) = await open(width: 1200)
+  private static func place(_ page: PageView) -> Place? {
+    guard let box = page.list.bounds(in: page.scroller) else { return nil }
+    return Place(start: box.x, end: Double(page.scroller.allocatedWidth) - box.x - box.width, width: box.width)
+  }
+
+  func testAWindowOfTheUsualWidthHasItsMarginsFromTheFirstFrameOn() async {
+    let (window, placeAtFirstFrame) = await open(width: WindowState.defaultWidth)
     defer { window.window.destroy() }
     let page = window.currentPage
-    let side = page.list.marginStart
-    XCTAssertGreaterThan(side, 12)
-    XCTAssertEqual(page.list.marginEnd, side)
+    let first = placeAtFirstFrame()
+    let room = Double(page.scroller.allocatedWidth - 2 * LazyRowList.minimumMargin)
+    XCTAssertEqual(first?.width, min(room, LazyRowList.maximumWidth), "the column is as wide as it may be")
+    XCTAssertGreaterThanOrEqual(first?.start ?? 0, Double(LazyRowList.minimumMargin))
+    XCTAssertEqual(first?.start ?? 0, first?.end ?? 1, accuracy: 1, "and centred")
+    XCTAssertEqual(Self.place(page), placeAtFirstFrame(), "the margins did not change after the first frame")
     runMainLoop(until: { false }, timeout: 0.3)
-    XCTAssertEqual(page.list.marginStart, side, "the margins hold still: they once swung between two widths forever")
-    XCTAssertEqual(
-      Double(page.scroller.allocatedWidth - 2 * side), LazyRowList.maximumWidth,
-      accuracy: Double(2 * LazyRowList.marginSlack),
-      "the column is as wide as it may be")
+    XCTAssertEqual(Self.place(page), placeAtFirstFrame(), "and they hold still")
+  }
+
+  func testAWideWindowCentresAColumnOfTheLargestWidth() async throws {
+    let (window, placeAtFirstFrame) = await open(width: 1200)
+    defer { window.window.destroy() }
+    let page = window.currentPage
+    let place = try XCTUnwrap(Self.place(page))
+    XCTAssertGreaterThan(place.start, 12)
+    XCTAssertEqual(place.end, place.start, accuracy: 1)
+    XCTAssertEqual(place, placeAtFirstFrame(), "the first frame had the final margins")
+    runMainLoop(until: { false }, timeout: 0.3)
+    XCTAssertEqual(Self.place(page), place, "the margins hold still: they once swung between two widths forever")
+    XCTAssertEqual(place.width, LazyRowList.maximumWidth, "the column is as wide as it may be")
   }
 }

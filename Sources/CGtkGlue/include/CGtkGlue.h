@@ -44,6 +44,14 @@ GtkWidget *knobs_row_box_new(int spacing);
 /* Adds `child` after the last child. */
 void knobs_row_box_append(GtkWidget *box, GtkWidget *child);
 
+/* A scrollable child (a page's list view) centred in a column at most
+   `maximum_width` wide, with at least `minimum_margin` either side, for a
+   GtkScrolledWindow to hold (column.c says why not margins on the child).
+   Styled as "clamp". */
+GtkWidget *knobs_column_new(int maximum_width, int minimum_margin);
+/* Sets the column's one child (a GtkScrollable), replacing any. */
+void knobs_column_set_child(GtkWidget *column, GtkWidget *child);
+
 /* Emits a signal that takes no arguments and returns nothing, e.g. "font-set". */
 void knobs_signal_emit(GObject *object, const char *signal);
 

@@ -1,6 +1,20 @@
 internal import CGtk
 internal import CGtkGlue
 
+/// A scrollable widget (a list view) centred in a column at most `maximumWidth` wide,
+/// with at least `minimumMargin` either side: the child of a `ScrolledWindow`, which
+/// passes its scrolling on to the column's child. Worked out at every allocation, so a
+/// page's first frame has its final layout (Sources/CGtkGlue/column.c says why not
+/// margins on the list). Styled as `clamp`.
+@MainActor
+public final class ScrollableColumn: Widget {
+  public init(maximumWidth: Int32, minimumMargin: Int32) {
+    super.init(widget: knobs_column_new(maximumWidth, minimumMargin))
+  }
+
+  public func setChild(_ child: Widget) { knobs_column_set_child(widget, child.widget) }
+}
+
 /// A GtkScrolledWindow that scrolls its child vertically.
 @MainActor
 public final class ScrolledWindow: Widget {
@@ -24,21 +38,6 @@ public final class ScrolledWindow: Widget {
   public var verticalOffset: Double {
     get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(c())) }
     set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(c()), newValue) }
-  }
-
-  /// Runs whenever the width of the visible area changes, with the new width.
-  @discardableResult
-  public func onWidthChanged(_ handler: @escaping @MainActor (Double) -> Void) -> SignalConnection {
-    let adjustment = gtk_scrolled_window_get_hadjustment(c())!
-    let instance = UnsafeMutableRawPointer(adjustment).assumingMemoryBound(to: GObject.self)
-    var lastWidth = -1.0
-    let box = SignalBox<Trampolines.Plain> {
-      let width = gtk_adjustment_get_page_size(adjustment)
-      guard width != lastWidth else { return }
-      lastWidth = width
-      handler(width)
-    }
-    return box.connect(to: instance, signal: "changed", trampoline: Trampolines.plain)
   }
 
   /// Limits the height the scrolled area asks for; with `propagates`, it asks

@@ -132,6 +132,14 @@ public class Widget: Object {
     return (x, y)
   }
 
+  /// The widget's box as allocated, in `ancestor`'s coordinates: where it is drawn (its
+  /// margins left out), if it is inside `ancestor`.
+  public func bounds(in ancestor: Widget) -> (x: Double, y: Double, width: Double, height: Double)? {
+    var rect = graphene_rect_t()
+    guard gtk_widget_compute_bounds(widget, ancestor.widget, &rect) != 0 else { return nil }
+    return (Double(rect.origin.x), Double(rect.origin.y), Double(rect.size.width), Double(rect.size.height))
+  }
+
   // Accessibility: the name and description assistive technologies read.
 
   public func setAccessibleLabel(_ label: String) { knobs_accessible_set_label(widget, Label.shown(label)) }

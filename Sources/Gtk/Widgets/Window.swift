@@ -41,6 +41,12 @@ public class Window: Widget {
     return (width, height)
   }
 
+  /// The width of the window's surface on the display, its frame included; nil before it is shown.
+  public var surfaceWidth: Int32? {
+    guard let surface = gtk_native_get_surface(OpaquePointer(widget)) else { return nil }
+    return gdk_surface_get_width(surface)
+  }
+
   public var isMaximized: Bool { gtk_window_is_maximized(c()) != 0 }
   public func maximize() { gtk_window_maximize(c()) }
 

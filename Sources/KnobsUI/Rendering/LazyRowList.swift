@@ -32,7 +32,12 @@ final class LazyRowList {
   /// A placeholder card's height: as a row with a title, or with a subtitle too.
   static let placeholderHeight: (title: Int32, subtitle: Int32) = (52, 56)
 
+  /// The least room either side of the column.
+  static let minimumMargin: Int32 = 12
+
   let scroller = ScrolledWindow()
+  /// Centres the list in the scroller, at most `maximumWidth` wide.
+  let column = ScrollableColumn(maximumWidth: Int32(LazyRowList.maximumWidth), minimumMargin: LazyRowList.minimumMargin)
   private(set) var list: ListView! = nil
   private weak var source: LazyRowListSource?
 
@@ -58,7 +63,10 @@ final class LazyRowList {
     list.fillsAfterFirstFrame = fillsAfterFirstFrame
     list.addCSSClass("knobs-page-list")
     list.setAccessibleLabel(label)
-    scroller.setChild(list)
+    // The column's margins are worked out at every allocation: the first frame has its
+    // final layout, and rows are never wider than the column (see ScrollableColumn).
+    column.setChild(list)
+    scroller.setChild(column)
     scroller.expandsVertically = true
     scroller.onScroll { [weak self] in
       guard let self else { return }
@@ -76,30 +84,7 @@ final class LazyRowList {
         return true
       }
     }
-    // The narrowest margins from the start: a window of the usual width keeps them, and its
-    // first frame is its last until something changes (new margins would move every row, and
-    // the whole page would be painted again).
-    fit()
-    scroller.onWidthChanged { [weak self] _ in
-      // The width changes during size allocation; margins must change after it.
-      runOnMainLoop(after: 0) { self?.fit() }
-    }
   }
-
-  /// Keeps the column centred and about `maximumWidth` wide at most, with a comfortable margin.
-  ///
-  /// From the scroller's width, which the margins don't change: the list's own width, less
-  /// its margins, would make them swing between two widths forever. Margins a few pixels off
-  /// stay (a column up to `marginSlack` pixels wider): at the window's usual width the first
-  /// frame's margins are then its last.
-  private func fit() {
-    let side = Int32(max(12, (Double(scroller.allocatedWidth) - Self.maximumWidth) / 2))
-    guard abs(side - list.marginStart) >= Self.marginSlack else { return }
-    list.setMargins(top: 0, bottom: 0, start: side, end: side)
-  }
-
-  /// How far a margin may be from the ideal before it changes.
-  static let marginSlack: Int32 = 4
 
   /// The cells GTK has bound, with their items.
   var boundCells: [(ListItem, SectionCell)] {

@@ -36,7 +36,8 @@ final class RowControl {
       isActivatable = true
     case .slider(let slider):
       let scale = Scale(minimum: slider.minimum, maximum: slider.maximum, step: slider.step)
-      scale.setSizeRequest(width: 180, height: -1)
+      // With its value beside it and a title of a few words, it fits the narrowest window (360 pixels).
+      scale.setSizeRequest(width: 160, height: -1)
       let value = Label()
       value.addCSSClass("dim-label")
       value.addCSSClass("knobs-slider-value")

@@ -18,8 +18,13 @@ final class Banner {
     label.wraps = true
     label.xAlign = 0.5
     label.expandsHorizontally = true
-    container.append(icon)
-    container.append(label)
+    // In a row box, not side by side in the alert box: GTK 4.8's box measured the icon and the
+    // wrapping label one pixel shorter for no width than for any width, and a window measuring
+    // its width for a height then logged a critical ("Expect overlapping widgets").
+    let line = RowBox(spacing: 6)
+    line.append(icon)
+    line.append(label)
+    container.append(line)
     container.isVisible = false
   }
 

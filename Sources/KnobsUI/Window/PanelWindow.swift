@@ -142,6 +142,10 @@ public final class PanelWindow: PageHost {
     backButton.onClick { [weak self] in self?.goBack() }
     header.packStart(backButton)
     titleLabel.addCSSClass("title")
+    // Cut with an ellipsis to what the header bar has room for: a long title (a relocatable
+    // schema's id and folder) asking for its whole width would widen the window for good.
+    // The whole title stays the label's text (what screen readers say) and is its tooltip.
+    titleLabel.ellipsizesEnd = true
     header.setTitleWidget(titleLabel)
     searchButton.setAccessibleLabel(tr("Search"))
     searchButton.tooltip = tr("Search (Ctrl+F)")
@@ -352,10 +356,21 @@ public final class PanelWindow: PageHost {
 
   private func updateHeader() {
     backButton.isVisible = pages.count > 1
-    titleLabel.text = currentPage.page.title
+    let title = currentPage.page.title
+    titleLabel.text = title
+    // A title that may be cut is whole in the tooltip. Short ones set none: a new tooltip
+    // costs a round trip to the display, and the first page's would delay the first frame.
+    let tooltip = title.count > Self.titleFitsEverywhere ? title : nil
+    if titleLabel.tooltip != tooltip { titleLabel.tooltip = tooltip }
   }
 
   var pageTitle: String { titleLabel.text }
+
+  /// The most characters of a title the header bar shows whole in the narrowest window (360 pixels).
+  static let titleFitsEverywhere = 20
+
+  /// What the header bar's title shows when a pointer rests on it: the whole title when it may be cut.
+  var pageTitleTooltip: String? { titleLabel.tooltip }
 
   /// Opens search with `text` typed and shows the results at once, without the
   /// entry's typing delay; returns how many rows are listed. For benchmarks.

@@ -136,6 +136,16 @@ final class SearchController {
     return titles
   }
 
+  /// The drawn results' rows (their cards), for tests of where they are.
+  var drawnResultRows: [Widget] {
+    list.boundCells.compactMap { _, cell in
+      guard let cell = cell as? SectionCell, !cell.isPlaceholder, let row = slotRows[ObjectIdentifier(cell)],
+        cell.row === row.listRow
+      else { return nil }
+      return row.listRow
+    }
+  }
+
   func begin() {
     bar.isSearching = true
     entry.grabFocus()

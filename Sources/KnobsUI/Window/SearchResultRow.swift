@@ -38,10 +38,18 @@ final class SearchResultRow {
 
   var titleText: String { title.text }
 
+  /// Texts up to this many characters fit beside the arrow in the narrowest window and don't
+  /// wrap, as a page's row beside an arrow (`RowView.shortText`).
+  static let shortText = 24
+
   func show(_ entry: PanelEntry) {
     let place = (entry.pageTitles + [entry.section.title ?? ""]).filter { !$0.isEmpty }.joined(separator: " › ")
     title.text = entry.row.title
     context.text = place
+    // Long ones wrap, as a page's rows do: a schema page's title in the place asked for its
+    // whole width on one line, and the results' column, then the window, grew to hold it.
+    title.wrapsWhenLonger(than: Self.shortText)
+    context.wrapsWhenLonger(than: Self.shortText)
     path = entry.path
     listRow.setAccessibleLabel(entry.row.title)
     listRow.setAccessibleDescription(tr("In %s", place))
