@@ -348,3 +348,39 @@ extension FixtureSchema {
     return values
   }
 }
+
+extension SchemaPagesTests {
+  func testGroupsInTheSchemaFileAreSections() async throws {
+    let dock = try fixturePanel(ExtensionSchemaFixtures.dock)
+    XCTAssertEqual(
+      dock.sections.map(\.title),
+      [
+        "Position and size", "Appearance", "Behavior", "Hot keys", "Window previews", "Launchers",
+      ])
+    XCTAssertEqual(dock.sections.map(\.id).first, SchemaPanel.sectionID)
+    XCTAssertEqual(dock.sections[1].id, "keys-appearance")
+    XCTAssertEqual(SchemaPanel.path(ofKey: "background-opacity", in: dock), "keys-appearance/background-opacity")
+    XCTAssertNotNil(dock.sections.first?.header, "the first section says where the keys are stored")
+    XCTAssertEqual(dock.validate(), [])
+
+    // Without comments, runs of three or more keys sharing a first word.
+    func names(_ names: [String]) -> SchemaDescription {
+      SchemaDescription(
+        id: Self.id, path: "/p/", keys: names.map { KeyDescription(name: $0, typeString: "b") }, isInFileOrder: true)
+    }
+    let runs = SchemaPanel.make(
+      names([
+        "enabled", "dash-size", "dash-fixed", "dash-scroll", "hot-keys", "hot-keys-overlay", "hot-keys-timeout", "a",
+        "b",
+      ]))
+    XCTAssertEqual(runs.sections.map(\.title), [nil, "Dash", "Hot keys", nil])
+    XCTAssertEqual(runs.sections.map(\.id), ["keys", "keys-dash", "keys-hot-keys", "keys-2"])
+    XCTAssertEqual(runs.entries.map(\.row.id).count, 9)
+    // Two of a kind are no group; neither is a schema whose keys all share a word, nor natural order.
+    XCTAssertEqual(SchemaPanel.make(names(["dash-a", "dash-b", "other", "more"])).sections.count, 1)
+    XCTAssertEqual(SchemaPanel.make(names(["key-1", "key-2", "key-3", "key-4"])).sections.count, 1)
+    var natural = names(["enabled", "dash-size", "dash-fixed", "dash-scroll"])
+    natural.isInFileOrder = false
+    XCTAssertEqual(SchemaPanel.make(natural).sections.count, 1)
+  }
+}

@@ -22,12 +22,31 @@ public enum SchemaPanel {
 
   public static func make(_ schema: SchemaDescription) -> Panel {
     let context = SchemaContext(schema)
-    var rows = schema.keys.map { row(for: $0, in: schema.id, context: context) }
-    if rows.isEmpty { rows = [ValueRow("no-keys", tr("No Settings"), value: tr("This schema has no keys")).row] }
+    let rows = schema.keys.map { row(for: $0, in: schema.id, context: context) }
     let header = schema.path.map { LiveText.fixed(tr("Stored at %s", $0)) }
-    var section = Section(sectionID, nil, header: header) {}
-    section.rows = rows
-    return Panel(title: schema.id, sections: [section])
+    guard !rows.isEmpty else {
+      var section = Section(sectionID, nil, header: header) {}
+      section.rows = [ValueRow("no-keys", tr("No Settings"), value: tr("This schema has no keys")).row]
+      return Panel(title: schema.id, sections: [section])
+    }
+    var sections: [Section] = []
+    var used: Set<String> = [sectionID]
+    let groups = SchemaGroups.split(schema)
+    for (index, group) in groups.enumerated() {
+      // `keys`, then `keys-dash` for a group titled “Dash”, `keys-2` for keys between groups.
+      let base = group.title.map { sectionID + "-" + SchemaLayout.identifier($0) } ?? sectionID
+      let id = index == 0 ? sectionID : SchemaLayout.unique(base, in: &used)
+      var section = Section(id, group.title, header: index == 0 ? header : nil) {}
+      section.rows = Array(rows[group.keys])
+      sections.append(section)
+    }
+    return Panel(title: schema.id, sections: sections)
+  }
+
+  /// Where a key's row is on its schema's page: in the section of its group; nil when the page has no such key.
+  public static func path(ofKey key: String, in panel: Panel) -> RowPath? {
+    guard let section = panel.sections.first(where: { $0.rows.contains { $0.id == key } }) else { return nil }
+    return RowPath.root.appending(section.id, key)
   }
 
   /// The generated panel, checked by the validator as every panel is when it loads. Its rows
