@@ -47,14 +47,20 @@ final class SchemaPageShapeTests: XCTestCase {
   var store: GSettingsStore!
   var directory = ""
 
+  /// A store over the schema compiled in a folder of its own, every key at its default.
+  static func makeStore() throws -> (GSettingsStore, String) {
+    let directory = NSTemporaryDirectory() + "knobs-shaped-schemas-\(getpid())"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try xml.write(toFile: directory + "/\(schema).gschema.xml", atomically: true, encoding: .utf8)
+    try GSettingsStoreTests.compileSchemas(in: directory)
+    let store = GSettingsStore(source: SchemaSource(extraDirectories: [directory]))
+    for name in order { try store.reset(SettingKey(schema: schema, key: name)) }
+    return (store, directory)
+  }
+
   override func setUp() async throws {
     XCTAssertEqual(ProcessInfo.processInfo.environment["GSETTINGS_BACKEND"], "memory")
-    directory = NSTemporaryDirectory() + "knobs-shaped-schemas-\(getpid())"
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    try Self.xml.write(toFile: directory + "/\(Self.schema).gschema.xml", atomically: true, encoding: .utf8)
-    try GSettingsStoreTests.compileSchemas(in: directory)
-    store = GSettingsStore(source: SchemaSource(extraDirectories: [directory]))
-    for name in Self.order { try store.reset(SettingKey(schema: Self.schema, key: name)) }
+    (store, directory) = try Self.makeStore()
   }
 
   func testThePageFollowsTheSchemaFileAndGetsTheRowsItsDefaultsCallFor() async throws {
@@ -90,5 +96,35 @@ final class SchemaPageShapeTests: XCTestCase {
     let description = try XCTUnwrap(store.describeSchema(Self.schema))
     XCTAssertFalse(description.isInFileOrder)
     XCTAssertEqual(description.keys.map(\.name), Self.order.sorted())
+  }
+}
+
+/// The extension-shaped page in the window: its groups as titled sections, a coded choice that
+/// shows its label and writes its number, and a value outside a slider's assumed scale said.
+@MainActor
+final class SchemaPageShapeWindowTests: GtkTestCase {
+  func testTheShapedPageShowsGroupsLabelsAndOutOfRangeValues() async throws {
+    let (store, _) = try SchemaPageShapeTests.makeStore()
+    let panel = try XCTUnwrap(store.schemaPanels().panel(for: SchemaPageShapeTests.schema))
+    let window = await makeWindow(panel, store: store)
+    XCTAssertEqual(window.currentPage.sections.map(\.section.title), ["Position", "Looks"])
+    await settle()
+    XCTAssertTrue(window.window.savePNG(to: Self.artifactsDirectory + "/schema-page-shaped.png"))
+
+    let speed = try XCTUnwrap(window.currentPage.rowView(path: "keys/speed-format"))
+    let dropDown = try XCTUnwrap(speed.controlWidget as? DropDown)
+    XCTAssertEqual(dropDown.selectedIndex, 1, "Kbps/KiB/s, the default's label")
+    dropDown.pick(2)
+    XCTAssertEqual(store.value(for: SettingKey(schema: SchemaPageShapeTests.schema, key: "speed-format")), .int(2))
+
+    let opacityKey = SettingKey(schema: SchemaPageShapeTests.schema, key: "background-opacity")
+    let opacity = try XCTUnwrap(window.currentPage.rowView(path: "keys-looks/background-opacity"))
+    XCTAssertFalse(opacity.subtitleText.contains("outside"))
+    try store.write(.double(1.5), for: opacityKey)
+    await settle()
+    XCTAssertTrue(opacity.subtitleText.contains("The stored value, 150%, is outside 0% to 100%"), opacity.subtitleText)
+    try store.reset(opacityKey)
+    await settle()
+    XCTAssertFalse(opacity.subtitleText.contains("outside"), "said only while it is so")
   }
 }
