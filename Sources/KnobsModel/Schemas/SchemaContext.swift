@@ -12,7 +12,9 @@ struct SchemaContext {
 
   init(_ schema: SchemaDescription) {
     duplicateSummaries = Self.duplicates(schema.keys.map(\.summary))
-    duplicateEnglishSummaries = Self.duplicates(schema.keys.map { $0.englishSummary ?? $0.summary })
+    duplicateEnglishSummaries =
+      schema.keys.contains { $0.englishSummary != nil }
+      ? Self.duplicates(schema.keys.map { $0.englishSummary ?? $0.summary }) : duplicateSummaries
     let defaults = schema.keys.filter { $0.typeString == "as" && $0.range == .any }.compactMap(\.defaultStrings)
     let accelerators = defaults.filter(SchemaPanel.isAccelerators).count
     // Lists of bare keys (`['F12']`) count for neither side.

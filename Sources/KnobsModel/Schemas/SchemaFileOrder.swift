@@ -42,36 +42,41 @@ public struct SchemaFileOrder: Hashable, Sendable {
     var inSchema = false
     var order = SchemaFileOrder(names: [], comments: [:])
     var comment: String?
-    while index < bytes.count {
-      guard bytes[index] == UInt8(ascii: "<") else {
-        index += 1
-        continue
-      }
-      if matches("<!--", at: index, in: bytes) {
+    let open = UInt8(ascii: "<")
+    while index < bytes.count, let found = bytes[index...].firstIndex(of: open) {
+      index = found
+      // Only comments, schemas and keys matter; other tags are passed over to the next “<”.
+      guard index + 1 < bytes.count else { break }
+      switch bytes[index + 1] {
+      case UInt8(ascii: "!") where matches("<!--", at: index, in: bytes):
         let end = find("-->", from: index + 4, in: bytes) ?? bytes.count
         if inSchema { comment = String(decoding: bytes[(index + 4)..<end], as: UTF8.self) }
         index = end + 3
         continue
-      }
-      let tagEnd = find(">", from: index, in: bytes) ?? bytes.count
-      let tag = bytes[index..<min(tagEnd, bytes.count)]
-      if matches("<schema", at: index, in: bytes), isBoundary(at: index + 7, in: bytes) {
+      case UInt8(ascii: "s") where matches("<schema", at: index, in: bytes) && isBoundary(at: index + 7, in: bytes):
         guard !inSchema else { return nil }
-        inSchema = attribute("id", in: tag) == id
+        let tagEnd = find(">", from: index, in: bytes) ?? bytes.count
+        inSchema = attribute("id", in: bytes[index..<tagEnd]) == id
         comment = nil
-      } else if matches("</schema", at: index, in: bytes), inSchema {
-        return order
-      } else if matches("</key", at: index, in: bytes) {
+        index = tagEnd
+      case UInt8(ascii: "/"):
+        if inSchema, matches("</schema", at: index, in: bytes) { return order }
         // A comment inside a key (before its default, say) heads nothing.
+        if matches("</key", at: index, in: bytes) { comment = nil }
+      case UInt8(ascii: "k")
+      where inSchema && matches("<key", at: index, in: bytes)
+        && isBoundary(at: index + 4, in: bytes):
+        let tagEnd = find(">", from: index, in: bytes) ?? bytes.count
+        if let name = attribute("name", in: bytes[index..<tagEnd]) {
+          if let heading = comment.flatMap(heading) { order.comments[name] = heading }
+          order.names.append(name)
+        }
         comment = nil
-      } else if inSchema, matches("<key", at: index, in: bytes), isBoundary(at: index + 4, in: bytes),
-        let name = attribute("name", in: tag)
-      {
-        if let heading = comment.flatMap(heading) { order.comments[name] = heading }
-        order.names.append(name)
-        comment = nil
+        index = tagEnd
+      default:
+        break
       }
-      index = tagEnd + 1
+      index += 1
     }
     return inSchema ? order : nil
   }
