@@ -240,7 +240,7 @@ struct CommandLineTool {
     }
     let schemas = SchemaCommands(schemaDirectories: schemaDirectories)
     guard let panel = schemas.panel(schemaID) else { return nil }
-    guard let entry = panel.entry(at: RowPath.root.appending(SchemaPanel.sectionID, key)), entry.row.key != nil else {
+    guard let entry = SchemaPanel.path(ofKey: key, in: panel).flatMap(panel.entry(at:)), entry.row.key != nil else {
       let keys = panel.entries.map(\.row.id)
       let suggestions = Suggestions.closest(to: key, among: keys).map { SchemaPath.key(schema: schemaID, key: $0).text }
       var message = "knobs: " + tr("the schema %s has no key “%s”.", schemaID, key)

@@ -88,7 +88,8 @@ final class SchemaPanelTests: XCTestCase {
   }
 
   /// An extension's hotkeys are lists of accelerators under names that don't say so; their
-  /// defaults do. A list of words, or of keys without a modifier, stays a list.
+  /// defaults do. A list of words, or of letters without a modifier, stays a list; in a schema of
+  /// keybindings an empty list is one more shortcut with no keys yet.
   func testListsWhoseDefaultsAreAcceleratorsAreShortcutRows() async throws {
     let schema = SchemaDescription(
       id: "org.example.Tiling", path: "/org/example/tiling/",
@@ -104,7 +105,7 @@ final class SchemaPanelTests: XCTestCase {
     XCTAssertEqual(
       kinds,
       [
-        "app-hotkey-1 shortcut", "tile-maximize shortcut", "favorites list", "letters list", "empty list",
+        "app-hotkey-1 shortcut", "tile-maximize shortcut", "favorites list", "letters list", "empty shortcut",
         "unknown list",
       ])
   }
@@ -212,7 +213,8 @@ final class SchemaPanelTests: XCTestCase {
       ])
     let panel = SchemaPanel.make(schema)
     XCTAssertEqual(panel.validate(), [])
-    XCTAssertEqual(try row("wordy", in: panel).title, "Spread over lines")
+    // A summary of paragraphs is no title: the key's name is.
+    XCTAssertEqual(try row("wordy", in: panel).title, "Wordy")
     XCTAssertEqual(try row("wordy", in: panel).subtitle?.fixedText, "First line continued.\n\nSecond paragraph.")
     let longRow = try row("long", in: panel)
     XCTAssertEqual(longRow.title, "Long")

@@ -59,7 +59,8 @@ final class AllSettingsPageTests: GtkTestCase {
     XCTAssertLessThan(modifiedMade, .milliseconds(500))
 
     XCTAssertGreaterThan(window.showSearchResults(for: "clock format"), 0)
-    XCTAssertTrue(window.search.resultPaths.contains { $0.ends(with: "org-gnome-desktop-interface/keys/clock-format") })
+    XCTAssertTrue(
+      window.search.resultPaths.contains { $0.ends(with: "org-gnome-desktop-interface/keys-clock/clock-format") })
     XCTAssertGreaterThan(window.showSearchResults(for: "org.gnome.desktop.interface"), 0, "by schema id")
     window.endSearch()
   }

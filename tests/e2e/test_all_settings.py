@@ -124,7 +124,8 @@ def test_user_and_extension_schemas_are_edited_listed_as_modified_and_reset(sess
              lambda: gsettings_get(session, cache, EXTENSION, "show-badge") == "true")
     assert "show-badge" not in session.command("dconf", "dump", "/").stdout, "a reset, not a write"
 
-    launch_at(session, driver, f"schema/{LOCAL}", "Local count")
+    # The page lists the keys in the schema file's order: its first row has the focus.
+    launch_at(session, driver, f"schema/{LOCAL}", "Local toggle")
     title = f"Reset All in {LOCAL}?"
     driver.activate_row("Reset All in This Schema")
     wait_for("Knobs asks first", lambda: driver.find_app_window(title))

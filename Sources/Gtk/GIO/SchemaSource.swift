@@ -88,7 +88,7 @@ public final class SchemaSource {
   /// The folders a schema is looked for in, first the one whose schema wins: as
   /// GLib's default source orders them (`GSETTINGS_SCHEMA_DIR`'s, the user's,
   /// the system's in `XDG_DATA_DIRS` order), with the extra ones, last first, above them.
-  var foldersByPrecedence: [String] {
+  public var foldersByPrecedence: [String] {
     var folders: [String] = extraDirectories.reversed()
     if let extra = g_getenv("GSETTINGS_SCHEMA_DIR") {
       folders += String(cString: extra).split(separator: ":").map(String.init)

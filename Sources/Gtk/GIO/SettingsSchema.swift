@@ -20,7 +20,7 @@ public final class SettingsSchema {
   /// The dconf path, e.g. `/org/gnome/desktop/interface/`; nil for a relocatable schema.
   public var path: String? { g_settings_schema_get_path(schema).map { String(cString: $0) } }
 
-  /// The key names, sorted.
+  /// The key names, sorted (the compiled schema keeps no other order).
   public var keyNames: [String] {
     guard let names = g_settings_schema_list_keys(schema) else { return [] }
     defer { g_strfreev(names) }
@@ -45,6 +45,13 @@ public final class SettingsSchema {
     defer { g_variant_unref(range) }
     var defaultString: String?
     var defaultStrings: [String]?
+    var defaultNumber: Double?
+    if ["y", "n", "q", "i", "u", "x", "t", "d"].contains(typeString),
+      let defaultValue = g_settings_schema_key_get_default_value(key)
+    {
+      defaultNumber = Self.number(defaultValue)
+      g_variant_unref(defaultValue)
+    }
     if readsDefault && typeString == "s" || readsListDefault && typeString == "as",
       let defaultValue = g_settings_schema_key_get_default_value(key)
     {
@@ -64,7 +71,7 @@ public final class SettingsSchema {
       summary: g_settings_schema_key_get_summary(key).map { String(cString: $0) } ?? "",
       description: g_settings_schema_key_get_description(key).map { String(cString: $0) } ?? "",
       range: Self.range(range, typeString: typeString),
-      defaultString: defaultString, defaultStrings: defaultStrings)
+      defaultString: defaultString, defaultStrings: defaultStrings, defaultNumber: defaultNumber)
   }
 
   /// The key's summary and description; nil when the schema has no such key.
@@ -132,6 +139,8 @@ public struct SchemaKeyInfo: Hashable, Sendable {
   public var defaultString: String?
   /// The default of a string-list key; nil for keys of other types.
   public var defaultStrings: [String]?
+  /// The default of a number key; nil for keys of other types.
+  public var defaultNumber: Double?
 }
 
 /// A key's summary and description.

@@ -17,6 +17,18 @@ extension Row {
       self.format = format
     }
 
+    /// What the row says when the stored value lies outside its range (another program wrote it, or
+    /// the range is one a generated page assumed); nil when it lies inside.
+    public static func outOfRangeNote(_ value: Double, minimum: Double, maximum: Double, format: ValueFormat)
+      -> String?
+    {
+      guard value < minimum || value > maximum else { return nil }
+      return tr(
+        // TRANSLATORS: %1$s is the stored value, %2$s and %3$s the range the row offers ("150", "0", "100").
+        "The stored value, %1$s, is outside %2$s to %3$s; changing it here replaces it.", format.string(value),
+        format.string(minimum), format.string(maximum))
+    }
+
     /// The value rounded to the nearest step and clamped to the range.
     public func snapped(_ value: Double) -> Double {
       guard step > 0 else { return min(max(value, minimum), maximum) }

@@ -80,7 +80,10 @@ public final class AllSettings {
     }
     switch schemaPath {
     case .schema: return page
-    case .key(_, let key): return page.appending(SchemaPanel.sectionID, key)
+    case .key(let schemaID, let key):
+      // The key's section is its group's on the page; a key the page lacks is addressed in the first one.
+      let section = panels.panel(for: schemaID).flatMap { SchemaPanel.path(ofKey: key, in: $0) }?.ids.first
+      return page.appending(section.map(String.init) ?? SchemaPanel.sectionID, key)
     }
   }
 
@@ -272,7 +275,7 @@ public final class AllSettings {
       let keys = library?.modifiedKeys(in: entry.schema.id) ?? []
       guard !keys.isEmpty, let panel = panels.panel(for: entry.schema.id) else { continue }
       var section = Section(entry.rowID, entry.schema.id) {}
-      section.rows = keys.compactMap { panel.entry(at: RowPath.root.appending(SchemaPanel.sectionID, $0))?.row }
+      section.rows = keys.compactMap { key in SchemaPanel.path(ofKey: key, in: panel).flatMap(panel.entry(at:))?.row }
       if !section.rows.isEmpty { sections.append(section) }
     }
     if sections.isEmpty {

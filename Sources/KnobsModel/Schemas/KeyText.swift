@@ -2,12 +2,39 @@
 /// key names and nicks made readable, long text cut at a word.
 enum KeyText {
   /// Runs of spaces and single line breaks become one space; blank lines stay paragraph breaks.
+  /// Bidirectional controls are taken out (see `inert`).
   static func normalized(_ text: String) -> String {
-    let paragraphs = TextBounds.fitted(text, multiline: true).split(separator: "\n", omittingEmptySubsequences: false)
-      .split { $0.allSatisfy(\.isWhitespace) }
-      .map { lines in lines.flatMap { $0.split(whereSeparator: \.isWhitespace) }.joined(separator: " ") }
-      .filter { !$0.isEmpty }
+    let paragraphs = inert(TextBounds.fitted(text, multiline: true)).split(
+      separator: "\n", omittingEmptySubsequences: false
+    )
+    .split { $0.allSatisfy(\.isWhitespace) }
+    .map { lines in lines.flatMap { $0.split(whereSeparator: \.isWhitespace) }.joined(separator: " ") }
+    .filter { !$0.isEmpty }
     return paragraphs.joined(separator: "\n\n")
+  }
+
+  /// The text without the controls that reorder what follows them (embeddings, overrides and
+  /// isolates, U+202A to U+202E and U+2066 to U+2069): a schema's text can't make the rest of a row,
+  /// or a key name it quotes, read backwards. Marks (U+200E, U+200F) stay; they only mark a direction.
+  static func inert(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isReordering) else { return text }
+    var scalars = String.UnicodeScalarView()
+    scalars.append(contentsOf: text.unicodeScalars.lazy.filter { !isReordering($0) })
+    return String(scalars)
+  }
+
+  private static func isReordering(_ scalar: Unicode.Scalar) -> Bool {
+    (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+  }
+
+  /// Whether a summary says nothing: only punctuation or symbols (“...”, “-”), or a placeholder
+  /// (“TODO”, “FIXME”, “XXX”, “TBD”, “Summary”, “None”).
+  static func isJunk(_ line: String) -> Bool {
+    let letters = line.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    guard !letters.isEmpty else { return true }
+    let word = String(String.UnicodeScalarView(letters)).lowercased()
+    return ["todo", "fixme", "xxx", "tbd", "summary", "none", "null", "nil", "undefined", "description", "na"]
+      .contains(word) && line.unicodeScalars.count <= 16
   }
 
   /// `clock-format` reads “Clock format”, `prefer_dark` “Prefer dark”, and a nick in capitals,

@@ -5,13 +5,17 @@ public struct SchemaDescription: Hashable, Sendable {
   public var id: String
   /// The dconf path, e.g. `/org/gnome/desktop/interface/`; nil for a relocatable schema.
   public var path: String?
-  /// In the order a page lists them: GIO lists them by name, and Knobs in natural order.
+  /// In the order a page lists them: the schema file's, when it is installed beside the
+  /// compiled schema (`isInFileOrder`), else natural order (GIO lists them by name).
   public var keys: [KeyDescription]
+  /// Whether `keys` are in the order of the schema's `.gschema.xml`, whose comments may group them.
+  public var isInFileOrder: Bool
 
-  public init(id: String, path: String?, keys: [KeyDescription]) {
+  public init(id: String, path: String?, keys: [KeyDescription], isInFileOrder: Bool = false) {
     self.id = id
     self.path = path
     self.keys = keys
+    self.isInFileOrder = isInFileOrder
   }
 }
 
@@ -30,6 +34,10 @@ public struct KeyDescription: Hashable, Sendable {
   public var defaultString: String?
   /// The default of a string-list key (it tells a list of shortcuts from other lists); nil when not known.
   public var defaultStrings: [String]?
+  /// The default of a number key (a code the description names must include it); nil when not known.
+  public var defaultNumber: Double?
+  /// The comment the schema file has just before this key (`<!-- Dash -->`), which starts a group; nil when none.
+  public var comment: String?
   /// The summary and description as the schema writes them, when `summary` and
   /// `description` are translations; nil when they are not, or not known.
   public var englishSummary: String?
@@ -37,9 +45,11 @@ public struct KeyDescription: Hashable, Sendable {
 
   public init(
     name: String, typeString: String, summary: String = "", description: String = "", range: KeyRange = .any,
-    defaultString: String? = nil, defaultStrings: [String]? = nil, englishSummary: String? = nil,
-    englishDescription: String? = nil
+    defaultString: String? = nil, defaultStrings: [String]? = nil, defaultNumber: Double? = nil,
+    englishSummary: String? = nil, englishDescription: String? = nil, comment: String? = nil
   ) {
+    self.defaultNumber = defaultNumber
+    self.comment = comment
     self.defaultStrings = defaultStrings
     self.name = name
     self.typeString = typeString

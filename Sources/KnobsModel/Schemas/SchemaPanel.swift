@@ -17,15 +17,36 @@ public enum SchemaPanel {
   static let maximumSliderSteps = 1000.0
   /// Subtitles longer than this are cut at a word; search still matches the whole description.
   static let maximumSubtitleLength = 240
-  static let maximumTitleLength = 120
+  /// A summary longer than a line is no title; the key's name is.
+  static let maximumSummaryTitleLength = 80
 
   public static func make(_ schema: SchemaDescription) -> Panel {
-    var rows = schema.keys.map { row(for: $0, in: schema.id) }
-    if rows.isEmpty { rows = [ValueRow("no-keys", tr("No Settings"), value: tr("This schema has no keys")).row] }
+    let context = SchemaContext(schema)
+    let rows = schema.keys.map { row(for: $0, in: schema.id, context: context) }
     let header = schema.path.map { LiveText.fixed(tr("Stored at %s", $0)) }
-    var section = Section(sectionID, nil, header: header) {}
-    section.rows = rows
-    return Panel(title: schema.id, sections: [section])
+    guard !rows.isEmpty else {
+      var section = Section(sectionID, nil, header: header) {}
+      section.rows = [ValueRow("no-keys", tr("No Settings"), value: tr("This schema has no keys")).row]
+      return Panel(title: schema.id, sections: [section])
+    }
+    var sections: [Section] = []
+    var used: Set<String> = [sectionID]
+    let groups = SchemaGroups.split(schema)
+    for (index, group) in groups.enumerated() {
+      // `keys`, then `keys-dash` for a group titled “Dash”, `keys-2` for keys between groups.
+      let base = group.title.map { sectionID + "-" + SchemaLayout.identifier($0) } ?? sectionID
+      let id = index == 0 ? sectionID : SchemaLayout.unique(base, in: &used)
+      var section = Section(id, group.title, header: index == 0 ? header : nil) {}
+      section.rows = Array(rows[group.keys])
+      sections.append(section)
+    }
+    return Panel(title: schema.id, sections: sections)
+  }
+
+  /// Where a key's row is on its schema's page: in the section of its group; nil when the page has no such key.
+  public static func path(ofKey key: String, in panel: Panel) -> RowPath? {
+    guard let section = panel.sections.first(where: { $0.rows.contains { $0.id == key } }) else { return nil }
+    return RowPath.root.appending(section.id, key)
   }
 
   /// The generated panel, checked by the validator as every panel is when it loads. Its rows
@@ -55,11 +76,16 @@ public enum SchemaPanel {
   /// (`Translation.englishTexts(of:)`), as `tr` does for Knobs' own texts: search
   /// finds the row by either, and `knobs list --json` writes the English one.
   public static func row(for key: KeyDescription, in schema: String) -> Row {
+    row(for: key, in: schema, context: SchemaContext(SchemaDescription(id: schema, path: nil, keys: [key])))
+  }
+
+  static func row(for key: KeyDescription, in schema: String, context: SchemaContext) -> Row {
     let settingKey = SettingKey(schema: schema, key: key.name)
-    let title = title(for: key)
-    var row = Row(id: key.name, title: title, kind: kind(for: key, settingKey))
-    if let english = key.englishSummary.map({ Self.title(summary: $0, name: key.name) }), english != title {
-      Translation.remember(title, english: english)
+    let title = title(summary: key.summary, name: key.name, context: context)
+    var row = Row(id: key.name, title: title, kind: kind(for: key, settingKey, context: context))
+    if let englishSummary = key.englishSummary {
+      let english = Self.title(summary: englishSummary, name: key.name, context: context, english: true)
+      if english != title { Translation.remember(title, english: english) }
     }
     let description = KeyText.normalized(key.description)
     // A description that only repeats the summary is not shown again under it.
@@ -72,22 +98,37 @@ public enum SchemaPanel {
         if subtitle != description { Translation.remember(description, english: english) }
       }
     }
+    // A summary the title does not use is still found by search.
+    let summary = KeyText.normalized(key.summary)
+    if !summary.isEmpty, summary != title, summary != description, !KeyText.isJunk(summary) {
+      row.keywords.append(KeyText.shortened(summary, to: TextBounds.maximumLength))
+    }
     row.keywords.append(key.name)
     return row
   }
 
   static func title(for key: KeyDescription) -> String {
-    title(summary: key.summary, name: key.name)
+    title(summary: key.summary, name: key.name, context: SchemaContext(SchemaDescription(id: "", path: nil, keys: [])))
   }
 
-  private static func title(summary: String, name: String) -> String {
-    // A title is one line, even when the summary has paragraphs.
-    let line = TextBounds.fitted(summary).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    guard !line.isEmpty else { return KeyText.readable(name) }
-    return KeyText.shortened(line, to: maximumTitleLength)
+  /// The summary on one line, unless it is no title: junk (“…”, “TODO”, only punctuation),
+  /// paragraphs, longer than a line, or the same as another key's; then the key's name made readable.
+  private static func title(summary: String, name: String, context: SchemaContext, english: Bool = false) -> String {
+    // Paragraphs (GLib joins a summary's wrapped lines, but keeps its blank lines) make no title.
+    let paragraphs = KeyText.normalized(summary)
+    let line = paragraphs.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let isDuplicate = (english ? context.duplicateEnglishSummaries : context.duplicateSummaries).contains(line)
+    guard !line.isEmpty, !KeyText.isJunk(line), !paragraphs.contains("\n"), !isDuplicate,
+      line.unicodeScalars.count <= maximumSummaryTitleLength
+    else { return KeyText.readable(name) }
+    return line
   }
 
   static func kind(for key: KeyDescription, _ settingKey: SettingKey) -> Row.Kind {
+    kind(for: key, settingKey, context: SchemaContext(SchemaDescription(id: settingKey.schema, path: nil, keys: [key])))
+  }
+
+  static func kind(for key: KeyDescription, _ settingKey: SettingKey, context: SchemaContext) -> Row.Kind {
     switch (key.typeString, key.range) {
     case ("b", _):
       return .toggle(.init(key: settingKey))
@@ -95,21 +136,65 @@ public enum SchemaPanel {
       return .choice(.init(key: settingKey, options: nicks.map { .init(.string($0), KeyText.readable($0)) }))
     case ("as", .flags(let nicks)) where !nicks.isEmpty, ("as", .choices(let nicks)) where !nicks.isEmpty:
       return .multiSelect(.init(key: settingKey, options: nicks.map { .init($0, KeyText.readable($0)) }))
-    case ("as", .any) where isKeybinding(key, in: settingKey.schema):
+    case ("as", .any) where isKeybinding(key, in: settingKey.schema) || context.holdsShortcut(key):
       return .shortcut(.init(key: settingKey))
     case ("s", .any) where isColor(key):
-      return .color(.init(key: settingKey))
+      return .color(.init(key: settingKey, format: key.defaultString.flatMap(ColorFormat.init(of:))))
     case ("(ddd)", .any) where isColorName(key.name):
       return .color(.init(key: settingKey, format: .doubles))
     case ("(dddd)", .any) where isColorName(key.name):
       return .color(.init(key: settingKey, format: .doublesWithAlpha))
     case ("s", .any):
+      if let values = DescribedValues.stringOptions(in: key.description, defaultValue: key.defaultString) {
+        return .choice(.init(key: settingKey, options: values.map { .init(.string($0), KeyText.readable($0)) }))
+      }
+      if let file = fileKind(for: key, settingKey) { return file }
       return .text(.init(key: settingKey))
     case ("as", .any):
       return .list(.init(key: settingKey, itemRule: TextRule()))
     default:
+      if let choice = codedChoice(for: key, settingKey) { return choice }
       return numberKind(for: key, settingKey) ?? .text(gvariantText(key, settingKey))
     }
+  }
+
+  /// A choice for a whole-number key whose description names its codes (“0=Auto, 1=Kbps”), each
+  /// option writing its number; nil when it names none, or codes the key's range or type refuse.
+  static func codedChoice(for key: KeyDescription, _ settingKey: SettingKey) -> Row.Kind? {
+    guard let bounds = integerBounds[key.typeString],
+      let options = DescribedValues.integerOptions(
+        in: key.description, range: key.range, bounds: bounds, defaultValue: key.defaultNumber)
+    else { return nil }
+    return .choice(.init(key: settingKey, options: options.map { .init(.int($0.value), $0.label) }))
+  }
+
+  /// A file or folder chooser for a string key named for one (`icon-path`, `cache-dir`,
+  /// `download-folder`, `log-file`, `background-image`) whose default is empty, a path or a
+  /// `file://` URI; nil for other keys.
+  static func fileKind(for key: KeyDescription, _ settingKey: SettingKey) -> Row.Kind? {
+    guard let last = key.name.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).last else { return nil }
+    let selectsFolder: Bool
+    var mimeTypes: [String] = []
+    switch last {
+    case "dir", "directory", "folder": selectsFolder = true
+    case "file", "path": selectsFolder = false
+    case "image", "picture", "wallpaper":
+      selectsFolder = false
+      mimeTypes = ["image/*"]
+    default: return nil
+    }
+    let text = key.defaultString ?? ""
+    let storage: Row.File.Storage
+    if text.isEmpty || text.hasPrefix("/") {
+      storage = .path
+    } else if text.hasPrefix("file:///") {
+      storage = .uri
+    } else {
+      // `~/Pictures`, `$HOME/x` or a name the program resolves itself: a file chooser would write
+      // another kind of text than the program reads.
+      return nil
+    }
+    return .file(.init(key: settingKey, mimeTypes: mimeTypes, selectsFolder: selectsFolder, storage: storage))
   }
 
   /// Whether a string-list key holds shortcuts: any key of a keybinding schema (but the
@@ -144,9 +229,22 @@ public enum SchemaPanel {
   }
 
   /// Whether a key of this name could hold a color; only such keys' defaults are read (see `isColor`).
-  public static func mayBeColor(_ keyName: String) -> Bool { keyName.hasSuffix("color") }
+  public static func mayBeColor(_ keyName: String) -> Bool {
+    let lowered = keyName.lowercased()
+    return ["color", "colour", "rgba"].contains { lowered.hasSuffix($0) }
+  }
 
-  /// Whether a string key holds a color: its name ends in `color` and its default is one.
+  /// Whether the generator needs a string key's default, read from `key` without it: a color's
+  /// tells its format, a path's whether a file chooser fits, and that of a key whose description
+  /// quotes values whether they are the values it takes. Only these are read: GLib translates a
+  /// default marked for translation as it reads it (see `SettingsSchema.key`).
+  public static func readsDefault(of key: KeyDescription) -> Bool {
+    guard key.typeString == "s", key.range == .any else { return false }
+    if mayBeColor(key.name) || fileKind(for: key, SettingKey(schema: "", key: key.name)) != nil { return true }
+    return key.description.unicodeScalars.contains { $0 == "'" || $0 == "\"" || $0 == "\u{2018}" || $0 == "\u{201C}" }
+  }
+
+  /// Whether a string key holds a color: its name ends in `color`, `colour` or `rgba` and its default is one.
   static func isColor(_ key: KeyDescription) -> Bool {
     guard key.typeString == "s", mayBeColor(key.name), let text = key.defaultString else { return false }
     return ColorFormat(of: text) != nil
@@ -167,6 +265,11 @@ public enum SchemaPanel {
       guard case .range(let low, let high) = key.range, low >= bounds.0, high <= bounds.1 else { return nil }
     }
     guard case .range(let low, let high) = key.range, low < high else {
+      if key.range == .any, let scale = proportionScale(of: key) {
+        let format: ValueFormat = scale == 1 ? .percent : .number(decimals: 0, unit: "%")
+        return .slider(
+          .init(key: settingKey, minimum: 0, maximum: scale, step: scale == 1 ? 0.01 : 1, format: format))
+      }
       return .number(
         .init(
           key: settingKey, minimum: bounds.0, maximum: bounds.1, step: isDouble ? 0.1 : 1, decimals: isDouble ? 2 : 0))
@@ -182,6 +285,29 @@ public enum SchemaPanel {
     let decimals = isDouble ? 3 : 0
     let step = isDouble ? 0.001 : 1
     return .number(.init(key: settingKey, minimum: minimum, maximum: maximum, step: step, decimals: decimals))
+  }
+
+  /// The top of a proportion's scale when the key's name or description says it is one (a
+  /// percentage, opacity, alpha, ratio, fraction or transparency) and its type has no range: 1 for a
+  /// decimal key whose default is at most 1, 100 for a whole-number key's at most 100 or a
+  /// percentage's; nil otherwise (a byte's 0 to 255 stays).
+  static func proportionScale(of key: KeyDescription) -> Double? {
+    guard ["n", "q", "i", "u", "d"].contains(key.typeString) else { return nil }
+    let nameWords = key.name.lowercased().split { $0 == "-" || $0 == "_" }
+    let nameSays = nameWords.contains {
+      ["percent", "percentage", "opacity", "alpha", "ratio", "fraction", "transparency"].contains($0)
+    }
+    let descriptionWords = (key.summary + " " + key.description).lowercased().split { !$0.isLetter }
+    let descriptionSays = descriptionWords.contains { ["percent", "percentage", "opacity"].contains($0) }
+    guard nameSays || descriptionSays else { return nil }
+    let value = key.defaultNumber ?? 0
+    guard value >= 0 else { return nil }
+    if key.typeString == "d" {
+      // A decimal above 1 is a percentage only when the key says so: a ratio of 1.5 is no proportion.
+      let saysPercent = (nameWords + descriptionWords).contains { $0 == "percent" || $0 == "percentage" }
+      return value <= 1 ? 1 : value <= 100 && saysPercent ? 100 : nil
+    }
+    return value <= 100 ? 100 : nil
   }
 
   /// The finest step that divides the range in at most `maximumSliderSteps`, or nil when none does.

@@ -143,6 +143,14 @@ public enum ColorFormat: Hashable, Sendable {
     }
   }
 
+  /// Whether the format writes a color's alpha; the others write every color opaque.
+  public var keepsAlpha: Bool {
+    switch self {
+    case .hexWithAlpha, .rgba, .doublesWithAlpha: true
+    case .hex, .rgb, .doubles: false
+    }
+  }
+
   /// The format `text` is written in; nil when it is no color. Short hex and names read as `#rrggbb`.
   public init?(of text: String) {
     let folded = text.trimmingWhitespace.lowercased()

@@ -123,12 +123,21 @@ extension Row {
     case .shortcut(let shortcut):
       return try parseShortcuts(text, for: shortcut)
     case .color(let color):
+      let parsed: RGBColor
       do {
-        let parsed = try RGBColor(parsing: trimmed)
-        return Row.Color.value(parsed, in: color.format(default: sample))
+        parsed = try RGBColor(parsing: trimmed)
       } catch {
         throw .refused(row: title, text: text, reason: error.description)
       }
+      let format = color.format(default: sample)
+      // A color with transparency is refused where the setting keeps none, never written without it.
+      guard parsed.alpha == 1 || format.keepsAlpha else {
+        throw .refused(
+          row: title, text: text,
+          reason: tr(
+            "This setting keeps no transparency; write the color without it, like %s.", parsed.text(in: format)))
+      }
+      return Row.Color.value(parsed, in: format)
     case .link, .email, .detail, .page, .value, .action:
       throw .notSettable(row: title, kind: kind.name)
     }

@@ -13,7 +13,7 @@ final class ColorEditor: RowEditor {
 
   init(_ color: Row.Color) {
     self.color = color
-    button = ColorButton(title: tr("Choose a Color"), usesAlpha: color.format == .rgba || color.format == .hexWithAlpha)
+    button = ColorButton(title: tr("Choose a Color"), usesAlpha: color.format?.keepsAlpha ?? false)
   }
 
   var suffix: Widget? { button }

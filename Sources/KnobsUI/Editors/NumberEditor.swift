@@ -73,6 +73,10 @@ final class NumberEditor: RowEditor {
     let isEditing = entry.containsFocus && entry.text != stored.map(text)
     stored = value
     if !isEditing { entry.text = value.map(text) ?? "" }
+    row?.showNote(
+      value.flatMap {
+        Row.Slider.outOfRangeNote($0, minimum: number.minimum, maximum: number.maximum, format: number.format)
+      })
     less.isSensitive = (value ?? number.minimum) > number.minimum
     more.isSensitive = (value ?? number.maximum) < number.maximum
   }

@@ -21,6 +21,8 @@ final class RowControl {
   let widget: Widget?
   /// Whether a click on the row itself does something.
   let isActivatable: Bool
+  /// The row a slider tells of a stored value outside its range.
+  private weak var noteRow: RowView?
 
   init(kind: Row.Kind) {
     switch kind {
@@ -161,6 +163,7 @@ final class RowControl {
 
   /// Sends the user's changes to the row, which writes them.
   func connect(to rowView: RowView) {
+    noteRow = rowView
     switch part {
     case .toggle(let control, let toggle):
       control.onToggle { [weak rowView] isOn in
@@ -202,6 +205,11 @@ final class RowControl {
       scale.value = value?.doubleValue ?? slider.minimum
       label.text = value.map { slider.format.string(of: $0) } ?? "—"
       scale.setAccessibleDescription(label.text)
+      let number = value?.doubleValue
+      noteRow?.showNote(
+        number.flatMap {
+          Row.Slider.outOfRangeNote($0, minimum: slider.minimum, maximum: slider.maximum, format: slider.format)
+        })
     case .editor(let editor):
       editor.refresh(settings)
     case .value(let label, let text):

@@ -30,19 +30,30 @@ extension GSettingsStore: SchemaLibrary {
     guard schema.path == nil || SchemaSource.split(id).path == nil, SchemaPath.isFolder(path) else { return nil }
     // English texts, when these are translated: search matches them and `list --json` writes them.
     let english = source.englishTexts(of: id)
-    // The generator looks at defaults only to tell colors kept as text (`primary-color`) and
-    // lists of shortcuts (an extension's `['<Super>1']`).
-    let keys = SchemaPanel.inNaturalOrder(schema.keyNames).compactMap {
-      schema.key($0, readsDefault: SchemaPanel.mayBeColor($0), readsListDefault: true)
-    }.map { key in
+    // The generator reads a string key's default only where it tells a color, a path or a listed
+    // value from other text (`SchemaPanel.readsDefault(of:)`), and lists' defaults for shortcuts.
+    let keys = SchemaPanel.inNaturalOrder(schema.keyNames).compactMap { name -> KeyDescription? in
+      guard var key = schema.key(name, readsListDefault: true).map(Self.keyDescription) else { return nil }
+      if SchemaPanel.readsDefault(of: key) {
+        key.defaultString = schema.key(name, readsDefault: true)?.defaultString
+      }
       let written = english?[key.name]
-      return KeyDescription(
-        name: key.name, typeString: key.typeString, summary: key.summary, description: key.description,
-        range: Self.keyRange(key.range), defaultString: key.defaultString, defaultStrings: key.defaultStrings,
-        englishSummary: written?.summary == key.summary ? nil : written?.summary,
-        englishDescription: written?.description == key.description ? nil : written?.description)
+      key.englishSummary = written?.summary == key.summary ? nil : written?.summary
+      key.englishDescription = written?.description == key.description ? nil : written?.description
+      return key
     }
-    return SchemaDescription(id: id, path: path, keys: keys)
+    let description = SchemaDescription(id: id, path: path, keys: keys)
+    // The compiled schema keeps no order: the page follows the schema's file when it is installed beside it.
+    let schemaID = SchemaSource.split(id).id
+    guard let order = SchemaFileOrder.find(schema: schemaID, in: source.foldersByPrecedence) else { return description }
+    return description.inFileOrder(order)
+  }
+
+  private static func keyDescription(_ key: SchemaKeyInfo) -> KeyDescription {
+    KeyDescription(
+      name: key.name, typeString: key.typeString, summary: key.summary, description: key.description,
+      range: keyRange(key.range), defaultString: key.defaultString, defaultStrings: key.defaultStrings,
+      defaultNumber: key.defaultNumber)
   }
 
   /// Whether the schema is installed but relocatable, so its keys have no path of their own.

@@ -1,0 +1,253 @@
+/// Values a key's description names when its schema has no `<enum>` or `<choices>` for them:
+/// a whole number's codes (“0=Auto, 1=Kbps/KiB/s, 2=Mbps/MiB/s”, “0: left, 1: center”), an index
+/// into a list (“('left', 'center', 'right')”), or a string key's allowed values in quotes
+/// (“One of 'top', 'bottom' or 'auto'”).
+///
+/// Only what the key can hold is offered: codes outside the key's `<range>` or type, a default
+/// that is not among them, or a list that names the same value twice, and the description is
+/// not taken as a list at all.
+enum DescribedValues {
+  /// Descriptions are read this far; a list of values comes early in one.
+  static let readLimit = 4000
+  static let maximumLabelLength = 40
+  static let maximumOptions = 64
+
+  /// The codes and labels a whole-number key's description gives, in the order it gives them;
+  /// nil when it gives fewer than two, or any the key can't hold, or none for the default.
+  static func integerOptions(
+    in description: String, range: KeyRange, bounds: (Double, Double), defaultValue: Double?
+  ) -> [(value: Int, label: String)]? {
+    let text = Array(description.unicodeScalars.prefix(readLimit))
+    var options = codedPairs(in: text)
+    if options == nil, let items = quotedList(in: text, bracketed: true) {
+      options = items.enumerated().map { (value: $0.offset, label: $0.element) }
+    }
+    guard let options, options.count >= 2, options.count <= maximumOptions else { return nil }
+    let values = options.map(\.value)
+    guard Set(values).count == values.count else { return nil }
+    var low = bounds.0
+    var high = bounds.1
+    if case .range(let minimum, let maximum) = range {
+      low = max(low, minimum)
+      high = min(high, maximum)
+    } else if range != .any {
+      return nil
+    }
+    guard values.allSatisfy({ Double($0) >= low && Double($0) <= high }) else { return nil }
+    if let defaultValue, !values.contains(where: { Double($0) == defaultValue }) { return nil }
+    return options.map { (value: $0.value, label: capitalized($0.label)) }
+  }
+
+  /// The values a string key's description allows, in quotes, when it says they are the
+  /// allowed ones (“one of”, “possible values”…, not “e.g.”) and the default is among them.
+  static func stringOptions(in description: String, defaultValue: String?) -> [String]? {
+    guard let defaultValue else { return nil }
+    let text = Array(description.unicodeScalars.prefix(readLimit))
+    let lowered = String(String.UnicodeScalarView(text)).lowercased()
+    let listsThem = [
+      "one of", "values", "possible", "valid", "allowed", "either", "options", "can be", "choices", "supported",
+      "accepted", "choose",
+    ].contains { lowered.contains($0) }
+    let givesExamples = ["e.g.", "for example", "such as", "like ", "for instance"].contains { lowered.contains($0) }
+    let bracketed = quotedList(in: text, bracketed: true)
+    guard bracketed != nil || (listsThem && !givesExamples) else { return nil }
+    guard let items = bracketed ?? quotedList(in: text, bracketed: false), items.count >= 2,
+      items.count <= maximumOptions, Set(items).count == items.count, items.contains(defaultValue),
+      items.allSatisfy(isValueWord)
+    else { return nil }
+    return items
+  }
+
+  // MARK: - Codes: “0=Auto, 1=Kbps”, “0: left, 1: center”, “0 - none; 1 - all”
+
+  /// Pairs of a number, a separator and a label starting with a letter; nil when there are fewer than two.
+  private static func codedPairs(in text: [Unicode.Scalar]) -> [(value: Int, label: String)]? {
+    var pairs: [(value: Int, label: String)] = []
+    var index = 0
+    while index < text.count {
+      guard let (value, labelStart) = code(at: index, in: text) else {
+        index += 1
+        continue
+      }
+      var end = labelStart
+      while end < text.count, !endsLabel(at: end, in: text) { end += 1 }
+      let label = trimmedLabel(text[labelStart..<end])
+      if !label.isEmpty, label.unicodeScalars.count <= maximumLabelLength {
+        pairs.append((value, label))
+      }
+      index = max(end, index + 1)
+    }
+    return pairs.count >= 2 ? pairs : nil
+  }
+
+  /// A code starting at `index`: digits (perhaps after “-”) not inside a word or a number, a separator,
+  /// and a letter (or a quote) where the label starts; the code's value and where its label starts.
+  private static func code(at index: Int, in text: [Unicode.Scalar]) -> (Int, Int)? {
+    var position = index
+    let negative = text[position] == "-"
+    if negative { position += 1 }
+    if index > 0 {
+      let before = text[index - 1]
+      if isDigit(before) || before.properties.isAlphabetic || before == "." || before == "-" || before == "_" {
+        return nil
+      }
+    }
+    let digitsStart = position
+    var value = 0
+    while position < text.count, isDigit(text[position]), position - digitsStart < 9 {
+      value = value * 10 + Int(text[position].value - 48)
+      position += 1
+    }
+    guard position > digitsStart, position == text.count || !isDigit(text[position]) else { return nil }
+    if position < text.count, text[position] == "." || text[position] == "," && isDigit(at: position + 1, in: text) {
+      return nil
+    }
+    var spaced = false
+    while position < text.count, text[position] == " " {
+      position += 1
+      spaced = true
+    }
+    guard position < text.count else { return nil }
+    let separator = text[position]
+    switch separator {
+    case "=", ":", "\u{2192}":
+      position += 1
+      if separator == "=", position < text.count, text[position] == ">" { position += 1 }
+    case "-", "\u{2013}", "\u{2014}":
+      // “0 - none” but not “1-based” or “0-100”.
+      position += 1
+      if position < text.count, text[position] == ">" {
+        position += 1
+      } else {
+        guard spaced, position < text.count, text[position] == " " else { return nil }
+      }
+    default:
+      return nil
+    }
+    while position < text.count, text[position] == " " { position += 1 }
+    if position < text.count, isQuote(text[position]) { position += 1 }
+    guard position < text.count, text[position].properties.isAlphabetic else { return nil }
+    return (negative ? -value : value, position)
+  }
+
+  /// Whether a label ends here: at a list separator, a closing bracket, a sentence's end, or the next code.
+  private static func endsLabel(at index: Int, in text: [Unicode.Scalar]) -> Bool {
+    switch text[index] {
+    case ",", ";", "\n", "\r", "\t", ")", "]", "|", "\u{2029}":
+      return true
+    case ".":
+      return index + 1 == text.count || text[index + 1] == " " || text[index + 1] == "\n"
+    case " ":
+      return index + 1 < text.count && code(at: index + 1, in: text) != nil
+    default:
+      return false
+    }
+  }
+
+  private static func trimmedLabel(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+    var words = String(String.UnicodeScalarView(scalars)).split(separator: " ").map(String.init)
+    while let last = words.last, ["or", "and", "&"].contains(last.lowercased()) { words.removeLast() }
+    var label = words.joined(separator: " ")
+    while let last = label.unicodeScalars.last, isQuote(last) || last == "." { label.unicodeScalars.removeLast() }
+    return label
+  }
+
+  // MARK: - Quoted values: “('left', 'center', 'right')”, “one of "top" or "bottom"”
+
+  /// The quoted items of the first bracketed list with at least two (`bracketed`), or every quoted
+  /// word of the text; nil when there are fewer than two.
+  private static func quotedList(in text: [Unicode.Scalar], bracketed: Bool) -> [String]? {
+    var index = 0
+    var items: [String] = []
+    while index < text.count {
+      if bracketed {
+        guard text[index] == "(" || text[index] == "[" else {
+          index += 1
+          continue
+        }
+        let (list, end) = bracketedItems(from: index + 1, closing: text[index] == "(" ? ")" : "]", in: text)
+        if let list, list.count >= 2 { return list }
+        index = max(end, index + 1)
+      } else {
+        guard isQuote(text[index]), let (item, end) = quoted(at: index, in: text) else {
+          index += 1
+          continue
+        }
+        items.append(item)
+        index = end
+      }
+    }
+    return items.count >= 2 ? items : nil
+  }
+
+  /// The items of a list of quoted words and commas only, up to `closing`; nil when it holds anything else.
+  private static func bracketedItems(from start: Int, closing: Unicode.Scalar, in text: [Unicode.Scalar]) -> (
+    [String]?, Int
+  ) {
+    var items: [String] = []
+    var index = start
+    var expectsItem = true
+    while index < text.count {
+      let scalar = text[index]
+      if scalar == " " {
+        index += 1
+      } else if scalar == closing {
+        return (expectsItem && !items.isEmpty ? nil : items, index + 1)
+      } else if expectsItem, isQuote(scalar), let (item, end) = quoted(at: index, in: text) {
+        items.append(item)
+        index = end
+        expectsItem = false
+      } else if !expectsItem, scalar == "," {
+        expectsItem = true
+        index += 1
+      } else {
+        return (nil, index)
+      }
+    }
+    return (nil, index)
+  }
+
+  /// The word in the quotes opening at `index`, and where the text goes on after them.
+  private static func quoted(at index: Int, in text: [Unicode.Scalar]) -> (String, Int)? {
+    let closing: Unicode.Scalar
+    switch text[index] {
+    case "'": closing = "'"
+    case "\"": closing = "\""
+    case "\u{2018}": closing = "\u{2019}"
+    case "\u{201C}": closing = "\u{201D}"
+    default: return nil
+    }
+    var end = index + 1
+    while end < text.count, text[end] != closing, end - index <= maximumLabelLength + 1 { end += 1 }
+    guard end < text.count, text[end] == closing, end > index + 1 else { return nil }
+    let word = String(String.UnicodeScalarView(text[(index + 1)..<end]))
+    guard isValueWord(word) else { return nil }
+    return (word, end + 1)
+  }
+
+  /// A value a setting could hold: letters, digits, “-”, “_”, “.”, “+”, no spaces.
+  private static func isValueWord(_ word: String) -> Bool {
+    !word.isEmpty && word.unicodeScalars.count <= maximumLabelLength
+      && word.unicodeScalars.allSatisfy {
+        $0.isASCII && ($0.properties.isAlphabetic || isDigit($0) || "-_.+".unicodeScalars.contains($0))
+      }
+      && word.unicodeScalars.contains { $0.properties.isAlphabetic }
+  }
+
+  private static func isQuote(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == "'" || scalar == "\"" || scalar == "\u{2018}" || scalar == "\u{2019}" || scalar == "\u{201C}"
+      || scalar == "\u{201D}"
+  }
+
+  private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+
+  private static func isDigit(at index: Int, in text: [Unicode.Scalar]) -> Bool {
+    index < text.count && isDigit(text[index])
+  }
+
+  /// “left” reads “Left”; “Kbps/KiB/s” stays as written.
+  static func capitalized(_ label: String) -> String {
+    guard let first = label.first, first.isLowercase else { return label }
+    return first.uppercased() + label.dropFirst()
+  }
+}

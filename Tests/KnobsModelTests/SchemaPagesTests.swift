@@ -1,0 +1,386 @@
+import Foundation
+@testable import KnobsModel
+import XCTest
+
+/// Generated pages read like hand-made ones: choices from the codes a description gives,
+/// bounded numbers, titles from the key name where a summary is no title, the schema file's
+/// order, shortcuts, colors and files; over schemas shaped like popular extensions'.
+@MainActor
+final class SchemaPagesTests: XCTestCase {
+  static let id = "dev.knobs.Pages"
+
+  func panel(_ keys: [KeyDescription]) -> Panel {
+    SchemaPanel.make(SchemaDescription(id: Self.id, path: "/dev/knobs/Pages/", keys: keys))
+  }
+
+  func row(_ name: String, in panel: Panel) throws -> Row {
+    try XCTUnwrap(panel.entries.first { $0.row.id == name }?.row, name)
+  }
+
+  func options(_ row: Row) -> [(SettingValue, String)] {
+    guard case .choice(let choice) = row.kind else { return [] }
+    return choice.options.map { ($0.value, $0.label) }
+  }
+
+  /// The panel as it loads from the fixture: GIO's keys by name, put in the file's order.
+  func fixturePanel(_ fixture: FixtureSchema) throws -> Panel {
+    let order = try XCTUnwrap(SchemaFileOrder.parse(fixture.xml, schema: fixture.id), fixture.name)
+    return SchemaPanel.make(fixture.description.inFileOrder(order))
+  }
+
+  // MARK: - The fixtures
+
+  func testEachFixtureHasTheRowKindsTitlesAndOrderItsExtensionHas() async throws {
+    for fixture in ExtensionSchemaFixtures.all {
+      let panel = try fixturePanel(fixture)
+      XCTAssertEqual(panel.entries.map(\.row.id), fixture.keys.map(\.name), "\(fixture.name): the file's order")
+      for key in fixture.keys {
+        let row = try row(key.name, in: panel)
+        XCTAssertEqual(row.kindName, key.kind, "\(fixture.name)/\(key.name)")
+        XCTAssertEqual(row.title, key.expectedTitle, "\(fixture.name)/\(key.name)")
+      }
+      let defaults = MemoryStore(defaults: fixture.defaults)
+      XCTAssertEqual(panel.validate(against: defaults), [], fixture.name)
+    }
+    XCTAssertGreaterThanOrEqual(ExtensionSchemaFixtures.dock.keys.count, 100)
+  }
+
+  /// Prints, for the report, how many keys of each fixture get the right control and read as people say them.
+  func testFixtureCounts() async throws {
+    var lines = ["fixture keys usable readable"]
+    for fixture in ExtensionSchemaFixtures.all {
+      let counts = fixture.counts(SchemaPanel.make(fixture.description))
+      lines.append("\(fixture.name) \(fixture.keys.count) \(counts.usable) \(counts.readable)")
+    }
+    print("FIXTURE-COUNTS\n" + lines.joined(separator: "\n"))
+  }
+
+  // MARK: - 1. Choices from descriptions
+
+  func testCodesInADescriptionMakeAChoiceThatWritesTheNumber() async throws {
+    let panel = panel([
+      KeyDescription(
+        name: "speed-format", typeString: "i", description: "0=Auto, 1=Kbps/KiB/s, 2=Mbps/MiB/s", defaultNumber: 0),
+      KeyDescription(name: "place", typeString: "u", description: "0: left, 1: center", defaultNumber: 1),
+      KeyDescription(
+        name: "style", typeString: "y", description: "The style ('digit', 'graph', 'both').", defaultNumber: 2),
+    ])
+    let speed = try row("speed-format", in: panel)
+    XCTAssertEqual(options(speed).map(\.1), ["Auto", "Kbps/KiB/s", "Mbps/MiB/s"])
+    XCTAssertEqual(options(speed).map(\.0), [.int(0), .int(1), .int(2)])
+    XCTAssertEqual(try speed.parseValue("Mbps/MiB/s", like: .int(0)), .int(2))
+    XCTAssertEqual(try speed.parseValue("1", like: .int(0)), .int(1))
+    XCTAssertThrowsError(try speed.parseValue("3", like: .int(0)))
+    XCTAssertEqual(options(try row("place", in: panel)).map(\.1), ["Left", "Center"])
+    XCTAssertEqual(options(try row("style", in: panel)).map(\.0), [.int(0), .int(1), .int(2)])
+    XCTAssertEqual(options(try row("style", in: panel)).map(\.1), ["Digit", "Graph", "Both"])
+    let store = MemoryStore(defaults: [
+      SettingKey(schema: Self.id, key: "speed-format"): .int(0), SettingKey(schema: Self.id, key: "place"): .int(1),
+      SettingKey(schema: Self.id, key: "style"): .int(2),
+    ])
+    XCTAssertEqual(panel.validate(against: store), [])
+  }
+
+  func testACodeListTheKeyCantHoldIsNoChoice() async throws {
+    let panel = panel([
+      // Codes past the range: the number row stays, so nothing outside it is ever written.
+      KeyDescription(
+        name: "beyond-range", typeString: "i", description: "0: off, 1: bar, 2: graph",
+        range: .range(minimum: 0, maximum: 1), defaultNumber: 0),
+      // The default is no code: the description is not the whole story.
+      KeyDescription(name: "other-default", typeString: "i", description: "0: none, 1: bar", defaultNumber: 5),
+      // Negative codes for an unsigned key.
+      KeyDescription(name: "unsigned", typeString: "u", description: "-1: auto, 0: off, 1: on", defaultNumber: 0),
+      KeyDescription(name: "twice", typeString: "i", description: "0: off, 0: none", defaultNumber: 0),
+      KeyDescription(name: "one-code", typeString: "i", description: "Size in pixels; 0 = automatic", defaultNumber: 0),
+      KeyDescription(name: "ranges", typeString: "i", description: "Between 0 - 100 and 1-based.", defaultNumber: 0),
+      KeyDescription(name: "times", typeString: "i", description: "From 10:30 to 12:45.", defaultNumber: 0),
+    ])
+    XCTAssertEqual(try row("beyond-range", in: panel).kindName, "slider")
+    for name in ["other-default", "unsigned", "twice", "one-code", "ranges", "times"] {
+      XCTAssertEqual(try row(name, in: panel).kindName, "number", name)
+    }
+  }
+
+  func testAStringKeyWhoseDescriptionListsItsValuesIsAChoice() async throws {
+    let panel = panel([
+      KeyDescription(
+        name: "edge", typeString: "s", description: "Possible values are 'top', 'bottom' and 'auto'.",
+        defaultString: "auto"),
+      KeyDescription(
+        name: "shown", typeString: "s", description: "One of \u{201C}icon\u{201D}, \u{201C}text\u{201D} or “both”.",
+        defaultString: "both"),
+      KeyDescription(name: "cpu", typeString: "s", description: "('digit', 'graph')", defaultString: "graph"),
+      // Examples are not the values: any command will do.
+      KeyDescription(
+        name: "command", typeString: "s", description: "Possible values: any command, e.g. 'sensors' or 'acpi'.",
+        defaultString: "sensors"),
+      // The default is not among them.
+      KeyDescription(
+        name: "font", typeString: "s", description: "Allowed values are 'Sans' and 'Serif'.", defaultString: "Mono"),
+      KeyDescription(name: "unknown-default", typeString: "s", description: "One of 'a1' or 'b2'."),
+    ])
+    XCTAssertEqual(options(try row("edge", in: panel)).map(\.0), [.string("top"), .string("bottom"), .string("auto")])
+    XCTAssertEqual(options(try row("edge", in: panel)).map(\.1), ["Top", "Bottom", "Auto"])
+    XCTAssertEqual(options(try row("shown", in: panel)).map(\.0), [.string("icon"), .string("text"), .string("both")])
+    XCTAssertEqual(try row("cpu", in: panel).kindName, "choice")
+    for name in ["command", "font", "unknown-default"] {
+      XCTAssertEqual(try row(name, in: panel).kindName, "text", name)
+    }
+  }
+
+  // MARK: - 2. Bounds
+
+  func testNumbersWithoutARangeAreBoundedByTheirTypeOrTheirScale() async throws {
+    let panel = panel([
+      KeyDescription(name: "count", typeString: "i"),
+      KeyDescription(name: "size", typeString: "u"),
+      KeyDescription(name: "byte", typeString: "y"),
+      KeyDescription(name: "factor", typeString: "d"),
+      KeyDescription(name: "background-opacity", typeString: "d", defaultNumber: 0.8),
+      KeyDescription(name: "min-alpha", typeString: "d", defaultNumber: 0.2),
+      KeyDescription(name: "graph-opacity", typeString: "i", defaultNumber: 50),
+      KeyDescription(name: "load", typeString: "u", description: "A percentage of the processor.", defaultNumber: 90),
+      KeyDescription(name: "scale-ratio", typeString: "d", defaultNumber: 1.5),
+      KeyDescription(name: "zoom-percent", typeString: "i", defaultNumber: 150),
+      KeyDescription(name: "byte-alpha", typeString: "y", defaultNumber: 255),
+    ])
+    func bounds(_ name: String) throws -> (Double, Double) {
+      switch try row(name, in: panel).kind {
+      case .number(let number): return (number.minimum, number.maximum)
+      case .slider(let slider): return (slider.minimum, slider.maximum)
+      default: return (.nan, .nan)
+      }
+    }
+    XCTAssertEqual(try bounds("count").0, Double(Int32.min))
+    XCTAssertEqual(try bounds("count").1, Double(Int32.max))
+    XCTAssertEqual(try bounds("size").0, 0)
+    XCTAssertEqual(try bounds("byte").1, 255)
+    XCTAssertTrue(try bounds("factor").1.isFinite)
+    XCTAssertEqual(try row("background-opacity", in: panel).kindName, "slider")
+    XCTAssertEqual(try bounds("background-opacity").1, 1)
+    XCTAssertEqual(try bounds("min-alpha").1, 1)
+    XCTAssertEqual(try bounds("graph-opacity").1, 100)
+    XCTAssertEqual(try bounds("load").1, 100)
+    // Stored past the scale a proportion would have: not bounded as one.
+    XCTAssertEqual(try row("scale-ratio", in: panel).kindName, "number")
+    XCTAssertEqual(try row("zoom-percent", in: panel).kindName, "number")
+    XCTAssertEqual(try bounds("byte-alpha").1, 255)
+    let opacity = try row("background-opacity", in: panel)
+    XCTAssertEqual(try opacity.parseValue("50%", like: .double(0.8)), .double(0.5))
+    XCTAssertThrowsError(try opacity.parseValue("150%", like: .double(0.8)))
+  }
+
+  // MARK: - 3. Titles
+
+  func testASummaryThatIsNoTitleGivesWayToTheKeyName() async throws {
+    let long = String(repeating: "word ", count: 20)
+    let panel = panel([
+      KeyDescription(name: "show-apps-button", typeString: "b", summary: "..."),
+      KeyDescription(name: "todo-key", typeString: "b", summary: "TODO"),
+      KeyDescription(name: "dashes", typeString: "b", summary: " -- "),
+      KeyDescription(name: "empty", typeString: "b", summary: ""),
+      KeyDescription(name: "paragraphs", typeString: "b", summary: "First.\n\nSecond."),
+      KeyDescription(name: "too-long", typeString: "b", summary: long),
+      KeyDescription(name: "margin-top", typeString: "i", summary: "Margin"),
+      KeyDescription(name: "margin-bottom", typeString: "i", summary: "Margin"),
+      KeyDescription(name: "good", typeString: "b", summary: "Show the trash"),
+      KeyDescription(
+        name: "bidi", typeString: "b", summary: "Safe \u{202E}txet\u{202C} here", description: "A \u{2067}b\u{2069}"),
+    ])
+    let titles = Dictionary(uniqueKeysWithValues: panel.entries.map { ($0.row.id, $0.row.title) })
+    XCTAssertEqual(titles["show-apps-button"], "Show apps button")
+    XCTAssertEqual(titles["todo-key"], "Todo key")
+    XCTAssertEqual(titles["dashes"], "Dashes")
+    XCTAssertEqual(titles["empty"], "Empty")
+    XCTAssertEqual(titles["paragraphs"], "Paragraphs")
+    XCTAssertEqual(titles["too-long"], "Too long")
+    XCTAssertEqual(titles["margin-top"], "Margin top")
+    XCTAssertEqual(titles["margin-bottom"], "Margin bottom")
+    XCTAssertEqual(titles["good"], "Show the trash")
+    XCTAssertEqual(titles["bidi"], "Safe txet here")
+    XCTAssertEqual(try row("bidi", in: panel).subtitle?.fixedText, "A b")
+    // A summary the title leaves out is still searched.
+    XCTAssertTrue(try row("margin-top", in: panel).keywords.contains("Margin"))
+    XCTAssertTrue(try row("too-long", in: panel).keywords.contains(long.trimmingWhitespace))
+    XCTAssertEqual(panel.validate(), [])
+  }
+
+  // MARK: - 4. Order
+
+  func testTheSchemaFilesOrderAndCommentsAreRead() async throws {
+    let xml = """
+      <schemalist>
+        <schema id="other" path="/other/"><key name="zzz" type="b"><default>true</default></key></schema>
+        <schema id="\(Self.id)" path="/dev/knobs/Pages/">
+          <!-- Dash -->
+          <key name="dash-size" type="i"><default>1</default><!-- inside a key --></key>
+          <key name="apps" type="b"><default>true</default></key>
+          <!-- <key name="gone" type="b"/> -->
+          <key name='b-key' type="b"><default>true</default></key>
+        </schema>
+      </schemalist>
+      """
+    let order = try XCTUnwrap(SchemaFileOrder.parse(xml, schema: Self.id))
+    XCTAssertEqual(order.names, ["dash-size", "apps", "b-key"])
+    XCTAssertEqual(order.comments, ["dash-size": "Dash"])
+    XCTAssertNil(SchemaFileOrder.parse(xml, schema: "missing"))
+    let description = SchemaDescription(
+      id: Self.id, path: "/p/",
+      keys: ["apps", "b-key", "dash-size", "newer"].map { KeyDescription(name: $0, typeString: "b") })
+    let ordered = description.inFileOrder(order)
+    XCTAssertTrue(ordered.isInFileOrder)
+    XCTAssertEqual(ordered.keys.map(\.name), ["dash-size", "apps", "b-key", "newer"], "keys the file lacks come last")
+    XCTAssertEqual(ordered.keys.first?.comment, "Dash")
+  }
+
+  func testTheSchemaFileIsFoundBesideTheCompiledOne() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("knobs-order-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let xml =
+      "<schemalist><schema id=\"org.example.app\"><key name=\"b\" type=\"b\"/><key name=\"a\" type=\"b\"/></schema>"
+      + "<schema id=\"org.example.app.keybindings\"><key name=\"y\" type=\"as\"/><key name=\"x\" type=\"as\"/></schema></schemalist>"
+    try xml.write(to: folder.appendingPathComponent("org.example.app.gschema.xml"), atomically: true, encoding: .utf8)
+    XCTAssertEqual(
+      SchemaFileOrder.find(schema: "org.example.app", in: ["/nonexistent", folder.path])?.names, ["b", "a"])
+    XCTAssertEqual(SchemaFileOrder.find(schema: "org.example.app.keybindings", in: [folder.path])?.names, ["y", "x"])
+    XCTAssertNil(SchemaFileOrder.find(schema: "org.example.other", in: [folder.path]))
+  }
+
+  // MARK: - 5. Shortcuts
+
+  func testAKeybindingSchemasEmptyAndBareKeyListsAreShortcuts() async throws {
+    let panel = panel([
+      KeyDescription(name: "tile-left", typeString: "as", defaultStrings: ["<Super>Left"]),
+      KeyDescription(name: "tile-right", typeString: "as", defaultStrings: ["<Super>Right"]),
+      KeyDescription(name: "snap-assist", typeString: "as", defaultStrings: ["F12"]),
+      KeyDescription(name: "show-picker", typeString: "as", defaultStrings: []),
+      KeyDescription(name: "ignored-apps", typeString: "as", defaultStrings: []),
+      KeyDescription(name: "layouts", typeString: "as", defaultStrings: ["grid", "columns"]),
+    ])
+    XCTAssertEqual(try row("snap-assist", in: panel).kindName, "shortcut")
+    XCTAssertEqual(try row("show-picker", in: panel).kindName, "shortcut")
+    XCTAssertEqual(try row("ignored-apps", in: panel).kindName, "list")
+    XCTAssertEqual(try row("layouts", in: panel).kindName, "list")
+    // Elsewhere an empty list stays a list.
+    let plain = self.panel([
+      KeyDescription(name: "tile-left", typeString: "as", defaultStrings: ["<Super>Left"]),
+      KeyDescription(name: "show-picker", typeString: "as", defaultStrings: []),
+      KeyDescription(name: "words", typeString: "as", defaultStrings: ["a", "b"]),
+    ])
+    XCTAssertEqual(try row("show-picker", in: plain).kindName, "list")
+  }
+
+  // MARK: - 6. Colors
+
+  func testColorKeysKeepTheirStoredFormAndItsAlpha() async throws {
+    let panel = panel([
+      KeyDescription(name: "highlight-rgba", typeString: "s", defaultString: "rgba(255,255,255,0.3)"),
+      KeyDescription(name: "border-colour", typeString: "s", defaultString: "#aabbcc"),
+      KeyDescription(name: "shade-color", typeString: "s", defaultString: "#11223380"),
+      KeyDescription(name: "not-color", typeString: "s", defaultString: "reddish"),
+    ])
+    func format(_ name: String) throws -> ColorFormat? {
+      guard case .color(let color) = try row(name, in: panel).kind else { return nil }
+      return color.format
+    }
+    XCTAssertEqual(try format("highlight-rgba"), .rgba)
+    XCTAssertEqual(try format("border-colour"), .hex)
+    XCTAssertEqual(try format("shade-color"), .hexWithAlpha)
+    XCTAssertEqual(try row("not-color", in: panel).kindName, "text")
+    let rgba = try row("highlight-rgba", in: panel)
+    XCTAssertEqual(try rgba.parseValue("#ff000080", like: .string("rgba(1,2,3,1)")), .string("rgba(255,0,0,0.502)"))
+    XCTAssertEqual(
+      try row("shade-color", in: panel).parseValue("rgba(255,0,0,0.5)", like: .string("#11223380")),
+      .string("#ff000080"))
+    // A transparent color where only opaque ones are kept is refused, not written opaque.
+    let hex = try row("border-colour", in: panel)
+    XCTAssertThrowsError(try hex.parseValue("rgba(255,0,0,0.5)", like: .string("#aabbcc"))) { error in
+      XCTAssertTrue("\(error)".contains("transparency"), "\(error)")
+    }
+    XCTAssertEqual(try hex.parseValue("rgba(255,0,0,1)", like: .string("#aabbcc")), .string("#ff0000"))
+  }
+
+  // MARK: - 7. Files and folders
+
+  func testPathKeysGetFileAndFolderChoosers() async throws {
+    let panel = panel([
+      KeyDescription(name: "cache-dir", typeString: "s", defaultString: "/tmp/x"),
+      KeyDescription(name: "download-folder", typeString: "s", defaultString: ""),
+      KeyDescription(name: "log-file", typeString: "s", defaultString: ""),
+      KeyDescription(name: "icon-path", typeString: "s", defaultString: "file:///usr/share/icons/x.png"),
+      KeyDescription(name: "background-image", typeString: "s", defaultString: ""),
+      KeyDescription(name: "home-dir", typeString: "s", defaultString: "~/Pictures"),
+      KeyDescription(name: "settings-path", typeString: "s", defaultString: "org.example.path"),
+    ])
+    func file(_ name: String) throws -> Row.File? {
+      guard case .file(let file) = try row(name, in: panel).kind else { return nil }
+      return file
+    }
+    XCTAssertEqual(try file("cache-dir")?.selectsFolder, true)
+    XCTAssertEqual(try file("cache-dir")?.storage, .path)
+    XCTAssertEqual(try file("download-folder")?.selectsFolder, true)
+    XCTAssertEqual(try file("log-file")?.selectsFolder, false)
+    XCTAssertEqual(try file("icon-path")?.storage, .uri)
+    XCTAssertEqual(try file("background-image")?.mimeTypes, ["image/*"])
+    // A path the program resolves itself is kept as text.
+    XCTAssertEqual(try row("home-dir", in: panel).kindName, "text")
+    XCTAssertEqual(try row("settings-path", in: panel).kindName, "text")
+  }
+}
+
+extension FixtureSchema {
+  /// The defaults of the fixture's keys, as a store holds them.
+  var defaults: [SettingKey: SettingValue] {
+    var values: [SettingKey: SettingValue] = [:]
+    for key in keys {
+      let settingKey = SettingKey(schema: id, key: key.name)
+      switch key.type {
+      case "b": values[settingKey] = .bool(key.defaultText == "true")
+      case "s": values[settingKey] = .string(FixtureKey.unquoted(key.defaultText))
+      case "as": values[settingKey] = .strings(key.defaultText == "[]" ? [] : FixtureKey.items(key.defaultText))
+      case "d": values[settingKey] = .double(Double(key.defaultText)!)
+      case "y", "n", "q", "i", "u", "x", "t": values[settingKey] = .int(Int(key.defaultText)!)
+      default: values[settingKey] = .variant(type: key.type, text: key.defaultText)
+      }
+    }
+    return values
+  }
+}
+
+extension SchemaPagesTests {
+  func testGroupsInTheSchemaFileAreSections() async throws {
+    let dock = try fixturePanel(ExtensionSchemaFixtures.dock)
+    XCTAssertEqual(
+      dock.sections.map(\.title),
+      [
+        "Position and size", "Appearance", "Behavior", "Hot keys", "Window previews", "Launchers",
+      ])
+    XCTAssertEqual(dock.sections.map(\.id).first, SchemaPanel.sectionID)
+    XCTAssertEqual(dock.sections[1].id, "keys-appearance")
+    XCTAssertEqual(SchemaPanel.path(ofKey: "background-opacity", in: dock), "keys-appearance/background-opacity")
+    XCTAssertNotNil(dock.sections.first?.header, "the first section says where the keys are stored")
+    XCTAssertEqual(dock.validate(), [])
+
+    // Without comments, runs of three or more keys sharing a first word.
+    func names(_ names: [String]) -> SchemaDescription {
+      SchemaDescription(
+        id: Self.id, path: "/p/", keys: names.map { KeyDescription(name: $0, typeString: "b") }, isInFileOrder: true)
+    }
+    let runs = SchemaPanel.make(
+      names([
+        "enabled", "dash-size", "dash-fixed", "dash-scroll", "hot-keys", "hot-keys-overlay", "hot-keys-timeout", "a",
+        "b",
+      ]))
+    XCTAssertEqual(runs.sections.map(\.title), [nil, "Dash", "Hot keys", nil])
+    XCTAssertEqual(runs.sections.map(\.id), ["keys", "keys-dash", "keys-hot-keys", "keys-2"])
+    XCTAssertEqual(runs.entries.map(\.row.id).count, 9)
+    // Two of a kind are no group; neither is a schema whose keys all share a word, nor natural order.
+    XCTAssertEqual(SchemaPanel.make(names(["dash-a", "dash-b", "other", "more"])).sections.count, 1)
+    XCTAssertEqual(SchemaPanel.make(names(["key-1", "key-2", "key-3", "key-4"])).sections.count, 1)
+    var natural = names(["enabled", "dash-size", "dash-fixed", "dash-scroll"])
+    natural.isInFileOrder = false
+    XCTAssertEqual(SchemaPanel.make(natural).sections.count, 1)
+  }
+}
