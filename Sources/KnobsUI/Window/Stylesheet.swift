@@ -64,7 +64,8 @@ public enum Stylesheet {
     .knobs-row-icon { -gtk-icon-size: 16px; }
     .knobs-app-list { background: none; }
     .knobs-slider-value { min-width: 48px; font-feature-settings: "tnum"; }
-    .knobs-destructive { color: @error_color; }
+    /* The theme's error red, moved towards the text colour: readable on dark cards as on light ones. */
+    .knobs-destructive { color: mix(@error_color, @theme_fg_color, 0.35); }
     .knobs-modified { color: @theme_selected_bg_color; font-weight: bold; }
     .knobs-shortcut .keycap {
       min-width: 16px; padding: 1px 6px 3px 6px; border-radius: 5px; font-size: smaller;
