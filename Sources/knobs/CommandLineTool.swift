@@ -119,7 +119,7 @@ struct CommandLineTool {
       return printHistory(json: json, limit: limit)
     case .undo(let id, let force):
       return undo(id, force: force)
-    case .window, .version, .help, .checkPanel, .installPanel, .uninstallPanel:
+    case .window, .service, .version, .help, .checkPanel, .installPanel, .uninstallPanel:
       return 2
     }
   }

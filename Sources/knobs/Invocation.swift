@@ -25,6 +25,8 @@ struct Request: Equatable {
 /// What the command line asked for.
 enum Invocation: Equatable {
   case window(openPath: String?)
+  /// Started by D-Bus (`--gapplication-service`, the service file's `Exec`): a window only when one is asked for.
+  case service
   case version
   case help
   /// Checks the app's panel, or with a file a panel file.
@@ -113,6 +115,7 @@ enum Invocation: Equatable {
     case "uninstall-panel":
       guard let id = rest.popFirst() else { throw UsageError(tr("uninstall-panel needs a panel's id.")) }
       invocation = .uninstallPanel(id: id)
+    case "--gapplication-service": invocation = .service
     case "--open":
       guard let path = rest.popFirst() else { throw UsageError(tr("--open needs a path, e.g. clock/show-seconds.")) }
       invocation = .window(openPath: path)

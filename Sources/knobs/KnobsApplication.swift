@@ -25,6 +25,10 @@ final class KnobsApplication {
   var chooser: FileChooser?
   /// Runs once the window is first presented (the benchmark hook uses it).
   var onWindowPresented: ((PanelWindow) -> Void)?
+  /// The Shell's search provider, on the session bus while the app runs; nil for a panel file's app.
+  private var searchProvider: (provider: SearchProvider, object: DBusObject)?
+  /// The store search reads before there is a window (a service started for the Shell's search).
+  private var searchStore: (any SettingsStore)?
 
   /// - Parameter appID: the application id; a panel file runs as one of its own, so two panels can be open at once.
   init(
@@ -40,10 +44,22 @@ final class KnobsApplication {
   }
 
   /// Runs until the window closes; with `openPath`, a running instance is asked to open it instead.
-  func run(openPath: String?) -> Int32 {
+  /// As a `service` (started by D-Bus, `--gapplication-service`) no window opens until one is asked
+  /// for, and the process ends a while after its last call when it has none.
+  func run(openPath: String?, service: Bool = false) -> Int32 {
     MainLoopBridge.install()
     application.onStartup { [weak self] in self?.startUp() }
     application.onActivate { [weak self] in self?.presentWindow() }
+    // `Open` over D-Bus: Knobs opens no files, so it shows its window.
+    application.onOpen { [weak self] _ in self?.presentWindow() }
+    // The desktop entry's actions: each opens its page, in the running window if there is one.
+    for page in DesktopAction.all(of: panel) {
+      let action = SimpleAction(name: page.name)
+      action.onActivate { [weak self] _ in self?.presentWindow().open(page.path) }
+      application.addAction(action)
+    }
+    if service { application.inactivityTimeout = 10_000 }
+    if allSettings != nil { exportSearchProvider() }
     let openRow = SimpleAction(name: "open-row", takesString: true)
     openRow.onActivate { [weak self] path in
       guard let self, let path else { return }
@@ -70,10 +86,41 @@ final class KnobsApplication {
       }
       pendingPath = openPath
     }
-    let status = application.run(programName: "knobs")
+    let status = application.run(programName: "knobs", service: service)
     recording?.flush()
     otherPrograms?.stop()
     return status
+  }
+
+  /// Puts the Shell's search provider on the session bus before the app takes its name, so a call
+  /// that started Knobs finds it. Without a session bus there is no Shell to ask.
+  private func exportSearchProvider() {
+    let provider = SearchProvider { [unowned self] in
+      if let window { return (window.rootPanel, window.store) }
+      if searchStore == nil { searchStore = panel.routing(environment().store) }
+      return (panel, searchStore!)
+    }
+    provider.onActivateResult = { [weak self] id in
+      // An id that names no row any more opens the window, which says so.
+      self?.presentWindow().open(path: id)
+    }
+    provider.onLaunchSearch = { [weak self] query in
+      self?.presentWindow().showSearchResults(for: query)
+    }
+    let application = application
+    do {
+      let object = try DBusObject(sessionBusPath: SearchProvider.objectPath, interfaceXML: SearchProvider.interfaceXML)
+      {
+        [weak provider] call in
+        // Each call restarts a service's time to live.
+        application.hold()
+        defer { application.release() }
+        provider?.handle(call)
+      }
+      searchProvider = (provider, object)
+    } catch {
+      searchProvider = nil
+    }
   }
 
   private func startUp() {

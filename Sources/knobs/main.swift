@@ -64,7 +64,7 @@ case .uninstallPanel(let id):
 case .list, .get, .set, .reset, .addCustomShortcut, .removeCustomShortcut, .export, .importFile,
   .history, .undo:
   exit(CommandLineTool(panel: panel, schemaDirectories: schemaDirectories, history: history).run(invocation))
-case .window(let openPath):
+case .window, .service:
   let environment =
     benchmark?.environment
     ?? SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
@@ -88,5 +88,8 @@ case .window(let openPath):
     return environment
   }
   app.onWindowPresented = benchmark?.windowPresented
-  exit(app.run(openPath: openPath))
+  if case .window(let openPath) = invocation {
+    exit(app.run(openPath: openPath))
+  }
+  exit(app.run(openPath: nil, service: true))
 }

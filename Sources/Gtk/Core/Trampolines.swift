@@ -15,6 +15,7 @@ enum Trampolines {
   typealias Direction = @MainActor (GtkDirectionType) -> Bool
   typealias WithInt = @MainActor (Int32) -> Void
   typealias WithIndex = @MainActor (Int) -> Void
+  typealias WithStrings = @MainActor ([String]) -> Void
 
   /// `void (*)(GObject *, gpointer)`: clicked, activate, changed, value-changed, destroy, startup…
   static let plain: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
@@ -92,4 +93,18 @@ enum Trampolines {
     let handler = SignalBox<WithInt>.from(data)
     MainActor.assumeIsolated { handler(value) }
   }
+
+  /// `void (*)(GApplication *, GFile **files, gint n_files, gchar *hint, gpointer)`: open, with the files' URIs.
+  static let open:
+    @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<CChar>?, gpointer?)
+      -> Void = { _, files, count, _, data in
+        let handler = SignalBox<WithStrings>.from(data)
+        var uris: [String] = []
+        for index in 0..<Int(max(count, 0)) {
+          guard let file = files?[index], let uri = g_file_get_uri(file) else { continue }
+          uris.append(String(cString: uri))
+          g_free(uri)
+        }
+        MainActor.assumeIsolated { handler(uris) }
+      }
 }

@@ -30,11 +30,34 @@ public final class Application: Object {
     connect("activate", handler)
   }
 
+  /// Runs on `org.freedesktop.Application.Open` (nothing on the command line opens files):
+  /// with the URIs asked for. Connect before the app registers.
+  @discardableResult
+  public func onOpen(_ handler: @escaping @MainActor ([String]) -> Void) -> SignalConnection {
+    // Without the flag GApplication refuses Open with a critical; with it and no handler, too.
+    g_application_set_flags(
+      c(), GApplicationFlags(rawValue: g_application_get_flags(c()).rawValue | G_APPLICATION_HANDLES_OPEN.rawValue))
+    let box = SignalBox<Trampolines.WithStrings>(handler)
+    return box.connect(to: gobject, signal: "open", trampoline: Trampolines.open)
+  }
+
   /// Runs the main loop until the last window closes or `quit()`; returns the exit status.
-  public func run(programName: String) -> Int32 {
-    var argv: [UnsafeMutablePointer<CChar>?] = [strdup(programName), nil]
-    defer { free(argv[0]) }
-    return g_application_run(c(), 1, &argv)
+  ///
+  /// - Parameter service: run as a D-Bus service (`--gapplication-service`): registered,
+  ///   not activated, and ended after `inactivityTimeout` once nothing holds it (GLib gives
+  ///   a service started without a call 10 s).
+  public func run(programName: String, service: Bool = false) -> Int32 {
+    var argv: [UnsafeMutablePointer<CChar>?] = [strdup(programName)]
+    if service { argv.append(strdup("--gapplication-service")) }
+    argv.append(nil)
+    defer { argv.forEach { free($0) } }
+    return g_application_run(c(), Int32(argv.count - 1), &argv)
+  }
+
+  /// Milliseconds the app stays after the last `release()` when nothing else holds it (no window).
+  public var inactivityTimeout: UInt32 {
+    get { g_application_get_inactivity_timeout(c()) }
+    set { g_application_set_inactivity_timeout(c(), newValue) }
   }
 
   /// Registers with the session bus; afterwards `isRemote` tells whether another instance is primary.
