@@ -62,7 +62,7 @@ case .installPanel(let file):
 case .uninstallPanel(let id):
   exit(FilePanels.uninstall(id))
 case .list, .get, .set, .reset, .addCustomShortcut, .removeCustomShortcut, .export, .importFile,
-  .history, .undo:
+  .history, .undo, .shellExtension:
   exit(CommandLineTool(panel: panel, schemaDirectories: schemaDirectories, history: history).run(invocation))
 case .window(let openPath):
   let environment =
