@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Gtk
 import KnobsModel
 
 /// `knobs extension …`: the GNOME Shell extensions installed, installing one from its zip
@@ -16,8 +17,21 @@ extension CommandLineTool {
     case .disable(let uuid):
       return switchExtension(uuid, on: false, environment: environment)
     case .uninstall(let uuid):
+      let installer = ShellExtensionInstaller(environment: environment)
       do {
-        let path = try ShellExtensionInstaller(environment: environment).uninstall(uuid: uuid)
+        let path = try installer.removableFolder(uuid: uuid)
+        // A running Shell that knows it removes it itself, turning it off first; one installed
+        // since the Shell started is unknown to it until the next login.
+        if let shell = ShellExtensionsNow(), shell.reports()?[uuid] != nil {
+          guard case .success(true) = shell.bus.uninstallNow(uuid, timeout: ShellExtensionsNow.timeout),
+            !LocalFiles.exists(path)
+          else {
+            printError("knobs: " + tr("GNOME Shell did not remove “%s”.", uuid).escapedForTerminal)
+            return 1
+          }
+        } else {
+          _ = try installer.uninstall(uuid: uuid)
+        }
         print(tr("Removed %1$s (%2$s).", uuid, path).escapedForTerminal)
         return 0
       } catch {
@@ -37,12 +51,21 @@ extension CommandLineTool {
     var path: String
     /// Whether the Shell's lists turn it on.
     var enabled: Bool
-    /// `enabled`, `disabled` or `out of date`.
+    /// The running Shell's state (`enabled`, `disabled`, `error`, `out of date`, `initialized`…);
+    /// without a Shell, `enabled`, `disabled` or `out of date` from the lists and versions.
     var state: String
+    /// The Shell's words when its state is `error`.
+    var error: String?
+    /// Whether it has preferences, when the Shell says.
+    var hasPrefs: Bool?
+    /// `shell` when the running Shell gave the state, `lists` when it was read from the settings.
+    var stateFrom: String
     var shellVersions: [String]
 
     enum CodingKeys: String, CodingKey {
-      case uuid, name, version, scope, path, enabled, state
+      case uuid, name, version, scope, path, enabled, state, error
+      case hasPrefs = "has-prefs"
+      case stateFrom = "state-from"
       case shellVersions = "shell-versions"
     }
   }
@@ -52,16 +75,24 @@ extension CommandLineTool {
     let folders = ShellExtensions.folders(environment: environment)
     let shellVersion = installed.all.isEmpty ? nil : try? ShellVersion.find().get()
     let anyVersion = store.value(for: ShellExtensionSwitches.anyVersionKey) == .bool(true)
+    let live = ShellExtensionsNow()?.reports()
     let listed = installed.all.sorted(by: Self.byName).map { shellExtension -> ListedExtension in
       let enabled = store.value(for: ShellExtensionSwitches.key(shellExtension.uuid)) == .bool(true)
       let outOfDate =
         !anyVersion && shellVersion.map { !ShellVersion.supports(shellExtension.shellVersions, version: $0) } == true
       let folder = shellExtension.isUsers ? folders[0] : Self.systemFolder(of: shellExtension.uuid, in: folders)
-      return ListedExtension(
+      var listed = ListedExtension(
         uuid: shellExtension.uuid, name: shellExtension.name, version: shellExtension.version,
         scope: shellExtension.isUsers ? "user" : "system", path: folder + "/" + shellExtension.uuid,
         enabled: enabled, state: outOfDate ? "out of date" : enabled ? "enabled" : "disabled",
-        shellVersions: shellExtension.shellVersions)
+        stateFrom: "lists", shellVersions: shellExtension.shellVersions)
+      if let report = live?[shellExtension.uuid] {
+        listed.state = report.state?.name ?? "unknown"
+        listed.error = report.error.isEmpty ? nil : report.error
+        listed.hasPrefs = report.hasPrefs
+        listed.stateFrom = "shell"
+      }
+      return listed
     }
     if json {
       let encoder = JSONEncoder()
@@ -75,9 +106,8 @@ extension CommandLineTool {
     }
     for item in listed {
       let scope = item.scope == "user" ? tr("yours") : tr("everyone's")
-      let state =
-        item.state == "out of date" ? tr("out of date") : item.enabled ? tr("enabled") : tr("disabled")
-      print("\(item.uuid)  \(state)  \(scope)  \(item.name)".escapedForTerminal)
+      let error = item.error.map { "  (\($0))" } ?? ""
+      print("\(item.uuid)  \(item.state)  \(scope)  \(item.name)\(error)".escapedForTerminal)
     }
     return 0
   }
@@ -133,8 +163,22 @@ extension CommandLineTool {
     }
   }
 
-  /// Turns the extension's switch on the Extensions page, as `knobs set` would.
+  /// Turns the extension on or off: through the running Shell when one answers (it runs the
+  /// extension's enable() or disable() and keeps its lists), else with the Extensions page's
+  /// switch, as `knobs set` would.
   private func switchExtension(_ uuid: String, on: Bool, environment: [String: String]) -> Int32 {
+    if let shell = ShellExtensionsNow(), let reports = shell.reports(), let report = reports[uuid] {
+      if case .failure(let error) = shell.bus.setEnabledNow(uuid, on, timeout: ShellExtensionsNow.timeout) {
+        printError("knobs: " + tr("GNOME Shell did not answer: %s", error.message).escapedForTerminal)
+        return 1
+      }
+      let now = shell.reports()?[uuid] ?? report
+      if let problem = now.problem {
+        printError("knobs: " + "\(uuid): \(problem)".escapedForTerminal)
+        return 1
+      }
+      return 0
+    }
     let key = ShellExtensionSwitches.key(uuid)
     guard let entry = panel.entries.first(where: { $0.row.key == key }) else {
       printError(

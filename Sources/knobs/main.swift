@@ -79,6 +79,8 @@ case .window(let openPath):
     exit(1)
   }
   benchmark?.soakPanel = panel
+  // What the running Shell makes of each extension, kept up to date while the window is open.
+  let shellExtensions = benchmark == nil ? ShellExtensionsWatch.start(extensionRows) : nil
   // All Settings is left out of the benchmark's generated panels, kept with the shipped one.
   let app = KnobsApplication(
     panel: panel, allSettings: benchmark?.panel == nil ? allSettings : nil,
@@ -88,5 +90,7 @@ case .window(let openPath):
     return environment
   }
   app.onWindowPresented = benchmark?.windowPresented
-  exit(app.run(openPath: openPath))
+  let status = app.run(openPath: openPath)
+  withExtendedLifetime(shellExtensions) {}
+  exit(status)
 }

@@ -185,8 +185,9 @@ public struct ShellExtensionInstaller: Sendable {
     return true
   }
 
-  /// Removes an extension the user installed. One installed for everyone is refused, saying where it is.
-  public func uninstall(uuid: String) throws(Problem) -> String {
+  /// The folder of an extension the user installed, which can be removed; one installed for
+  /// everyone is refused, saying where it is.
+  public func removableFolder(uuid: String) throws(Problem) -> String {
     guard ExtensionArchive.isSafeUUID(uuid) else {
       throw Problem(tr("“%s” is no extension's uuid.", uuid.escapedForMessage))
     }
@@ -200,6 +201,13 @@ public struct ShellExtensionInstaller: Sendable {
       }
       throw Problem(tr("No extension “%s” is installed for you.", uuid))
     }
+    return target
+  }
+
+  /// Removes an extension the user installed (when no Shell runs: a running Shell is asked to,
+  /// so it turns the extension off first). One installed for everyone is refused.
+  public func uninstall(uuid: String) throws(Problem) -> String {
+    let target = try removableFolder(uuid: uuid)
     // Renamed aside first, so the Shell sees it go at once, then removed.
     let template = folder + "/" + Self.temporaryPrefix + "XXXXXX"
     var name = Array(template.utf8CString)

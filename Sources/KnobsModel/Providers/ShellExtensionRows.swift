@@ -20,6 +20,10 @@ public final class ShellExtensionRows: RowSource {
   private let find: @MainActor () -> ShellExtensions
   private let findShellVersion: @Sendable () -> Result<String, ShellVersion.NotFound>
   private let observers = ChangeObservers()
+  /// What the running Shell reports of each extension, by uuid; nil when no Shell answered.
+  public private(set) var live: [String: ShellExtensionLive]?
+  /// Opens an extension's own preferences through the Shell (the app sets it).
+  public var openPreferences: (@MainActor (String) -> Void)?
 
   /// Longest description shown under an extension's name; the rest is cut.
   static let longestDescription = 300
@@ -81,6 +85,29 @@ public final class ShellExtensionRows: RowSource {
     rebuild()
   }
 
+  /// Takes the running Shell's reports (nil when no Shell answers): rows then say what the Shell
+  /// made of each extension, and offer its own preferences.
+  public func setLive(_ reports: [String: ShellExtensionLive]?) {
+    guard reports != live else { return }
+    live = reports
+    rebuild()
+  }
+
+  /// Takes one extension's new report, as the Shell announces a change.
+  public func updateLive(_ report: ShellExtensionLive) {
+    guard live != nil, live?[report.uuid] != report else { return }
+    live?[report.uuid] = report
+    rebuild()
+  }
+
+  /// The extensions in the order the page shows them: by name as people read names, then uuid.
+  public var sortedExtensions: [ShellExtension] {
+    extensions.all.sorted { first, second in
+      let (a, b) = (first.name.lowercased(), second.name.lowercased())
+      return a == b ? first.uuid < second.uuid : a < b
+    }
+  }
+
   /// The row id of each extension, by uuid: `caffeine@example.org` is `caffeine`.
   public private(set) var rowIDs: [String: String] = [:]
 
@@ -88,7 +115,7 @@ public final class ShellExtensionRows: RowSource {
     rowIDs = FoundRowIDs.unique(extensions.all.map(\.uuid), reserved: [Self.noneRowID]) { uuid in
       FoundRowIDs.slug(String(uuid.split(separator: "@", maxSplits: 1).first ?? ""), fallback: "extension")
     }
-    let made = extensions.all.isEmpty ? [noneRow] : extensions.all.map(row)
+    let made = extensions.all.isEmpty ? [noneRow] : sortedExtensions.map(row)
     // Rows are compared by what they show; only a change is announced.
     let changed = made.map(Self.signature) != rows.map(Self.signature)
     rows = made
@@ -140,8 +167,11 @@ public final class ShellExtensionRows: RowSource {
     let description = TextBounds.fitted(
       String(shellExtension.description.split(whereSeparator: \.isNewline).first ?? ""),
       limit: Self.longestDescription)
-    let problem = versionProblem(shellExtension)
+    let report = live?[shellExtension.uuid]
+    // The running Shell's word wins over Knobs' own reading of versions.
+    let problem = report.map { $0.problem } ?? versionProblem(shellExtension)
     var details: [String] = []
+    if !shellExtension.isUsers { details.append(tr("Installed for everyone")) }
     if let version = shellExtension.version {
       details.append(
         tr(
@@ -157,7 +187,18 @@ public final class ShellExtensionRows: RowSource {
       .keywords([shellExtension.uuid, tr("extension"), shellExtension.description])
       .enabled(when: !Condition.isOn(ShellExtensionSwitches.disableAllKey))
     if !subtitle.isEmpty { row = row.subtitle(subtitle) }
-    if let schema = shellExtension.settingsSchema ?? shellExtension.schemaIDs.first {
+    if let report, report.hasPrefs, let openPreferences {
+      let uuid = shellExtension.uuid
+      row.button = Row.Button(
+        iconName: "emblem-system-symbolic",
+        label: tr(
+          // TRANSLATORS: %s is the name of a GNOME Shell extension.
+          "Preferences of %s", shellExtension.name),
+        action: Row.Action { _ in
+          openPreferences(uuid)
+          return nil
+        })
+    } else if let schema = shellExtension.settingsSchema ?? shellExtension.schemaIDs.first {
       row.button = Row.Button(
         iconName: "emblem-system-symbolic",
         label: tr(
