@@ -49,6 +49,13 @@ enum ShellExtensionsWatch {
         }
       }
     }
+    rows.switchThroughShell = { [weak bus] uuid, on, otherwise in
+      guard let bus else { return otherwise() }
+      bus.setEnabled(uuid, on, timeout: timeout) { result in
+        if case .success(true) = result { return }
+        otherwise()
+      }
+    }
     bus.onStateChanged { [weak bus, weak rows] report in
       guard let rows else { return }
       // A Shell that started after the window: its first word brings the whole list.

@@ -179,4 +179,31 @@ final class ShellExtensionSwitchTests: XCTestCase {
     XCTAssertEqual(source.rows[1].iconName, "application-x-addon-symbolic")
     XCTAssertEqual(source.rows[2].button?.label, nil, "without a Shell no preferences")
   }
+
+  func testASwitchGoesThroughTheRunningShellWhenItKnowsTheExtensionElseToTheLists() async throws {
+    let found = ShellExtensions([
+      ShellExtension(uuid: "a@x", name: "A", shellVersions: ["43"]),
+      ShellExtension(uuid: "b@x", name: "B", shellVersions: ["43"]),
+    ])
+    let source = ShellExtensionRows(find: { found }, folders: [], shellVersion: { .failure(.notInstalled) })
+    let base = shellSettings()
+    let switches = try XCTUnwrap(source.connect(to: base)?.store)
+    var handed: [(String, Bool)] = []
+    var otherwise: (@MainActor () -> Void)?
+    source.switchThroughShell = { uuid, on, fallback in
+      handed.append((uuid, on))
+      otherwise = fallback
+    }
+    source.setLive([
+      "a@x": ShellExtensionLive(uuid: "a@x", state: .initialized, error: "", hasPrefs: false, canChange: true)
+    ])
+    try switches.write(.bool(true), for: ShellExtensionSwitches.key("a@x"))
+    XCTAssertEqual(handed.map(\.0), ["a@x"])
+    XCTAssertEqual(base.value(for: enabled), .strings([]), "the Shell keeps its lists itself")
+    otherwise?()
+    XCTAssertEqual(base.value(for: enabled), .strings(["a@x"]), "a Shell that did not take it: the lists are written")
+    try switches.write(.bool(true), for: ShellExtensionSwitches.key("b@x"))
+    XCTAssertEqual(handed.count, 1, "an extension the Shell doesn't know is switched in the lists")
+    XCTAssertEqual(base.value(for: enabled), .strings(["a@x", "b@x"]))
+  }
 }

@@ -22,6 +22,10 @@ public final class ShellExtensionRows: RowSource {
   private let observers = ChangeObservers()
   /// What the running Shell reports of each extension, by uuid; nil when no Shell answered.
   public private(set) var live: [String: ShellExtensionLive]?
+  /// Hands a switch to the running Shell (the app sets it): called with the uuid, on or off, and
+  /// what to do when the Shell does not take it (write the lists here).
+  public var switchThroughShell:
+    (@MainActor (_ uuid: String, _ on: Bool, _ otherwise: @escaping @MainActor () -> Void) -> Void)?
   /// Opens an extension's own preferences through the Shell (the app sets it).
   public var openPreferences: (@MainActor (String) -> Void)?
 
@@ -65,6 +69,15 @@ public final class ShellExtensionRows: RowSource {
     rebuild()
     let switches = ShellExtensionSwitches(base: store) { [weak self] in
       Set(self?.extensions.all.map(\.uuid) ?? [])
+    }
+    // Only an extension the running Shell knows is switched through it.
+    switches.throughShell = { [weak self] uuid, on in
+      guard let self, let hand = self.switchThroughShell, self.live?[uuid] != nil else { return false }
+      hand(uuid, on) {
+        let lists = ShellExtensionSwitches(base: store) { [uuid] }
+        try? lists.write(.bool(on), for: ShellExtensionSwitches.key(uuid))
+      }
+      return true
     }
     return (ShellExtensionSwitches.schema, switches)
   }
