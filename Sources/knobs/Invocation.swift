@@ -86,7 +86,7 @@ enum Invocation: Equatable {
       ),
       tr(
         // TRANSLATORS: translate the descriptions and keep them aligned; the commands, options, FILE and UUID stay as they are.
-        "GNOME Shell extensions:\n  extension list [--json]\n                  Every installed extension: uuid, on or off, yours or everyone's, name.\n  extension install [--replace] [--json] FILE.zip\n                  Check an extension's zip archive and install it for you; an archive\n                  that would write outside its folder, holds links, or is too large\n                  is refused whole. --replace replaces one already installed.\n  extension enable UUID | extension disable UUID\n                  Turn an installed extension on or off.\n  extension uninstall UUID\n                  Remove an extension you installed."
+        "GNOME Shell extensions:\n  extension list [--json]\n                  Every installed extension: uuid, state (the running Shell's word, else\n                  the lists'), yours or everyone's, name.\n  extension install [--replace] [--json] FILE.zip\n                  Check an extension's zip archive and install it for you; an archive\n                  that would write outside its folder, holds links, or is too large\n                  is refused whole. --replace replaces one already installed.\n  extension enable UUID | extension disable UUID\n                  Turn an installed extension on or off.\n  extension uninstall UUID\n                  Remove an extension you installed."
       ),
       tr(
         // TRANSLATORS: translate the descriptions and keep them aligned; the options and commands stay as they are.
