@@ -37,7 +37,8 @@ struct ShellExtensionsNow {
 /// then each `ExtensionStateChanged`. With no Shell the rows keep reading the lists.
 @MainActor
 enum ShellExtensionsWatch {
-  static let timeout = 5.0
+  /// Generous: nothing waits for the answer, the rows just take it when it comes.
+  static let timeout = 10.0
 
   /// The bus to keep for the window's life; nil without a session bus.
   static func start(_ rows: ShellExtensionRows) -> ShellExtensionsBus? {

@@ -183,3 +183,24 @@ def test_extensions_as_the_real_shell_sees_them(session, driver):
         assert not (folder / OLD).exists()
     finally:
         stop_shell(shell)
+
+
+@scenario(backend="dconf", timeout=120)
+def test_a_slow_shell_never_holds_the_window(session, driver):
+    """A Shell that takes 6 s to answer ListExtensions (a stand-in of ours): the page is shown
+    from the lists before the answer comes, and takes the Shell's word when it does."""
+    install(session)
+    marker = session.root / "answered"
+    fake = os.path.join(os.path.dirname(__file__), "..", "robustness", "fake_shell.py")
+    shell = subprocess.Popen(["/usr/bin/python3", fake, "slow", THROWS],
+                             env={**session.env, "FAKE_SHELL_MARKER": str(marker)},
+                             stdout=subprocess.PIPE, text=True, start_new_session=True)
+    session.processes.append(("fake-shell", shell))
+    assert shell.stdout.readline().strip() == "ready"
+    session.launch("--open", "extensions/installed/works")
+    wait_for("the page is shown", lambda: driver.row("Working Kettle").focused, timeout=20)
+    assert not marker.exists(), "the window waited for the Shell"
+    assert "slow kettle" not in driver.row("Broken Teapot").description
+    wait_for("the Shell's late word reaches the row",
+             lambda: "GNOME Shell could not start it: Error: slow kettle" in driver.row("Broken Teapot").description,
+             timeout=20)

@@ -1,9 +1,11 @@
 """A stand-in for GNOME Shell's extension service on the session bus, answering as told:
 `python3 fake_shell.py MODE`. Modes: `hostile` (fields of the wrong types, NaN and huge
 states, a 100,000-character error with control characters, a uuid that is not installed),
-`silent` (owns the name, never answers), `wrong-shape` (a reply of another signature).
+`silent` (owns the name, never answers), `wrong-shape` (a reply of another signature),
+`slow UUID` (answers after 6 s that UUID failed, first writing $FAKE_SHELL_MARKER).
 Prints "ready" once it owns org.gnome.Shell."""
 
+import os
 import sys
 
 import gi
@@ -35,6 +37,14 @@ def on_call(connection, sender, path, interface, method, parameters, invocation)
     if MODE == "silent":
         return  # never answers: the caller's timeout must end the wait
     if method == "ListExtensions":
+        if MODE == "slow":
+            def answer():
+                open(os.environ["FAKE_SHELL_MARKER"], "w").close()
+                invocation.return_value(GLib.Variant("(a{sa{sv}})", ({sys.argv[2]: {
+                    "state": GLib.Variant("d", 3.0), "error": GLib.Variant("s", "Error: slow kettle")}},)))
+                return False
+            GLib.timeout_add(6000, answer)
+            return
         if MODE == "wrong-shape":
             invocation.return_value(GLib.Variant("(s)", ("surprise",)))
             return
