@@ -171,6 +171,9 @@ final class ShellExtensionSwitchTests: XCTestCase {
     XCTAssertEqual(
       source.rows[0].subtitle?.fixedText, "GNOME Shell won't start it: it is not made for this version of GNOME Shell.")
     XCTAssertEqual(source.rows[0].button?.label, "Settings of Ancient Mug", "no preferences: its schema's page")
+    let reader = SettingsReader(shellSettings())
+    XCTAssertEqual(source.rows[0].enabledWhen?.holds(reader), false, "the Shell says it can't change")
+    XCTAssertEqual(source.rows[1].enabledWhen?.holds(reader), true)
     XCTAssertEqual(source.rows[2].button?.label, "Preferences of Tuned Cup")
     XCTAssertNil(source.rows[3].subtitle, "running as asked: nothing to say")
     source.updateLive(ShellExtensionLive(uuid: "b@x", state: .enabled, error: "", hasPrefs: false, canChange: true))

@@ -144,6 +144,9 @@ def test_extensions_as_the_real_shell_sees_them(session, driver):
                  lambda: "GNOME Shell could not start it: " in driver.row("Broken Teapot").description
                  and "the tea kettle is empty" in driver.row("Broken Teapot").description, timeout=20)
         assert "not made for this version of GNOME Shell" in driver.row("Ancient Mug").description
+        assert not driver.switch("Ancient Mug").sensitive, "the Shell says its switch changes nothing"
+        # The Shell says canChange false of a failed extension too; Knobs lets it be turned off.
+        assert driver.switch("Broken Teapot").sensitive
         titles = [row.name for row in driver.window().find_all("list item")
                   if row.name in NAMES.values()]
         assert titles == sorted(titles), titles

@@ -103,14 +103,14 @@ public final class ShellExtensionRows: RowSource {
   public func setLive(_ reports: [String: ShellExtensionLive]?) {
     guard reports != live else { return }
     live = reports
-    rebuild()
+    rebuild(announcing: true)
   }
 
   /// Takes one extension's new report, as the Shell announces a change.
   public func updateLive(_ report: ShellExtensionLive) {
     guard live != nil, live?[report.uuid] != report else { return }
     live?[report.uuid] = report
-    rebuild()
+    rebuild(announcing: true)
   }
 
   /// The extensions in the order the page shows them: by name as people read names, then uuid.
@@ -124,13 +124,15 @@ public final class ShellExtensionRows: RowSource {
   /// The row id of each extension, by uuid: `caffeine@example.org` is `caffeine`.
   public private(set) var rowIDs: [String: String] = [:]
 
-  private func rebuild() {
+  /// - Parameter announcing: announce the rows as changed even when they show the same texts
+  ///   (the Shell's word changes whether a switch can be used).
+  private func rebuild(announcing: Bool = false) {
     rowIDs = FoundRowIDs.unique(extensions.all.map(\.uuid), reserved: [Self.noneRowID]) { uuid in
       FoundRowIDs.slug(String(uuid.split(separator: "@", maxSplits: 1).first ?? ""), fallback: "extension")
     }
     let made = extensions.all.isEmpty ? [noneRow] : sortedExtensions.map(row)
     // Rows are compared by what they show; only a change is announced.
-    let changed = made.map(Self.signature) != rows.map(Self.signature)
+    let changed = announcing || made.map(Self.signature) != rows.map(Self.signature)
     rows = made
     if changed { observers.notify(.wholeSchema(ShellExtensionSwitches.schema)) }
   }
@@ -198,7 +200,11 @@ public final class ShellExtensionRows: RowSource {
     var row = ToggleRow(id, shellExtension.name, key: ShellExtensionSwitches.key(shellExtension.uuid))
       .icon(problem == nil ? "application-x-addon-symbolic" : "dialog-warning-symbolic")
       .keywords([shellExtension.uuid, tr("extension"), shellExtension.description])
-      .enabled(when: !Condition.isOn(ShellExtensionSwitches.disableAllKey))
+    // The Shell says when a switch can't change anything (an extension out of date, lists locked).
+    // It says so of an extension that failed too, which is left switchable: turning it off helps.
+    let canChange = report.map { $0.canChange || $0.state == .error } ?? true
+    row = row.enabled(
+      when: Condition { settings in canChange && !settings.bool(ShellExtensionSwitches.disableAllKey) })
     if !subtitle.isEmpty { row = row.subtitle(subtitle) }
     if let report, report.hasPrefs, let openPreferences {
       let uuid = shellExtension.uuid
