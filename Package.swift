@@ -9,8 +9,9 @@ let modelOnly = Context.environment["KNOBS_MODEL_ONLY"] != nil
 let model: [Target] = [
   // gettext from the C library (no GTK): texts in the user's language, for the model and above.
   .target(name: "CIntl"),
-  // System calls Swift's Glibc module does not declare (renameat2).
-  .target(name: "CSystem"),
+  // System calls Swift's Glibc module does not declare (renameat2), and zlib's inflate
+  // (Debian's zlib1g-dev) for extension archives.
+  .target(name: "CSystem", linkerSettings: [.linkedLibrary("z")]),
   // libyaml's parser (Debian's libyaml-dev), for panel files.
   .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
   .target(

@@ -119,6 +119,8 @@ struct CommandLineTool {
       return printHistory(json: json, limit: limit)
     case .undo(let id, let force):
       return undo(id, force: force)
+    case .shellExtension(let command):
+      return runExtension(command)
     case .window, .service, .version, .help, .checkPanel, .installPanel, .uninstallPanel:
       return 2
     }

@@ -55,13 +55,15 @@ enum Invocation: Equatable {
   case history(json: Bool, limit: Int?)
   /// Takes back the newest change (with its group), or the one with that id.
   case undo(id: Int?, force: Bool)
+  /// `knobs extension …`: GNOME Shell extensions.
+  case shellExtension(ExtensionCommand)
 
   /// `knobs --help`, in the user's language: one text per paragraph, for translators.
   static var usage: String {
     [
       tr(
         // TRANSLATORS: keep the command names, options and PATH, SCHEMA-ID and VALUE as they are.
-        "Usage: knobs [--panel FILE|ID] [--open PATH]\n       knobs [--panel FILE|ID] list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set [--replace] PATH VALUE | reset PATH\n       knobs custom-shortcut add [--replace] NAME COMMAND ACCELERATOR | custom-shortcut remove NAME\n       knobs export [--all] [-o FILE] [--locks FILE] [SCOPE...] | import [--dry-run] FILE\n       knobs history [--json] [-n N] | undo [--force] [ID]\n       knobs --check-panel [FILE] | --version | --help\n       knobs install-panel FILE | uninstall-panel ID"
+        "Usage: knobs [--panel FILE|ID] [--open PATH]\n       knobs [--panel FILE|ID] list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set [--replace] PATH VALUE | reset PATH\n       knobs custom-shortcut add [--replace] NAME COMMAND ACCELERATOR | custom-shortcut remove NAME\n       knobs export [--all] [-o FILE] [--locks FILE] [SCOPE...] | import [--dry-run] FILE\n       knobs history [--json] [-n N] | undo [--force] [ID]\n       knobs extension list [--json] | install [--replace] [--json] FILE.zip | enable|disable|uninstall UUID\n       knobs --check-panel [FILE] | --version | --help\n       knobs install-panel FILE | uninstall-panel ID"
       ),
       tr("With no arguments Knobs opens its settings window."),
       tr(
@@ -83,6 +85,10 @@ enum Invocation: Equatable {
       tr(
         // TRANSLATORS: translate the descriptions and keep them aligned; the command, options, FILE and SCOPE stay as they are.
         "Carrying settings to another machine:\n  export [--all] [-o FILE] [--locks FILE] [SCOPE...]\n                  Write every setting that differs from its default, across every\n                  installed schema, as a dconf keyfile (what “dconf load /” reads);\n                  --all writes the defaults too. A SCOPE (a row, a page or\n                  schema/SCHEMA-ID) narrows it. -o writes to FILE instead of\n                  the standard output; --locks also writes a dconf locks file\n                  naming every key written, for a site database.\n  import [--dry-run] FILE\n                  Set every key a dconf keyfile sets (an export), printing each\n                  change; a line that does not fit an installed schema changes\n                  nothing (status 2). --dry-run only prints the changes.\n  history [--json] [-n N]\n                  The changes made through Knobs, newest first: when, how,\n                  the key, its value before and after.\n  undo [--force] [ID]\n                  Take back the newest change (a whole import at once), or\n                  the one with that ID. A setting changed since is left alone\n                  and nothing is undone (status 2); --force undoes it anyway."
+      ),
+      tr(
+        // TRANSLATORS: translate the descriptions and keep them aligned; the commands, options, FILE and UUID stay as they are.
+        "GNOME Shell extensions:\n  extension list [--json]\n                  Every installed extension: uuid, state (the running Shell's word, else\n                  the lists'), yours or everyone's, name.\n  extension install [--replace] [--json] FILE.zip\n                  Check an extension's zip archive and install it for you; an archive\n                  that would write outside its folder, holds links, or is too large\n                  is refused whole. --replace replaces one already installed.\n  extension enable UUID | extension disable UUID\n                  Turn an installed extension on or off.\n  extension uninstall UUID\n                  Remove an extension you installed."
       ),
       tr(
         // TRANSLATORS: translate the descriptions and keep them aligned; the options and commands stay as they are.
@@ -177,6 +183,8 @@ enum Invocation: Equatable {
         rest.removeFirst()
       }
       invocation = .undo(id: id, force: force)
+    case "extension":
+      invocation = .shellExtension(try parseExtension(&rest))
     case "import":
       let dryRun = rest.first == "--dry-run"
       if dryRun { rest.removeFirst() }
@@ -246,6 +254,45 @@ extension Invocation {
       throw UsageError(tr("--locks goes with -o FILE: the keyfile and its locks belong together."))
     }
     return .export(scopes: scopes, all: all, output: output, locks: locks)
+  }
+}
+
+/// `knobs extension …`.
+enum ExtensionCommand: Equatable {
+  case list(json: Bool)
+  case install(file: String, replace: Bool, json: Bool)
+  case enable(uuid: String)
+  case disable(uuid: String)
+  case uninstall(uuid: String)
+}
+
+extension Invocation {
+  /// `extension list [--json]`, `extension install [--replace] [--json] FILE`, `extension enable|disable|uninstall UUID`.
+  fileprivate static func parseExtension(_ rest: inout ArraySlice<String>) throws(UsageError) -> ExtensionCommand {
+    let command = rest.popFirst()
+    var json = false
+    var replace = false
+    while let next = rest.first, next == "--json" || (next == "--replace" && command == "install") {
+      if next == "--json" { json = true } else { replace = true }
+      rest.removeFirst()
+    }
+    switch command {
+    case "list":
+      return .list(json: json)
+    case "install":
+      guard let file = rest.popFirst() else {
+        throw UsageError(tr("extension install needs a zip archive, e.g. knobs extension install caffeine.zip."))
+      }
+      return .install(file: file, replace: replace, json: json)
+    case .some(let command) where ["enable", "disable", "uninstall"].contains(command):
+      guard let uuid = rest.popFirst() else {
+        throw UsageError(tr("extension %s needs an extension's uuid, as “knobs extension list” shows it.", command))
+      }
+      return command == "enable"
+        ? .enable(uuid: uuid) : command == "disable" ? .disable(uuid: uuid) : .uninstall(uuid: uuid)
+    default:
+      throw UsageError(tr("extension takes list, install, enable, disable or uninstall."))
+    }
   }
 }
 

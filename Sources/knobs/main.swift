@@ -62,7 +62,7 @@ case .installPanel(let file):
 case .uninstallPanel(let id):
   exit(FilePanels.uninstall(id))
 case .list, .get, .set, .reset, .addCustomShortcut, .removeCustomShortcut, .export, .importFile,
-  .history, .undo:
+  .history, .undo, .shellExtension:
   exit(CommandLineTool(panel: panel, schemaDirectories: schemaDirectories, history: history).run(invocation))
 case .window, .service:
   let environment =
@@ -79,6 +79,8 @@ case .window, .service:
     exit(1)
   }
   benchmark?.soakPanel = panel
+  // What the running Shell makes of each extension, kept up to date while the window is open.
+  let shellExtensions = benchmark == nil ? ShellExtensionsWatch.start(extensionRows) : nil
   // All Settings is left out of the benchmark's generated panels, kept with the shipped one.
   let app = KnobsApplication(
     panel: panel, allSettings: benchmark?.panel == nil ? allSettings : nil,
@@ -88,8 +90,12 @@ case .window, .service:
     return environment
   }
   app.onWindowPresented = benchmark?.windowPresented
+  let status: Int32
   if case .window(let openPath) = invocation {
-    exit(app.run(openPath: openPath))
+    status = app.run(openPath: openPath)
+  } else {
+    status = app.run(openPath: nil, service: true)
   }
-  exit(app.run(openPath: nil, service: true))
+  withExtendedLifetime(shellExtensions) {}
+  exit(status)
 }

@@ -145,4 +145,68 @@ final class ShellExtensionSwitchTests: XCTestCase {
     XCTAssertEqual(source.rows.first?.key, nil)
     XCTAssertEqual(source.note, "")
   }
+
+  func testRowsAreSortedByNameAndSayWhatTheRunningShellMadeOfEach() async throws {
+    let found = ShellExtensions([
+      ShellExtension(uuid: "a@x", name: "zebra Lines", shellVersions: ["43"]),
+      ShellExtension(uuid: "b@x", name: "Broken Teapot", shellVersions: ["43"]),
+      ShellExtension(uuid: "c@x", name: "Ancient Mug", shellVersions: ["3.36"], settingsSchema: "org.x.mug"),
+      ShellExtension(uuid: "d@x", name: "Tuned Cup", shellVersions: ["43"], isUsers: false),
+    ])
+    let source = ShellExtensionRows(find: { found }, folders: [], shellVersion: { .failure(.notInstalled) })
+    XCTAssertNotNil(source.connect(to: shellSettings()))
+    XCTAssertEqual(source.rows.map(\.title), ["Ancient Mug", "Broken Teapot", "Tuned Cup", "zebra Lines"])
+    XCTAssertEqual(source.rows[2].subtitle?.fixedText, "Installed for everyone")
+    source.openPreferences = { _ in }
+    source.setLive([
+      "a@x": ShellExtensionLive(uuid: "a@x", state: .enabled, error: "", hasPrefs: false, canChange: true),
+      "b@x": ShellExtensionLive(
+        uuid: "b@x", state: .error, error: "Error: the tea kettle is empty", hasPrefs: false, canChange: true),
+      "c@x": ShellExtensionLive(uuid: "c@x", state: .outOfDate, error: "", hasPrefs: false, canChange: false),
+      "d@x": ShellExtensionLive(uuid: "d@x", state: .initialized, error: "", hasPrefs: true, canChange: true),
+    ])
+    XCTAssertEqual(
+      source.rows[1].subtitle?.fixedText, "GNOME Shell could not start it: Error: the tea kettle is empty")
+    XCTAssertEqual(source.rows[1].iconName, "dialog-warning-symbolic")
+    XCTAssertEqual(
+      source.rows[0].subtitle?.fixedText, "GNOME Shell won't start it: it is not made for this version of GNOME Shell.")
+    XCTAssertEqual(source.rows[0].button?.label, "Settings of Ancient Mug", "no preferences: its schema's page")
+    let reader = SettingsReader(shellSettings())
+    XCTAssertEqual(source.rows[0].enabledWhen?.holds(reader), false, "the Shell says it can't change")
+    XCTAssertEqual(source.rows[1].enabledWhen?.holds(reader), true)
+    XCTAssertEqual(source.rows[2].button?.label, "Preferences of Tuned Cup")
+    XCTAssertNil(source.rows[3].subtitle, "running as asked: nothing to say")
+    source.updateLive(ShellExtensionLive(uuid: "b@x", state: .enabled, error: "", hasPrefs: false, canChange: true))
+    XCTAssertNil(source.rows[1].subtitle, "the Shell's change of state is heard")
+    source.setLive(nil)
+    XCTAssertEqual(source.rows[1].iconName, "application-x-addon-symbolic")
+    XCTAssertEqual(source.rows[2].button?.label, nil, "without a Shell no preferences")
+  }
+
+  func testASwitchGoesThroughTheRunningShellWhenItKnowsTheExtensionElseToTheLists() async throws {
+    let found = ShellExtensions([
+      ShellExtension(uuid: "a@x", name: "A", shellVersions: ["43"]),
+      ShellExtension(uuid: "b@x", name: "B", shellVersions: ["43"]),
+    ])
+    let source = ShellExtensionRows(find: { found }, folders: [], shellVersion: { .failure(.notInstalled) })
+    let base = shellSettings()
+    let switches = try XCTUnwrap(source.connect(to: base)?.store)
+    var handed: [(String, Bool)] = []
+    var otherwise: (@MainActor () -> Void)?
+    source.switchThroughShell = { uuid, on, fallback in
+      handed.append((uuid, on))
+      otherwise = fallback
+    }
+    source.setLive([
+      "a@x": ShellExtensionLive(uuid: "a@x", state: .initialized, error: "", hasPrefs: false, canChange: true)
+    ])
+    try switches.write(.bool(true), for: ShellExtensionSwitches.key("a@x"))
+    XCTAssertEqual(handed.map(\.0), ["a@x"])
+    XCTAssertEqual(base.value(for: enabled), .strings([]), "the Shell keeps its lists itself")
+    otherwise?()
+    XCTAssertEqual(base.value(for: enabled), .strings(["a@x"]), "a Shell that did not take it: the lists are written")
+    try switches.write(.bool(true), for: ShellExtensionSwitches.key("b@x"))
+    XCTAssertEqual(handed.count, 1, "an extension the Shell doesn't know is switched in the lists")
+    XCTAssertEqual(base.value(for: enabled), .strings(["a@x", "b@x"]))
+  }
 }

@@ -10,4 +10,21 @@ int knobs_exchange_paths(const char *first, const char *second);
    pages of allocations a start made and freed stay resident otherwise. */
 void knobs_return_free_memory(void);
 
+/* Renames `from` to `to` only if nothing is at `to` (renameat2 with
+   RENAME_NOREPLACE). Returns 0, or -1 with errno set (EEXIST when taken). */
+int knobs_rename_no_replace(const char *from, const char *to);
+
+/* Inflates raw deflate data (no zlib or gzip header, as a zip entry holds it)
+   into `out`. Returns the bytes written; KNOBS_INFLATE_CORRUPT when the data is
+   no deflate stream, KNOBS_INFLATE_TOO_LONG when it inflates to more than
+   `out_capacity` bytes, KNOBS_INFLATE_CUT_SHORT when the stream ends early. */
+#define KNOBS_INFLATE_CORRUPT (-1L)
+#define KNOBS_INFLATE_TOO_LONG (-2L)
+#define KNOBS_INFLATE_CUT_SHORT (-3L)
+long knobs_inflate_raw(const unsigned char *in, unsigned long in_length, unsigned char *out,
+                       unsigned long out_capacity);
+
+/* The CRC-32 of `length` bytes (zlib's crc32, the one zip archives record). */
+unsigned long knobs_crc32(const unsigned char *bytes, unsigned long length);
+
 #endif

@@ -20,6 +20,12 @@ public final class ShellExtensionSwitches: SettingsStore {
   /// The uuids of the installed extensions: only they have switches.
   private let installed: @MainActor () -> Set<String>
 
+  /// When set, turning an extension on or off is first offered to the running Shell
+  /// (`EnableExtension`/`DisableExtension`, which keeps the lists itself): it returns true when
+  /// it took the change, false to have the lists written here (no Shell, or one that does not
+  /// know the extension).
+  public var throughShell: (@MainActor (_ uuid: String, _ on: Bool) -> Bool)?
+
   public init(base: any SettingsStore, installed: @escaping @MainActor () -> Set<String>) {
     self.base = base
     self.installed = installed
@@ -67,6 +73,7 @@ public final class ShellExtensionSwitches: SettingsStore {
     try check(value, for: key)
     guard isWritable(key) else { throw .notWritable(key) }
     let uuid = key.key
+    if let throughShell, throughShell(uuid, value.boolValue == true) { return }
     let enabled = base.value(for: Self.enabledKey)?.stringsValue ?? []
     let disabled = base.value(for: Self.disabledKey)?.stringsValue ?? []
     if value.boolValue == true {

@@ -20,6 +20,14 @@ public final class ShellExtensionRows: RowSource {
   private let find: @MainActor () -> ShellExtensions
   private let findShellVersion: @Sendable () -> Result<String, ShellVersion.NotFound>
   private let observers = ChangeObservers()
+  /// What the running Shell reports of each extension, by uuid; nil when no Shell answered.
+  public private(set) var live: [String: ShellExtensionLive]?
+  /// Hands a switch to the running Shell (the app sets it): called with the uuid, on or off, and
+  /// what to do when the Shell does not take it (write the lists here).
+  public var switchThroughShell:
+    (@MainActor (_ uuid: String, _ on: Bool, _ otherwise: @escaping @MainActor () -> Void) -> Void)?
+  /// Opens an extension's own preferences through the Shell (the app sets it).
+  public var openPreferences: (@MainActor (String) -> Void)?
 
   /// Longest description shown under an extension's name; the rest is cut.
   static let longestDescription = 300
@@ -62,6 +70,15 @@ public final class ShellExtensionRows: RowSource {
     let switches = ShellExtensionSwitches(base: store) { [weak self] in
       Set(self?.extensions.all.map(\.uuid) ?? [])
     }
+    // Only an extension the running Shell knows is switched through it.
+    switches.throughShell = { [weak self] uuid, on in
+      guard let self, let hand = self.switchThroughShell, self.live?[uuid] != nil else { return false }
+      hand(uuid, on) {
+        let lists = ShellExtensionSwitches(base: store) { [uuid] }
+        try? lists.write(.bool(on), for: ShellExtensionSwitches.key(uuid))
+      }
+      return true
+    }
     return (ShellExtensionSwitches.schema, switches)
   }
 
@@ -81,16 +98,41 @@ public final class ShellExtensionRows: RowSource {
     rebuild()
   }
 
+  /// Takes the running Shell's reports (nil when no Shell answers): rows then say what the Shell
+  /// made of each extension, and offer its own preferences.
+  public func setLive(_ reports: [String: ShellExtensionLive]?) {
+    guard reports != live else { return }
+    live = reports
+    rebuild(announcing: true)
+  }
+
+  /// Takes one extension's new report, as the Shell announces a change.
+  public func updateLive(_ report: ShellExtensionLive) {
+    guard live != nil, live?[report.uuid] != report else { return }
+    live?[report.uuid] = report
+    rebuild(announcing: true)
+  }
+
+  /// The extensions in the order the page shows them: by name as people read names, then uuid.
+  public var sortedExtensions: [ShellExtension] {
+    extensions.all.sorted { first, second in
+      let (a, b) = (first.name.lowercased(), second.name.lowercased())
+      return a == b ? first.uuid < second.uuid : a < b
+    }
+  }
+
   /// The row id of each extension, by uuid: `caffeine@example.org` is `caffeine`.
   public private(set) var rowIDs: [String: String] = [:]
 
-  private func rebuild() {
+  /// - Parameter announcing: announce the rows as changed even when they show the same texts
+  ///   (the Shell's word changes whether a switch can be used).
+  private func rebuild(announcing: Bool = false) {
     rowIDs = FoundRowIDs.unique(extensions.all.map(\.uuid), reserved: [Self.noneRowID]) { uuid in
       FoundRowIDs.slug(String(uuid.split(separator: "@", maxSplits: 1).first ?? ""), fallback: "extension")
     }
-    let made = extensions.all.isEmpty ? [noneRow] : extensions.all.map(row)
+    let made = extensions.all.isEmpty ? [noneRow] : sortedExtensions.map(row)
     // Rows are compared by what they show; only a change is announced.
-    let changed = made.map(Self.signature) != rows.map(Self.signature)
+    let changed = announcing || made.map(Self.signature) != rows.map(Self.signature)
     rows = made
     if changed { observers.notify(.wholeSchema(ShellExtensionSwitches.schema)) }
   }
@@ -140,8 +182,11 @@ public final class ShellExtensionRows: RowSource {
     let description = TextBounds.fitted(
       String(shellExtension.description.split(whereSeparator: \.isNewline).first ?? ""),
       limit: Self.longestDescription)
-    let problem = versionProblem(shellExtension)
+    let report = live?[shellExtension.uuid]
+    // The running Shell's word wins over Knobs' own reading of versions.
+    let problem = report.map { $0.problem } ?? versionProblem(shellExtension)
     var details: [String] = []
+    if !shellExtension.isUsers { details.append(tr("Installed for everyone")) }
     if let version = shellExtension.version {
       details.append(
         tr(
@@ -155,9 +200,24 @@ public final class ShellExtensionRows: RowSource {
     var row = ToggleRow(id, shellExtension.name, key: ShellExtensionSwitches.key(shellExtension.uuid))
       .icon(problem == nil ? "application-x-addon-symbolic" : "dialog-warning-symbolic")
       .keywords([shellExtension.uuid, tr("extension"), shellExtension.description])
-      .enabled(when: !Condition.isOn(ShellExtensionSwitches.disableAllKey))
+    // The Shell says when a switch can't change anything (an extension out of date, lists locked).
+    // It says so of an extension that failed too, which is left switchable: turning it off helps.
+    let canChange = report.map { $0.canChange || $0.state == .error } ?? true
+    row = row.enabled(
+      when: Condition { settings in canChange && !settings.bool(ShellExtensionSwitches.disableAllKey) })
     if !subtitle.isEmpty { row = row.subtitle(subtitle) }
-    if let schema = shellExtension.settingsSchema ?? shellExtension.schemaIDs.first {
+    if let report, report.hasPrefs, let openPreferences {
+      let uuid = shellExtension.uuid
+      row.button = Row.Button(
+        iconName: "emblem-system-symbolic",
+        label: tr(
+          // TRANSLATORS: %s is the name of a GNOME Shell extension.
+          "Preferences of %s", shellExtension.name),
+        action: Row.Action { _ in
+          openPreferences(uuid)
+          return nil
+        })
+    } else if let schema = shellExtension.settingsSchema ?? shellExtension.schemaIDs.first {
       row.button = Row.Button(
         iconName: "emblem-system-symbolic",
         label: tr(

@@ -1,0 +1,274 @@
+import CSystem
+import FoundationEssentials
+import Glibc
+
+/// Installs a GNOME Shell extension from a zip archive for the user, and removes one the
+/// user installed. An archive is checked whole first (`ExtensionArchive`); it is then
+/// unpacked into a temporary folder beside the user's extensions folder and renamed into
+/// place in one step, so the Shell never sees half an extension, and a refused archive
+/// leaves nothing behind.
+public struct ShellExtensionInstaller: Sendable {
+  /// The user's extensions folder, `$XDG_DATA_HOME/gnome-shell/extensions`.
+  public let folder: String
+  /// Everyone's extensions folders, for telling why a system extension can't be removed.
+  public let systemFolders: [String]
+
+  public init(environment: [String: String]) {
+    let folders = ShellExtensions.folders(environment: environment)
+    folder = folders[0]
+    systemFolders = Array(folders.dropFirst())
+  }
+
+  public init(folder: String, systemFolders: [String] = []) {
+    self.folder = folder
+    self.systemFolders = systemFolders
+  }
+
+  /// What an install did.
+  public struct Installed: Equatable, Sendable {
+    public let uuid: String
+    public let name: String
+    public let path: String
+    /// The extension shipped schema sources only, and Knobs compiled them.
+    public let compiledSchemas: Bool
+    /// An extension of that uuid was there before and was replaced.
+    public let replaced: Bool
+  }
+
+  /// Why an install or removal did not happen, in a sentence for the user.
+  public struct Problem: Error, Equatable, CustomStringConvertible {
+    public let description: String
+    /// The input's fault (the archive, a uuid), rather than the system's.
+    public let isBadInput: Bool
+    init(_ description: String, isBadInput: Bool = true) {
+      self.description = description
+      self.isBadInput = isBadInput
+    }
+  }
+
+  /// The prefix of the temporary folders an install unpacks into.
+  public static let temporaryPrefix = ".knobs-install-"
+
+  /// Checks the archive at `file`, unpacks it and puts it in place; with `replacing`, an
+  /// extension of the same uuid already installed for the user is replaced, else refused.
+  public func install(file: String, replacing: Bool = false) throws(Problem) -> Installed {
+    let data: Data
+    do {
+      data = try SafeFiles.read(file, followingLinks: true, limit: ExtensionArchive.fileLimit)
+    } catch .tooLarge {
+      throw Problem(
+        tr("%1$s is larger than %2$d MB, too large for an extension.", file, ExtensionArchive.fileLimit >> 20))
+    } catch {
+      throw Problem(tr("%1$s could not be read: %2$s.", file, "\(error)"), isBadInput: false)
+    }
+    let archive: ExtensionArchive
+    do {
+      archive = try ExtensionArchive(bytes: [UInt8](data), claimedUUID: ExtensionArchive.claimedUUID(fileName: file))
+    } catch {
+      throw Problem(error.description + " " + tr("Nothing was installed."))
+    }
+    let target = folder + "/" + archive.uuid
+    let exists = SafeFiles.node(at: target) != .missing
+    if exists && !replacing {
+      throw Problem(
+        tr(
+          "“%1$s” is already installed in %2$s; “knobs extension install --replace” replaces it.", archive.uuid,
+          target))
+    }
+    do {
+      try SafeFiles.makeFolder(folder)
+    } catch {
+      throw Problem(tr("The folder %1$s could not be made: %2$s.", folder, "\(error)"), isBadInput: false)
+    }
+    let temporary = try makeTemporaryFolder()
+    var compiled = false
+    do throws(Problem) {
+      try unpack(archive, into: temporary)
+      compiled = try compileSchemasIfNeeded(temporary + "/schemas")
+      if exists {
+        // The new folder takes the old one's place in one step; the old one is then removed.
+        guard knobs_exchange_paths(temporary, target) == 0 else {
+          throw Problem(
+            tr("%1$s could not be replaced: %2$s.", target, "\(FileProblem.system(errno))"), isBadInput: false)
+        }
+      } else {
+        guard knobs_rename_no_replace(temporary, target) == 0 else {
+          throw Problem(
+            tr("%1$s could not be put in place: %2$s.", target, "\(FileProblem.system(errno))"), isBadInput: false)
+        }
+      }
+    } catch {
+      FolderTree.remove(temporary)
+      throw error
+    }
+    // After an exchange the old extension is at the temporary path; after a rename nothing is.
+    FolderTree.remove(temporary)
+    FolderTree.sync(folder)
+    return Installed(
+      uuid: archive.uuid, name: archive.name, path: target, compiledSchemas: compiled, replaced: exists)
+  }
+
+  private func makeTemporaryFolder() throws(Problem) -> String {
+    var template = Array((folder + "/" + Self.temporaryPrefix + "XXXXXX").utf8CString)
+    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+      throw Problem(
+        tr("A temporary folder could not be made in %1$s: %2$s.", folder, "\(FileProblem.system(errno))"),
+        isBadInput: false)
+    }
+    chmod(made, 0o755)
+    return String(cString: made)
+  }
+
+  /// Writes every entry under `root` (an empty folder of Knobs' own), creating each file new.
+  private func unpack(_ archive: ExtensionArchive, into root: String) throws(Problem) {
+    for entry in archive.entries {
+      let path = root + "/" + entry.path
+      if entry.isFolder {
+        try makeFolders(root, entry.path)
+        continue
+      }
+      try makeFolders(root, PathText.parent(entry.path))
+      let bytes: [UInt8]
+      do {
+        bytes = try ExtensionArchive.contents(of: entry, in: archive.bytes)
+      } catch {
+        throw Problem(error.description + " " + tr("Nothing was installed."))
+      }
+      let descriptor = open(
+        path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, entry.isExecutable ? 0o755 : 0o644)
+      guard descriptor >= 0 else { throw writeProblem(path) }
+      defer { close(descriptor) }
+      var written = 0
+      while written < bytes.count {
+        let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { throw writeProblem(path) }
+        written += count
+      }
+      guard fsync(descriptor) == 0 else { throw writeProblem(path) }
+    }
+  }
+
+  private func writeProblem(_ path: String) -> Problem {
+    Problem(tr("%1$s could not be written: %2$s.", path, "\(FileProblem.system(errno))"), isBadInput: false)
+  }
+
+  /// Makes `relative`'s folders under `root`, one part at a time, refusing anything but a folder on the way.
+  private func makeFolders(_ root: String, _ relative: String) throws(Problem) {
+    guard !relative.isEmpty else { return }
+    var path = root
+    for part in relative.split(separator: "/") {
+      path += "/" + part
+      var info = stat()
+      if lstat(path, &info) == 0 {
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw writeProblem(path) }
+        continue
+      }
+      guard mkdir(path, 0o755) == 0 else { throw writeProblem(path) }
+    }
+  }
+
+  /// Compiles `folder`'s schema sources when the extension ships no compiled schemas; true when it did.
+  private func compileSchemasIfNeeded(_ folder: String) throws(Problem) -> Bool {
+    let names = LocalFiles.names(in: folder) ?? []
+    guard names.contains(where: { $0.hasSuffix(".gschema.xml") }), !names.contains("gschemas.compiled") else {
+      return false
+    }
+    let result = Subprocess.run(["glib-compile-schemas", "--strict", folder], keeping: .standardError)
+    guard result.status == 0 else {
+      let said = String(decoding: result.bytes, as: UTF8.self).split(whereSeparator: \.isNewline).first ?? ""
+      throw Problem(
+        tr(
+          "The extension's settings schemas could not be compiled (glib-compile-schemas: %s). Nothing was installed.",
+          result.status == -1 ? tr("not found") : String(said).escapedForMessage))
+    }
+    return true
+  }
+
+  /// The folder of an extension the user installed, which can be removed; one installed for
+  /// everyone is refused, saying where it is.
+  public func removableFolder(uuid: String) throws(Problem) -> String {
+    guard ExtensionArchive.isSafeUUID(uuid) else {
+      throw Problem(tr("“%s” is no extension's uuid.", uuid.escapedForMessage))
+    }
+    let target = folder + "/" + uuid
+    guard case .other("folder") = SafeFiles.node(at: target) else {
+      if let system = systemFolders.first(where: { LocalFiles.isFolder($0 + "/" + uuid) }) {
+        throw Problem(
+          tr(
+            "“%1$s” is installed for everyone, in %2$s: only an administrator can remove it, with the package that installed it.",
+            uuid, system + "/" + uuid))
+      }
+      throw Problem(tr("No extension “%s” is installed for you.", uuid))
+    }
+    return target
+  }
+
+  /// Removes an extension the user installed (when no Shell runs: a running Shell is asked to,
+  /// so it turns the extension off first). One installed for everyone is refused.
+  public func uninstall(uuid: String) throws(Problem) -> String {
+    let target = try removableFolder(uuid: uuid)
+    // Renamed aside first, so the Shell sees it go at once, then removed.
+    let template = folder + "/" + Self.temporaryPrefix + "XXXXXX"
+    var name = Array(template.utf8CString)
+    guard let made = name.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+      throw writeProblem(folder)
+    }
+    let aside = String(cString: made)
+    guard knobs_exchange_paths(target, aside) == 0 else {
+      rmdir(aside)
+      throw Problem(
+        tr("%1$s could not be removed: %2$s.", target, "\(FileProblem.system(errno))"), isBadInput: false)
+    }
+    rmdir(target)
+    FolderTree.remove(aside)
+    FolderTree.sync(folder)
+    return target
+  }
+}
+
+/// Removing a folder and everything in it without following a symlink anywhere.
+enum FolderTree {
+  static func remove(_ path: String) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return }
+    guard info.st_mode & S_IFMT == S_IFDIR else {
+      unlink(path)
+      return
+    }
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    removeContents(descriptor)
+    rmdir(path)
+  }
+
+  /// Removes what the folder open at `descriptor` holds, and closes it.
+  private static func removeContents(_ descriptor: Int32) {
+    guard let directory = fdopendir(descriptor) else {
+      close(descriptor)
+      return
+    }
+    defer { closedir(directory) }
+    var names: [[CChar]] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        Array(raw.bindMemory(to: CChar.self).prefix { $0 != 0 })
+      }
+      if name != [0x2e] && name != [0x2e, 0x2e] { names.append(name + [0]) }
+    }
+    for name in names {
+      if unlinkat(descriptor, name, 0) == 0 { continue }
+      let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      guard child >= 0 else { continue }
+      removeContents(child)
+      unlinkat(descriptor, name, AT_REMOVEDIR)
+    }
+  }
+
+  static func sync(_ folder: String) {
+    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    fsync(descriptor)
+    close(descriptor)
+  }
+}

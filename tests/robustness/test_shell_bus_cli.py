@@ -1,0 +1,83 @@
+"""`knobs extension list` asks the running Shell over D-Bus and must survive what answers:
+fields of the wrong types read as missing, NaN and huge state numbers as unknown, a 100,000-
+character error with terminal escapes is cut and escaped, a reply of another shape or a
+Shell that never answers falls back to the settings' lists within the timeout (3 s).
+The Shell is a stand-in of ours (fake_shell.py) on a private session bus. Needs KNOBS_BIN."""
+
+import json
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from test_cli import home, knobs  # noqa: F401 (home is a fixture)
+
+HERE = Path(__file__).parent
+
+
+@pytest.fixture
+def bus():
+    started = subprocess.run(["dbus-daemon", "--session", "--fork", "--print-address=1", "--print-pid=1"],
+                             capture_output=True, text=True, check=True).stdout.split()
+    address, pid = started[0], int(started[1])
+    yield address
+    os.kill(pid, signal.SIGKILL)
+
+
+def fake_shell(address, mode):
+    process = subprocess.Popen(["/usr/bin/python3", str(HERE / "fake_shell.py"), mode],
+                               env={**os.environ, "DBUS_SESSION_BUS_ADDRESS": address},
+                               stdout=subprocess.PIPE, text=True)
+    assert process.stdout.readline().strip() == "ready"
+    return process
+
+
+def install(home, *uuids):
+    for uuid in uuids:
+        folder = home.parent / "data" / "gnome-shell" / "extensions" / uuid
+        folder.mkdir(parents=True)
+        (folder / "metadata.json").write_text(json.dumps({"uuid": uuid, "name": uuid.split("@")[0], "shell-version": ["43"]}))
+
+
+def listed(home, address):
+    started = time.monotonic()
+    result = knobs(home, "extension", "list", "--json", env={"DBUS_SESSION_BUS_ADDRESS": address})
+    assert result.returncode == 0, result
+    return {item["uuid"]: item for item in json.loads(result.stdout)}, time.monotonic() - started
+
+
+def test_hostile_answers_are_read_as_missing_cut_and_escaped(home, bus):
+    install(home, "tidy@example.org", "nan@example.org", "big@example.org")
+    shell = fake_shell(bus, "hostile")
+    try:
+        found, _ = listed(home, bus)
+    finally:
+        shell.kill()
+        shell.wait()
+    assert set(found) == {"tidy@example.org", "nan@example.org", "big@example.org"}, "a ghost is not listed"
+    tidy = found["tidy@example.org"]
+    assert tidy["state-from"] == "shell" and tidy["state"] == "unknown" and tidy["has-prefs"] is False, tidy
+    assert "error" not in tidy
+    assert found["nan@example.org"]["state"] == "unknown" and found["big@example.org"]["state"] == "unknown"
+    error = found["nan@example.org"]["error"]
+    assert len(error) <= 501, len(error)
+    text = knobs(home, "extension", "list", env={"DBUS_SESSION_BUS_ADDRESS": bus})
+    assert b"\x1b" not in text.stdout
+
+
+@pytest.mark.parametrize("mode", ["silent", "wrong-shape"])
+def test_a_shell_that_does_not_answer_well_falls_back_to_the_lists(home, bus, mode):
+    install(home, "tidy@example.org")
+    shell = fake_shell(bus, mode)
+    try:
+        found, took = listed(home, bus)
+    finally:
+        shell.kill()
+        shell.wait()
+    tidy = found["tidy@example.org"]
+    assert tidy["state"] == "disabled", tidy
+    if mode == "silent":
+        assert tidy["state-from"] == "lists" and took < 6, took
