@@ -17,22 +17,8 @@ struct HistoryJournal {
   var lockFile: String { file + ".lock" }
   var folder: String { PathText.parent(file) }
 
-  /// What identifies one state of the file: a read is kept until the file changes.
-  struct Stamp: Equatable {
-    var device: UInt
-    var inode: UInt
-    var size: Int
-    var seconds: Int
-    var nanoseconds: Int
-
-    init(_ info: stat) {
-      device = UInt(info.st_dev)
-      inode = UInt(info.st_ino)
-      size = Int(info.st_size)
-      seconds = Int(info.st_mtim.tv_sec)
-      nanoseconds = Int(info.st_mtim.tv_nsec)
-    }
-  }
+  /// What identifies one state of the file (as for an INI file Knobs edits): a read is kept until the file changes.
+  typealias Stamp = IniFileAccess.Identity
 
   /// The file's stamp; nil when nothing is there.
   func stamp() -> Stamp? {
