@@ -21,7 +21,7 @@ final class RecentChangesTests: GtkTestCase {
   override func setUp() async throws {
     try await super.setUp()
     folder = NSTemporaryDirectory() + "knobs-recent-\(UUID().uuidString)"
-    history = ChangeHistory(file: folder + "/history.json")
+    history = ChangeHistory(file: folder + "/history.jsonl")
     store = GSettingsStore(source: SchemaSource())
   }
 
@@ -45,6 +45,23 @@ final class RecentChangesTests: GtkTestCase {
     window.currentPage.rowView(path: "history/recent-changes")?.activate()
     await waitUntil("the page opens") { window.pageTitle == "Recent Changes" }
     return window
+  }
+
+  /// Undo is compare-and-swap in the window too: a value another program set since stays,
+  /// and the window says why, naming the value now.
+  func testUndoLeavesAValueChangedSinceAndSaysWhy() async throws {
+    try store.write(40, for: Self.cursor)
+    try history.record([RecordedChange(key: Self.cursor, old: nil, new: "40")], source: .window)
+    try store.write(56, for: Self.cursor)  // another program, not noted
+    let window = await window(RecentChangesRows(history: history))
+    let row = try XCTUnwrap(window.currentPage.rowView(path: RowPath("history/recent-changes/changes/change-1")))
+    row.pressButton()
+    await waitUntil("the window says why") { window.toast.message != nil }
+    XCTAssertEqual(store.value(for: Self.cursor), 56, "nothing was written")
+    let message = window.toast.message ?? ""
+    XCTAssertTrue(message.contains("now holds 56, not 40 as change 1 left it"), message)
+    XCTAssertFalse(history.entries.contains { $0.source == .undo }, "no undo is noted")
+    window.window.close()
   }
 
   func testEntriesAreListedNewestFirstAndUndoTakesAnImportBackWhole() async throws {
