@@ -81,6 +81,7 @@ case .window, .service:
   benchmark?.soakPanel = panel
   // What the running Shell makes of each extension, kept up to date while the window is open.
   let shellExtensions = benchmark == nil ? ShellExtensionsWatch.start(extensionRows) : nil
+  ExtensionActions.connect(extensionRows, bus: shellExtensions, history: history)
   // All Settings is left out of the benchmark's generated panels, kept with the shipped one.
   let app = KnobsApplication(
     panel: panel, allSettings: benchmark?.panel == nil ? allSettings : nil,
