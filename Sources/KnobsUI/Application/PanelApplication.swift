@@ -54,18 +54,22 @@ public final class PanelApplication {
     let environment =
       store.map { SettingsEnvironment(store: $0, ownSettings: nil, notice: nil) }
       ?? SettingsEnvironment.make(appID: id, panel: panel, schemaDirectories: [])
+    // The app's own keys must be there: a schema not installed is a mistake, said before anything is shown.
+    let checks = ValidationChecks(requiresKeys: true)
     switch invocation {
     case .help:
       print(ApplicationInvocation.usage(program: program))
       return 0
     case .checkPanel:
-      return PanelCheck.run(panel, store: panel.routing(environment.store), program: program)
+      return PanelCheck.run(panel, store: panel.routing(environment.store), checks: checks, program: program)
     case .command(let command):
       let tool = CommandLineTool(program: program, panel: panel, schemaDirectories: [], environment: environment)
       return tool.run(command)
     case .window(let openPath):
       // Nothing is shown of a panel with mistakes, or one this system's settings don't fit.
-      guard PanelCheck.run(panel, store: panel.routing(environment.store), quietWhenValid: true, program: program) == 0
+      guard
+        PanelCheck.run(
+          panel, store: panel.routing(environment.store), checks: checks, quietWhenValid: true, program: program) == 0
       else { return 2 }
       // GTK would wait up to 25 s for an accessibility bus that is slow to answer.
       if let problem = AccessibilityBus.prepare(timeout: 4) {

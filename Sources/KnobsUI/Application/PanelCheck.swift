@@ -7,10 +7,10 @@ package enum PanelCheck {
   /// Returns 0 for a valid panel and 2 for an invalid one. Without a store only the declaration
   /// is checked, as the window does before it opens (`storeProblems` follows its first frame).
   package static func run(
-    _ panel: Panel, store: (any SettingsStore)?, quietWhenValid: Bool = false, program: String = "knobs",
-    report: (String) -> Void = printError
+    _ panel: Panel, store: (any SettingsStore)?, checks: ValidationChecks = .init(), quietWhenValid: Bool = false,
+    program: String = "knobs", report: (String) -> Void = printError
   ) -> Int32 {
-    let problems = panel.validate(against: store)
+    let problems = panel.validate(against: store, checks: checks)
     guard problems.isEmpty else {
       report(
         "\(program): "

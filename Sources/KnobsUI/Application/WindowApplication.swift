@@ -15,6 +15,8 @@ package final class WindowApplication {
   package private(set) var window: PanelWindow?
   private var style: DesktopStyle?
   private var pendingPath: String?
+  /// Applications that handed their path to a running instance.
+  private static var handedOver: [WindowApplication] = []
 
   /// Before the application registers: actions and D-Bus objects of the app's own.
   package var prepare: ((Application) -> Void)?
@@ -71,6 +73,9 @@ package final class WindowApplication {
       }
       if application.isRemote {
         application.activateAction("open-row", string: openPath)
+        // GLib warns when a registered application is destroyed other than by g_application_run:
+        // the one that handed the path over lives until the process ends.
+        Self.handedOver.append(self)
         return 0
       }
       pendingPath = openPath

@@ -40,7 +40,8 @@ def scenario(backend="memory", schemas="all", timeout=60):
 def run_scenario(module, function, timeout):
     """Runs one scenario in a fresh process; returns its exit status and output."""
     env = {name: os.environ[name] for name in PASSED_ON if name in os.environ}
-    env["PYTHONPATH"] = str(E2E_FOLDER)
+    # The scenario's own folder too: tests/library keeps its scenarios there and uses this harness.
+    env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys([str(E2E_FOLDER), str(Path(sys.modules[module].__file__).parent)]))
     process = subprocess.Popen(
         [sys.executable, "-m", "harness.runner", module, function, str(timeout)],
         cwd=E2E_FOLDER, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
