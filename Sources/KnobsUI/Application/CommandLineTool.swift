@@ -263,7 +263,8 @@ package struct CommandLineTool {
 
   private func boundKey(_ entry: PanelEntry) -> SettingKey? {
     guard let key = entry.row.key else {
-      printError("\(program): " + tr("“%s” is a %s row and has no setting to change.", entry.row.title, entry.row.kindName))
+      printError(
+        "\(program): " + tr("“%s” is a %s row and has no setting to change.", entry.row.title, entry.row.kindName))
       return nil
     }
     return key
@@ -307,7 +308,8 @@ package struct SchemaCommands {
     let (id, folder) = SchemaPath.split(schemaID)
     if let schema = store.source.schema(id) {
       if folder != nil, let own = schema.path {
-        printError("\(program): " + tr("the schema %1$s has a folder of its own, %2$s; write schema/%1$s/KEY.", id, own))
+        printError(
+          "\(program): " + tr("the schema %1$s has a folder of its own, %2$s; write schema/%1$s/KEY.", id, own))
       } else {
         printError(
           "\(program): "

@@ -73,7 +73,8 @@ public final class PanelApplication {
       else { return 2 }
       // GTK would wait up to 25 s for an accessibility bus that is slow to answer.
       if let problem = AccessibilityBus.prepare(timeout: 4) {
-        printError("\(program): " + tr("The accessibility bus did not answer (%s); the window opens without it.", problem))
+        printError(
+          "\(program): " + tr("The accessibility bus did not answer (%s); the window opens without it.", problem))
       }
       guard initializeGtk() else {
         printError(Display.missingMessage(program: program))
