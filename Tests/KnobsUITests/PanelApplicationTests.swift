@@ -1,3 +1,4 @@
+import Foundation
 import KnobsModel
 import XCTest
 
@@ -77,5 +78,23 @@ final class PanelApplicationTests: XCTestCase {
     XCTAssertEqual(app.run(["pizza", "set", "toppings/bacon", "true"]), 1)
     XCTAssertEqual(store.value(for: bacon), false)
     XCTAssertEqual(app.run(["pizza", "get", "toppings/olives"]), 2)
+  }
+
+  func testAnIniStoreTakesTheCommandsChanges() async throws {
+    let config = FileManager.default.temporaryDirectory.appendingPathComponent("knobs-app-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: config) }
+    let key = SettingKey(schema: "ini:pizza/pizza.ini", key: "toppings/bacon")
+    let store = try IniStore(
+      schema: key.schema, relativePath: "pizza/pizza.ini", configHome: config, defaults: [key: false])
+    let panel = Panel("Pizza") {
+      Section("toppings", "Toppings") { ToggleRow("bacon", "Bacon", key: key) }
+    }
+    let app = PanelApplication(id: "org.example.Pizza", panel: panel, store: store)
+    XCTAssertEqual(app.run(["pizza", "set", "toppings/bacon", "true"]), 0)
+    XCTAssertEqual(
+      try String(contentsOfFile: config + "/pizza/pizza.ini", encoding: .utf8), "[toppings]\nbacon=true\n")
+    XCTAssertEqual(app.run(["pizza", "reset", "toppings/bacon"]), 0)
+    XCTAssertEqual(store.value(for: key), false)
   }
 }
