@@ -1,5 +1,6 @@
 import Gtk
 import KnobsModel
+import KnobsUI
 
 extension ShellExtensionLive {
   /// The model's view of the Shell's report.

@@ -42,7 +42,12 @@ def scenario(backend="memory", schemas="all", timeout=60, display="x11"):
 def run_scenario(module, function, timeout):
     """Runs one scenario in a fresh process; returns its exit status and output."""
     env = {name: os.environ[name] for name in PASSED_ON if name in os.environ}
-    env["PYTHONPATH"] = str(E2E_FOLDER)
+    # The scenario's own folder too, when it is elsewhere: tests/library's scenarios use this harness.
+    folders = [str(E2E_FOLDER)]
+    loaded = sys.modules.get(module)
+    if loaded is not None and getattr(loaded, "__file__", None):
+        folders.append(str(Path(loaded.__file__).resolve().parent))
+    env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(folders))
     process = subprocess.Popen(
         [sys.executable, "-m", "harness.runner", module, function, str(timeout)],
         cwd=E2E_FOLDER, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
