@@ -267,7 +267,8 @@ final class ShellExtensionSwitchTests: XCTestCase {
     XCTAssertEqual(asked, ["a@x"], "not asked to remove")
     XCTAssertEqual(
       presenter.messages.last,
-      "“Everyone's” is installed for everyone: only an administrator can remove it, with the package that installed it.")
+      "“Everyone's” is installed for everyone: only an administrator can remove it, with the package that installed it."
+    )
   }
 }
 
