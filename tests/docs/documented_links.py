@@ -2,6 +2,10 @@
 documentation comment of its own: an article that sends the reader to an undocumented
 symbol is a broken promise, which docc does not warn about.
 
+Also, in a catalog with a RowKinds article: every row declaration (each type conforming to
+RowDeclaration but Row itself) is linked from it, so a new kind of row is documented with its
+example.
+
 Usage: documented_links.py CATALOG SYMBOL-GRAPH-DIR"""
 
 import json
@@ -23,8 +27,32 @@ def documented(graph_dir):
     return paths
 
 
+def row_declarations(graph_dir):
+    names, conforming = {}, set()
+    for graph in Path(graph_dir).glob("*.symbols.json"):
+        data = json.loads(graph.read_text())
+        for symbol in data["symbols"]:
+            names[symbol["identifier"]["precise"]] = "/".join(symbol["pathComponents"])
+        conforming |= {(relation["source"], relation["target"]) for relation in data["relationships"]
+                       if relation["kind"] == "conformsTo"}
+    protocol = next((precise for precise, name in names.items() if name == "RowDeclaration"), None)
+    return sorted(names[source] for source, target in conforming
+                  if target == protocol and source in names and names[source] != "Row")
+
+
+def undocumented_kinds(catalog, graph_dir):
+    article = Path(catalog) / "RowKinds.md"
+    if not article.exists():
+        return []
+    text = article.read_text()
+    return [name for name in row_declarations(graph_dir) if f"``{name}``" not in text]
+
+
 def main(catalog, graph_dir):
     paths = documented(graph_dir)
+    kinds = undocumented_kinds(catalog, graph_dir)
+    for name in kinds:
+        print(f"RowKinds.md: the row declaration ``{name}`` has no section (link it, with an example)")
     module = Path(catalog).stem
     missing, unknown, count = [], [], 0
     for article in sorted(Path(catalog).glob("*.md")):
@@ -47,7 +75,7 @@ def main(catalog, graph_dir):
         print(f"{entry}: no such symbol in the symbol graphs")
     for entry in missing:
         print(f"{entry}: linked from the catalog but has no documentation comment; write one in its source")
-    if missing or unknown:
+    if missing or unknown or kinds:
         return 1
     print(f"{Path(catalog).name}: the {count} symbol links all lead to documented symbols")
     return 0
