@@ -24,11 +24,15 @@ import KnobsModel
 public final class PanelApplication {
   /// The application id: a D-Bus name, e.g. `org.example.Pizza`.
   public let id: String
+  /// The panel the window shows and the command line reads and writes.
   public let panel: Panel
   private let store: (any SettingsStore)?
 
-  /// - Parameter store: where the settings are kept; nil for GSettings (the schemas the system
-  ///   has installed, and those in `GSETTINGS_SCHEMA_DIR`). An `IniStore` keeps them in an INI file.
+  /// - Parameters:
+  ///   - id: the application id: a D-Bus name, e.g. `org.example.Pizza`; one instance runs per id.
+  ///   - panel: the settings, declared; checked against the store before anything is shown.
+  ///   - store: where the settings are kept; nil for GSettings (the schemas the system
+  ///     has installed, and those in `GSETTINGS_SCHEMA_DIR`). An `IniStore` keeps them in an INI file.
   public init(id: String, panel: Panel, store: (any SettingsStore)? = nil) {
     self.id = id
     self.panel = panel
