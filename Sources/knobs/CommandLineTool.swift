@@ -121,7 +121,7 @@ struct CommandLineTool {
       return undo(id, force: force)
     case .shellExtension(let command):
       return runExtension(command)
-    case .window, .service, .version, .help, .checkPanel, .installPanel, .uninstallPanel:
+    case .window, .service, .version, .help, .checkPanel, .installPanel, .uninstallPanel, .complete, .manPage:
       return 2
     }
   }
