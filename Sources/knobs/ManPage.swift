@@ -159,17 +159,25 @@ enum ManPage {
     return result
   }
 
+  /// Longer words (in characters) may break after a slash at the end of a line.
+  static let longWord = 30
+
   /// Text for roff: backslashes and hyphens escaped, a line never starting with a control
-  /// character, a slash a place a line may break, and anything beyond ASCII as a named glyph,
-  /// so groff reads it in any locale.
+  /// character, a long path's slashes places a line may break, and anything beyond ASCII as a
+  /// named glyph, so groff reads it in any locale.
   static func escaped(_ text: String) -> String {
     var result = ""
-    for scalar in text.unicodeScalars {
+    // Words longer than a third of a line (a relocatable schema's path) may break after a
+    // slash, where they must; shorter ones stay whole.
+    var wordLength = 0
+    for (index, scalar) in zip(text.unicodeScalars.indices, text.unicodeScalars) {
+      if scalar == " " || index == text.unicodeScalars.startIndex {
+        wordLength = text.unicodeScalars[index...].dropFirst(scalar == " " ? 1 : 0).prefix { $0 != " " }.count
+      }
       switch scalar {
       case "\\": result += "\\e"
       case "-": result += "\\-"
-      // A place to break a long path (schema/ID:/FOLDER/KEY) at the end of a line, if it must.
-      case "/": result += "/\\:"
+      case "/" where wordLength > longWord: result += "/\\:"
       case "\u{201C}": result += "\\(lq"
       case "\u{201D}": result += "\\(rq"
       case "\u{2019}": result += "\\(cq"

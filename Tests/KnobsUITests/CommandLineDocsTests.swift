@@ -93,7 +93,10 @@ final class CommandLineDocsTests: XCTestCase {
   func testRoffEscapesWhatGroffWouldReadAsRequests() async {
     XCTAssertEqual(ManPage.escaped(".hidden"), "\\&.hidden")
     XCTAssertEqual(ManPage.escaped("'quote"), "\\&'quote")
-    XCTAssertEqual(ManPage.escaped("a\\b-c/d"), "a\\eb\\-c/\\:d")
+    XCTAssertEqual(ManPage.escaped("a\\b-c/d"), "a\\eb\\-c/d")
+    XCTAssertEqual(
+      ManPage.escaped("a schema/org.gnome.desktop.app-folders:/x"),
+      "a schema/\\:org.gnome.desktop.app\\-folders:/\\:x", "a long path may break after a slash")
     XCTAssertEqual(ManPage.escaped("“knobs” ’"), "\\(lqknobs\\(rq \\(cq")
     XCTAssertEqual(ManPage.escaped("ש\u{1}é"), "\\[u05E9] \\[u00E9]")
     XCTAssertEqual(ManPage.terms("get [--raw] PATH"), "\\fBget\\fR [\\fB\\-\\-raw\\fR] \\fIPATH\\fR")
