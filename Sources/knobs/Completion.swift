@@ -148,13 +148,14 @@ extension Completion {
   /// The candidates for `words` from Knobs' panel (its rows as `knobs list` finds them), the
   /// installed schemas and extensions, each read only when the word needs it; one a line.
   @MainActor
-  static func run(_ words: [String], panel: Panel, schemaDirectories: [String], environment: [String: String])
-    -> String
-  {
+  static func run(
+    _ words: [String], panel: Panel, schemaDirectories: [String], history: ChangeHistory,
+    environment: [String: String]
+  ) -> String {
     let schemas = { GSettingsStore(source: SchemaSource(extraDirectories: schemaDirectories)) }
     let completion = Completion(
       paths: {
-        CommandLineTool(panel: panel, schemaDirectories: schemaDirectories).panel.entries
+        CommandLineTool(panel: panel, schemaDirectories: schemaDirectories, history: history).panel.entries
           .filter { !CommandLineTool.isWindowOnly($0.path) }.map(\.path.description)
       },
       schemaIDs: { schemas().schemaIDs },

@@ -31,6 +31,8 @@ public final class PanelWindow: PageHost {
   var chooser: ApplicationChooser?
   /// The open question asking for text, if any (a folder to open a relocatable schema at, say).
   var textDialog: TextDialog?
+  /// The open file chooser an action asked for, if any.
+  var fileChooser: FileChooser?
   private var rowSourceObservations: [Observation] = []
   private var folderMonitors: [FileMonitor] = []
   private let pendingReload = MainLoopTimer()
