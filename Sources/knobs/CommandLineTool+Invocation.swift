@@ -40,7 +40,8 @@ extension CommandLineTool {
       return undo(id, force: force)
     case .shellExtension(let command):
       return runExtension(command)
-    case .window, .service, .version, .help, .checkPanel, .installPanel, .uninstallPanel, .list, .get, .set, .reset:
+    case .window, .service, .version, .help, .checkPanel, .installPanel, .uninstallPanel, .list, .get, .set, .reset,
+      .complete, .manPage:
       return 2
     }
   }

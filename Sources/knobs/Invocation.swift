@@ -58,6 +58,10 @@ enum Invocation: Equatable {
   case undo(id: Int?, force: Bool)
   /// `knobs extension …`: GNOME Shell extensions.
   case shellExtension(ExtensionCommand)
+  /// Hidden: the shells' completions for the last word (`Completion`).
+  case complete(words: [String])
+  /// Hidden: knobs(1) in roff, made from `usage` (`ManPage`).
+  case manPage
 
   /// `knobs --help`, in the user's language: one text per paragraph, for translators.
   static var usage: String {
@@ -112,6 +116,8 @@ enum Invocation: Equatable {
     switch first {
     case "--version", "-v": invocation = .version
     case "--help", "-h", "help": invocation = .help
+    case Completion.command: return .complete(words: Array(rest))
+    case ManPage.command: invocation = .manPage
     case "--check-panel":
       let file = rest.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
       if file != nil { rest.removeFirst() }

@@ -52,6 +52,13 @@ case .version:
   print("knobs \(AppInfo.version)")
 case .help:
   print(Invocation.usage)
+case .manPage:
+  print(ManPage.roff(usage: Invocation.usage, version: AppInfo.version), terminator: "")
+case .complete(let words):
+  print(
+    Completion.run(
+      words, panel: panel, schemaDirectories: schemaDirectories, history: history, environment: processEnvironment),
+    terminator: "")
 case .checkPanel(let file?):
   exit(FilePanels.check(file, schemaDirectories: schemaDirectories))
 case .checkPanel(nil):
