@@ -133,6 +133,10 @@ final class ChangeHistoryTests: XCTestCase {
       #"{"id":2.5,"key":"k","new":"1","schema":"s","source":"window","time":10}"#,
       #"{"id":2,"key":"k","new":"1","schema":"s","source":"teleport","time":10}"#,
       "\u{0}\u{FF} not json",
+      // Read whole as one JSON array first: lines that would join into one that reads must not.
+      #"{"id":2,"key":"k","new":"1","schema":"s","source":"window","time":10},{"id":3,"key":"k","new":"1","schema":"s","source":"window","time":10}"#,
+      #"{"id":2,"key":"k","new":"1","schema":"s","source":"window","time":10}],[{"id":3,"key":"k","new":"1","schema":"s","source":"window","time":10}"#,
+      #"{"id":2,"key":"k","new":"1","schema":"s","source":"window","time":10},"#,
       #"{"id":2,"key":"k","new":"1","schema":"s","sou"#,
     ]
     for (index, line) in hostile.enumerated() {
