@@ -20,15 +20,17 @@ PROVIDER_PATH = "/dev/knobs/Knobs/SearchProvider"
 PROVIDER = "org.gnome.Shell.SearchProvider2"
 
 
-def install_service(session):
+def install_service(session, language=None):
     """The service file meson installs, pointing at the binary under test (through a script
-    that keeps its stderr), in the session's XDG_DATA_HOME, which the bus reads; the desktop
-    entry beside it. Returns the file the service's stderr goes to."""
+    that keeps its stderr, and sets `language` as LANG and LC_ALL when given), in the session's
+    XDG_DATA_HOME, which the bus reads; the desktop entry beside it. Returns the file the
+    service's stderr goes to."""
     data = session.data_home()
     stderr = session.root / "service-stderr.txt"
     stderr.touch()
     script = session.root / "knobs-service"
-    script.write_text(f'#!/bin/sh\nexec "{knobs_binary()}" "$@" 2>>"{stderr}"\n')
+    locale = f"LANG={language} LC_ALL={language} " if language else ""
+    script.write_text(f'#!/bin/sh\nexec env {locale}"{knobs_binary()}" "$@" 2>>"{stderr}"\n')
     script.chmod(0o755)
     services = data / "dbus-1" / "services"
     services.mkdir(parents=True, exist_ok=True)
@@ -235,4 +237,26 @@ def test_activating_a_result_focuses_its_row_and_launch_search_shows_results(ses
     wait_for("the window searches for dark style",
              lambda: ("Dark Style", "In Appearance › Style") in [
                  (row.name, row.description) for row in driver.window().find_all("list item")])
+    check_service_stderr(stderr)
+
+
+@scenario(timeout=90)
+def test_the_search_provider_answers_in_the_users_language_and_in_english(session, driver):
+    os.environ["DBUS_SESSION_BUS_ADDRESS"] = session.env["DBUS_SESSION_BUS_ADDRESS"]
+    stderr = install_service(session, language="de_DE.UTF-8")
+    dark = "desktop/appearance/style/dark-style"
+    seconds = "desktop/top-bar/clock/show-seconds"
+    assert dark in search("dunkler", "stil"), "German words"
+    assert seconds in search("sekunden"), "a German word of a row on another page"
+    assert seconds in search("sekudnen"), "a German word mistyped, as the window tolerates"
+    assert dark in search("dark", "style"), "the English words too"
+    assert dark in search("erscheinungsbild", "dunkl"), "a page's German title and part of a word"
+    magnifier = search("magnifier", "invert", "lightness")
+    assert any(path.endswith("org-gnome-desktop-a11y-magnifier/keys-cross-hairs/invert-lightness")
+               for path in magnifier), magnifier
+    found = metas(dark, seconds)
+    assert found[dark]["name"] == "Dunkler Stil", found[dark]
+    assert found[dark]["description"].startswith("Erscheinungsbild › Stil — "), found[dark]
+    assert found[seconds]["name"] == "Sekunden anzeigen", found[seconds]
+    assert found[seconds]["description"].startswith("Obere Leiste › Uhr — "), found[seconds]
     check_service_stderr(stderr)
