@@ -1,4 +1,5 @@
 internal import CGtk
+internal import CGtkGlue
 
 /// A GtkTextView for text of several lines, in a monospace font, wrapping at any character.
 @MainActor
@@ -40,5 +41,12 @@ public final class TextView: Widget {
     var iter = GtkTextIter()
     gtk_text_buffer_get_iter_at_line_offset(buffer, &iter, Int32(clamping: line - 1), Int32(clamping: column - 1))
     gtk_text_buffer_place_cursor(buffer, &iter)
+  }
+}
+
+extension Widget {
+  /// Whether the accessible label screen readers hear is `label`; for tests, under GTK_A11Y=test.
+  public func hasAccessibleLabel(_ label: String) -> Bool {
+    knobs_accessible_label_is(widget, Label.shown(label)) != 0
   }
 }
