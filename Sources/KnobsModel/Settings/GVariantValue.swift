@@ -233,7 +233,6 @@ public struct GVariantTextProblem: Error, Hashable, Sendable, CustomStringConver
     case trailingText
     case notAType(String)
     case tooDeep
-    case duplicateKey(String)
   }
 
   public let reason: Reason
@@ -274,7 +273,6 @@ public struct GVariantTextProblem: Error, Hashable, Sendable, CustomStringConver
     case .trailingText: return tr("unexpected text after the value.")
     case .notAType(let type): return tr("“%s” is not a GVariant type.", type.escapedForMessage)
     case .tooDeep: return tr("the value is nested too deeply.")
-    case .duplicateKey(let key): return tr("the key %s comes twice.", key.escapedForMessage)
     }
   }
 
