@@ -45,7 +45,8 @@ final class StructuredValuesTests: XCTestCase {
   }
 
   func testColumnsAndPairsAreNamedFromTheDescription() async throws {
-    XCTAssertEqual(try table("a(sss)", "Each icon's id, name and custom icon.").columns.map(\.title), ["Id", "Name", "Custom icon"])
+    XCTAssertEqual(
+      try table("a(sss)", "Each icon's id, name and custom icon.").columns.map(\.title), ["Id", "Name", "Custom icon"])
     XCTAssertEqual(try table("a(ss)", "Nothing to go by.").columns.map(\.title), ["Field 1", "Field 2"])
     XCTAssertEqual(try table("a{ss}").columns.map(\.title), ["Key", "Value"])
     XCTAssertEqual(try table("a{sv}").columns.map { $0.type.description }, ["s", "v"])
@@ -78,7 +79,8 @@ final class StructuredValuesTests: XCTestCase {
     let counts = try table("a(si)")
     XCTAssertEqual(try counts.cell("42", column: 1), .integer(42, type: "i"))
     XCTAssertThrowsError(try counts.cell("2147483648", column: 1)) { error in
-      XCTAssertEqual("\(error)", "Field 2: 2147483648 is outside what a value of type i holds (-2147483648 – 2147483647).")
+      XCTAssertEqual(
+        "\(error)", "Field 2: 2147483648 is outside what a value of type i holds (-2147483648 – 2147483647).")
     }
     XCTAssertThrowsError(try counts.cell("many", column: 1)) { error in
       XCTAssertEqual("\(error)", "Field 2: “many” is not a number.")
@@ -124,9 +126,12 @@ final class StructuredValuesTests: XCTestCase {
       XCTAssertEqual("\($0)", "X: 2147483648 is outside what a value of type i holds (-2147483648 – 2147483647).")
     }
     XCTAssertThrowsError(try pair.number("-2147483649", label: "Y"))
-    XCTAssertThrowsError(try pair.number("1.5", label: "Y")) { XCTAssertEqual("\($0)", "Y: 1.5 is not a whole number.") }
+    XCTAssertThrowsError(try pair.number("1.5", label: "Y")) {
+      XCTAssertEqual("\($0)", "Y: 1.5 is not a whole number.")
+    }
     guard case .pair(let doubles) = editor("(dd)") else { return XCTFail() }
-    XCTAssertEqual(doubles.text(try doubles.number("1", label: ""), try doubles.number("0.25", label: "")), "(1.0, 0.25)")
+    XCTAssertEqual(
+      doubles.text(try doubles.number("1", label: ""), try doubles.number("0.25", label: "")), "(1.0, 0.25)")
   }
 
   func testGVariantTextReadsWhatGLibPrints() async throws {
@@ -156,12 +161,21 @@ final class StructuredValuesTests: XCTestCase {
       ("a{ss}", "{\r\n  'a': 'b',\r\n  'c' 'd'\r\n}", "Line 3, column 7: expected “:”, found “'”."),
       ("a{ss}", "{\r'a': 'b',\r'c': }", "Line 3, column 6: expected a string in quotes, found “}”."),
       ("(ii)", "(1,\u{202E} 2)", "Line 1, column 4: expected a whole number, found U+202E."),
-      ("(ii)", "(2147483648, 0)", "Line 1, column 2: 2147483648 is outside what a value of type i holds (-2147483648 – 2147483647)."),
-      ("(ii)", "(0, -2147483649)", "Line 1, column 5: -2147483649 is outside what a value of type i holds (-2147483648 – 2147483647)."),
+      (
+        "(ii)", "(2147483648, 0)",
+        "Line 1, column 2: 2147483648 is outside what a value of type i holds (-2147483648 – 2147483647)."
+      ),
+      (
+        "(ii)", "(0, -2147483649)",
+        "Line 1, column 5: -2147483649 is outside what a value of type i holds (-2147483648 – 2147483647)."
+      ),
       ("(ii)", "(1, 2, 3)", "Line 1, column 1: expected 2 items in parentheses, found 3."),
       ("(ii)", "(1, 2) x", "Line 1, column 8: unexpected text after the value."),
       ("(ii)", "", "Line 1, column 1: the text ends where values in “(” and “)” should follow."),
-      ("a{sv}", "{'a': <[]>}", "Line 1, column 8: the type of this value can't be told; write it with its type, like @as [] or uint32 5."),
+      (
+        "a{sv}", "{'a': <[]>}",
+        "Line 1, column 8: the type of this value can't be told; write it with its type, like @as [] or uint32 5."
+      ),
       ("a(ss)", "[('a', 'b)]", "Line 1, column 8: the string has no closing quote."),
       ("s", "'\\u12'", "Line 1, column 2: a backslash escape that is not one of \\n, \\t, \\uXXXX and the like."),
       ("as", "['a', 1]", "Line 1, column 7: expected a string in quotes here."),

@@ -70,7 +70,8 @@ final class StructuredEditorTests: GtkTestCase {
     let icons = try editor("icons", as: TableEditor.self)
     XCTAssertEqual(icons.table.columns.map(\.title), ["Id", "Name", "Custom icon"])
     XCTAssertTrue(try row("icons").controlWidget!.hasAccessibleLabel("Icons and their overrides"))
-    XCTAssertTrue(try XCTUnwrap(icons.cellEntry(0, 2)).hasAccessibleLabel("Icons and their overrides, row 1, Custom icon"))
+    XCTAssertTrue(
+      try XCTUnwrap(icons.cellEntry(0, 2)).hasAccessibleLabel("Icons and their overrides, row 1, Custom icon"))
     XCTAssertTrue(icons.newRowEntries[0].hasAccessibleLabel("Id of a new row of Icons and their overrides"))
     XCTAssertTrue(icons.addButton.hasAccessibleLabel("Add to Icons and their overrides"))
     XCTAssertFalse(icons.addButton.hasAccessibleLabel("Add"), "the check can fail")

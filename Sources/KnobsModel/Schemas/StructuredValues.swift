@@ -42,13 +42,16 @@ public enum StructuredValues {
       }
       return .table(ValueTable(type: type, columns: columns, isDictionary: false))
     case .array(.entry(let key, let value)) where isCell(key) && (isCell(value) || value == .variant):
-      let columns = [ValueTable.Column(title: tr("Key"), type: key), ValueTable.Column(title: tr("Value"), type: value)]
+      let columns = [
+        ValueTable.Column(title: tr("Key"), type: key), ValueTable.Column(title: tr("Value"), type: value),
+      ]
       return .table(ValueTable(type: type, columns: columns, isDictionary: true))
     case .tuple(let fields)
-    where fields.count == 2 && fields[0] == fields[1] && {
-      if case .basic(let scalar) = fields[0] { return pairTypes.contains(scalar) }
-      return false
-    }():
+    where fields.count == 2 && fields[0] == fields[1]
+      && {
+        if case .basic(let scalar) = fields[0] { return pairTypes.contains(scalar) }
+        return false
+      }():
       guard case .basic(let scalar) = fields[0] else { return .variant }
       let names = fieldNames(in: description, count: 2)
       return .pair(NumberPair(type: scalar, labels: (names?[0] ?? tr("First"), names?[1] ?? tr("Second"))))
@@ -230,7 +233,9 @@ public struct ValueTable: Hashable, Sendable {
       for row in rows where !seen.insert(row[0]).inserted {
         throw TableProblem(
           column: columns[0].title,
-          reason: tr("the key “%s” is already in the table; each key can be there only once.", cellText(row[0]).escapedForMessage))
+          reason: tr(
+            "the key “%s” is already in the table; each key can be there only once.", cellText(row[0]).escapedForMessage
+          ))
       }
       return .array(rows.map { .entry($0[0], $0[1]) }, element: element)
     }
@@ -325,7 +330,8 @@ public struct NumberPair: Hashable, Sendable {
     do {
       return try GVariantValue.parse(text.trimmingWhitespace, type: .basic(type))
     } catch {
-      throw TableProblem(column: label, reason: ValueTable.reason(error, text: text.trimmingWhitespace, type: .basic(type)))
+      throw TableProblem(
+        column: label, reason: ValueTable.reason(error, text: text.trimmingWhitespace, type: .basic(type)))
     }
   }
 

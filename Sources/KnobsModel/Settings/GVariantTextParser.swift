@@ -212,7 +212,9 @@ struct GVariantTextParser {
       let unsigned = token.hasPrefix("+") ? String(token.dropFirst()) : token
       let value: Double?
       if isHex {
-        value = Self.integer(token).flatMap { number in number.magnitude.map { $0 == 0 ? 0 : Double($0) * (number.negative ? -1 : 1) } }
+        value = Self.integer(token).flatMap { number in
+          number.magnitude.map { $0 == 0 ? 0 : Double($0) * (number.negative ? -1 : 1) }
+        }
       } else {
         value = Double(unsigned)
       }
@@ -341,7 +343,10 @@ struct GVariantTextParser {
     if text == "/" { return true }
     let parts = text.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
     return parts.allSatisfy { part in
-      !part.isEmpty && part.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+      !part.isEmpty
+        && part.unicodeScalars.allSatisfy {
+          $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+        }
     }
   }
 
@@ -492,7 +497,9 @@ struct GVariantTextParser {
     var entries: [GVariantValue] = []
     while true {
       let key = try parseValue(keyType, depth: depth + 1)
-      guard case .basic = key.type else { throw problem(.wrongKind(expected: tr("a string or a number as the key")), at: start) }
+      guard case .basic = key.type else {
+        throw problem(.wrongKind(expected: tr("a string or a number as the key")), at: start)
+      }
       keyType = key.type
       skipSpace()
       if isDictionary != true, entries.isEmpty, current == "," {
@@ -503,7 +510,9 @@ struct GVariantTextParser {
       }
       try expect(":")
       let value = try parseValue(valueType, depth: depth + 1)
-      if valueType == nil { valueType = value.type } else if value.type != valueType {
+      if valueType == nil {
+        valueType = value.type
+      } else if value.type != valueType {
         throw problem(.mixedTypes, at: start)
       }
       entries.append(.entry(key, value))

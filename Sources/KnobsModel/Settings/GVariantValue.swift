@@ -262,7 +262,8 @@ public struct GVariantTextProblem: Error, Hashable, Sendable, CustomStringConver
     case .badEscape: return tr("a backslash escape that is not one of \\n, \\t, \\uXXXX and the like.")
     case .notANumber(let text): return tr("“%s” is not a number.", text.escapedForMessage)
     case .outOfRange(let text, let type):
-      return tr("%1$s is outside what a value of type %2$s holds (%3$s).", text.escapedForMessage, type, Self.range(type))
+      return tr(
+        "%1$s is outside what a value of type %2$s holds (%3$s).", text.escapedForMessage, type, Self.range(type))
     case .notWhole(let text): return tr("%s is not a whole number.", text.escapedForMessage)
     case .wrongKind(let expected): return tr("expected %s here.", expected)
     case .wrongCount(let expected, let found):

@@ -125,7 +125,8 @@ final class VariantTextBox {
   var problem: String? {
     let typed = view.text
     if typed.unicodeScalars.count > Self.maximumLength {
-      return tr("The text is %d characters long; at most %d are allowed.", typed.unicodeScalars.count, Self.maximumLength)
+      return tr(
+        "The text is %d characters long; at most %d are allowed.", typed.unicodeScalars.count, Self.maximumLength)
     }
     do {
       _ = try GVariantValue.parse(typed, typeString: type)
