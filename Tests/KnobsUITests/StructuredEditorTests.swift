@@ -187,4 +187,31 @@ final class StructuredEditorTests: GtkTestCase {
     XCTAssertEqual(layout.box.view.text, "('compact', {'gap': <4>, 'name': <'\\u202ex'>})")
     XCTAssertEqual(layout.box.messageText, "", "what GLib prints reads back")
   }
+
+  /// The page, a table's popover and the GVariant editor saying what is wrong, light and dark,
+  /// for people to look at: `structured-*.png` in the artifacts folder.
+  func testScreenshotsLightAndDark() async throws {
+    defer { Style.prefersDark = false }
+    let icons = try editor("icons", as: TableEditor.self)
+    for (entry, text) in zip(icons.newRowEntries, ["mail", "Mail", "/usr/share/icons/mail.png"]) { entry.text = text }
+    icons.addRow()
+    let layout = try editor("menu-layout", as: VariantEditor.self)
+    for dark in [false, true] {
+      Style.prefersDark = dark
+      let style = dark ? "dark" : "light"
+      window.window.setDefaultSize(width: 640, height: 700)
+      await settle(0.3)
+      let page = "\(Self.artifactsDirectory)/structured-page-\(style).png"
+      await waitUntil("\(page) is saved", timeout: 3) { window.window.savePNG(to: page) }
+      icons.activate()
+      await settle(0.3)
+      let table = "\(Self.artifactsDirectory)/structured-table-\(style).png"
+      await waitUntil("\(table) is saved", timeout: 3) { icons.popoverContent.savePNG(to: table) }
+      layout.activate()
+      layout.box.view.text = "('compact',\n {'gap': <four>})"
+      await settle(0.3)
+      let text = "\(Self.artifactsDirectory)/structured-gvariant-\(style).png"
+      await waitUntil("\(text) is saved", timeout: 3) { layout.box.widget.savePNG(to: text) }
+    }
+  }
 }

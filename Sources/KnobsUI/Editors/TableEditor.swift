@@ -23,8 +23,11 @@ final class TableEditor: RowEditor {
   private var cellEntries: [[Entry]] = []
   private var isBuilt = false
   private var title = ""
+  private let columnWidth: Int32
   /// Whether the stored value fits no table and is shown as text.
   private(set) var isShowingText = false
+  /// What the popover shows, for screenshots.
+  let popoverContent: Widget
 
   init(_ text: Row.Text, table: ValueTable) {
     self.text = text
@@ -32,12 +35,15 @@ final class TableEditor: RowEditor {
     textBox = VariantTextBox(type: table.typeString, key: text.key)
     let column = Box(.vertical, spacing: 6)
     column.setMargins(top: 6, bottom: 6, start: 6, end: 6)
+    // Every column as wide in the header, the rows and the new row, so they line up.
+    let columnWidth: Int32 = table.columns.count <= 3 ? 150 : 110
+    self.columnWidth = columnWidth
     let header = Box(.horizontal, spacing: 6)
-    header.setMargins(top: 0, bottom: 0, start: 8, end: 40)
+    header.setMargins(top: 0, bottom: 0, start: 6, end: 40)
     for tableColumn in table.columns {
       let label = Label(tableColumn.title)
       label.xAlign = 0
-      label.expandsHorizontally = true
+      label.setSizeRequest(width: columnWidth, height: -1)
       label.ellipsizesEnd = true
       label.addCSSClass("heading")
       header.append(label)
@@ -48,7 +54,7 @@ final class TableEditor: RowEditor {
     let scroller = ScrolledWindow()
     scroller.setChild(rowsBox)
     scroller.setContentHeight(minimum: -1, maximum: 320, propagates: true)
-    scroller.setSizeRequest(width: Int32(min(180 * table.columns.count + 60, 560)), height: -1)
+    scroller.setSizeRequest(width: (columnWidth + 6) * Int32(table.columns.count) + 50, height: -1)
     tablePart.append(scroller)
     message.wraps = true
     message.xAlign = 0
@@ -58,8 +64,8 @@ final class TableEditor: RowEditor {
     let adding = Box(.horizontal, spacing: 6)
     for tableColumn in table.columns {
       let entry = Entry()
-      entry.widthChars = 8
-      entry.expandsHorizontally = true
+      entry.widthChars = 4
+      entry.setSizeRequest(width: columnWidth, height: -1)
       entry.placeholder = tableColumn.title
       entry.maximumLength = Int32(clamping: VariantTextBox.maximumLength + 1)
       newRowEntries.append(entry)
@@ -70,6 +76,7 @@ final class TableEditor: RowEditor {
     column.append(tablePart)
     textBox.widget.isVisible = false
     column.append(textBox.widget)
+    popoverContent = column
     _ = button.setPopover(child: column)
   }
 
@@ -155,12 +162,12 @@ final class TableEditor: RowEditor {
   private func tableRow(_ fields: [GVariantValue], at index: Int) -> ListBoxRow {
     let listRow = ListBoxRow()
     let line = Box(.horizontal, spacing: 6)
-    line.setMargins(top: 4, bottom: 4, start: 4, end: 4)
+    line.setMargins(top: 4, bottom: 4, start: 0, end: 4)
     var entries: [Entry] = []
     for (column, field) in fields.enumerated() {
       let entry = Entry()
-      entry.widthChars = 8
-      entry.expandsHorizontally = true
+      entry.widthChars = 4
+      entry.setSizeRequest(width: columnWidth, height: -1)
       entry.text = table.cellText(field)
       entry.maximumLength = Int32(clamping: VariantTextBox.maximumLength + 1)
       entry.setAccessibleLabel(
