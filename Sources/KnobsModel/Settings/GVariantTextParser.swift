@@ -87,6 +87,18 @@ struct GVariantTextParser {
     }
   }
 
+  /// Whether the word at the place is `word`, not the start of a longer one.
+  private func startsWord(_ word: String) -> Bool {
+    var index = offset
+    for scalar in word.unicodeScalars {
+      guard index < scalars.count, scalars[index] == scalar else { return false }
+      index += 1
+    }
+    guard index < scalars.count else { return true }
+    let next = scalars[index]
+    return !(next.properties.isAlphabetic || ("0"..."9").contains(next) || next == "_")
+  }
+
   // MARK: - Values
 
   mutating func parseValue(_ type: GVariantValueType?, depth: Int) throws(GVariantTextProblem) -> GVariantValue {
@@ -94,12 +106,16 @@ struct GVariantTextParser {
     skipSpace()
     guard let scalar = current else { throw problem(.endsEarly(expected: Self.name(type)), at: offset) }
     let start = offset
+    // As in GLib, a maybe's value may be written without `just`: `true` for `mb`.
+    if case .maybe(let inner) = type, scalar != "@", !startsWord("just"), !startsWord("nothing") {
+      return .maybe(try parseValue(inner, depth: depth + 1), type: inner)
+    }
     switch scalar {
     case "@":
       offset += 1
       let annotated = try readType()
-      try check(annotated, fits: type, at: start)
-      return try parseValue(annotated, depth: depth + 1)
+      // As in GLib, the type the value must have wins over the text's own annotation.
+      return try parseValue(type ?? annotated, depth: depth + 1)
     case "'", "\"":
       return try parseString(type, at: start)
     case "[":
@@ -180,8 +196,7 @@ struct GVariantTextParser {
       return .double(word == "nan" ? .nan : .infinity)
     default:
       if let annotated = Self.typeWords[word] {
-        try check(annotated, fits: type, at: start)
-        return try parseValue(annotated, depth: depth + 1)
+        return try parseValue(type ?? annotated, depth: depth + 1)
       }
       throw problem(.unknownWord(word), at: start)
     }
@@ -219,6 +234,8 @@ struct GVariantTextParser {
         value = Double(unsigned)
       }
       guard let value, !unsigned.isEmpty else { throw problem(.notANumber(token), at: start) }
+      // Past the largest double: GLib refuses it rather than read it as infinity.
+      guard value.isFinite || lowered.hasSuffix("inf") else { throw problem(.outOfRange(token, type: "d"), at: start) }
       return .double(value)
     case .basic(let scalar) where wanted.isInteger:
       guard !looksDecimal else {
@@ -456,7 +473,8 @@ struct GVariantTextParser {
         }
         try expect(",", or: ")")
         skipSpace()
-        if current == ")" {
+        // Only a tuple of one ends in a comma: `(1,)`.
+        if items.count == 1, current == ")" {
           offset += 1
           break
         }
@@ -508,6 +526,8 @@ struct GVariantTextParser {
         try expect("}")
         return .entry(key, value)
       }
+      // `{key: value}` is a dictionary; an entry alone is `{key, value}`.
+      if isDictionary == false { try expect(",") }
       try expect(":")
       let value = try parseValue(valueType, depth: depth + 1)
       if valueType == nil {

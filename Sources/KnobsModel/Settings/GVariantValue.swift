@@ -280,6 +280,7 @@ public struct GVariantTextProblem: Error, Hashable, Sendable, CustomStringConver
   static func range(_ type: String) -> String {
     guard let scalar = type.unicodeScalars.first else { return "" }
     if scalar == "t" { return "0 – \(UInt64.max)" }
+    if scalar == "d" { return "-\(Double.greatestFiniteMagnitude) – \(Double.greatestFiniteMagnitude)" }
     guard let bounds = GVariantValueType.integerBounds[scalar] else { return "" }
     return "\(bounds.lowerBound) – \(bounds.upperBound)"
   }
