@@ -101,9 +101,15 @@ final class StructuredEditorTests: GtkTestCase {
     icons.remove(at: 0)
     XCTAssertEqual(value("icons"), "[]")
     XCTAssertEqual(icons.messageText, "The table is empty.")
-    // A change from elsewhere shows in the table.
+    // A change from elsewhere shows in the table; a field of the rows it replaced, committed
+    // as it goes, writes nothing into the new rows.
+    try store.write(.variant(type: "a(sss)", text: "[('x', 'y', 'z')]"), for: key("icons"))
+    let stale = try XCTUnwrap(icons.cellEntry(0, 0))
     try store.write(.variant(type: "a(sss)", text: "[('a', 'b', 'c')]"), for: key("icons"))
     XCTAssertEqual(icons.cellEntry(0, 2)?.text, "c")
+    stale.text = "stale"
+    stale.pressEnter()
+    XCTAssertEqual(value("icons"), "[('a', 'b', 'c')]")
   }
 
   func testADictionaryRefusesADuplicateKeyAndTakesSimpleVariants() async throws {

@@ -24,6 +24,8 @@ final class TableEditor: RowEditor {
   private var isBuilt = false
   private var title = ""
   private let columnWidth: Int32
+  /// Counts the times the rows were built; a field of rows built before edits nothing.
+  private var generation = 0
   /// Whether the stored value fits no table and is shown as text.
   private(set) var isShowingText = false
   /// What the popover shows, for screenshots.
@@ -151,6 +153,8 @@ final class TableEditor: RowEditor {
   }
 
   private func rebuild() {
+    // Fields being removed may commit as they lose the focus: what they hold belongs to rows gone.
+    generation += 1
     rowsBox.removeAll()
     cellEntries = []
     say(rows.isEmpty ? tr("The table is empty.") : nil)
@@ -173,8 +177,9 @@ final class TableEditor: RowEditor {
       entry.setAccessibleLabel(
         // TRANSLATORS: a cell of a table: %1$s is the setting's title, %2$d the row's number, %3$s the column.
         tr("%1$s, row %2$d, %3$s", title, index + 1, table.columns[column].title))
+      let built = generation
       entry.onCommit { [weak self, weak entry] in
-        guard let self, let entry else { return }
+        guard let self, let entry, self.generation == built else { return }
         self.edit(index, column, to: entry.text, in: entry)
       }
       entries.append(entry)
