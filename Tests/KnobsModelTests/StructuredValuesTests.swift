@@ -96,6 +96,12 @@ final class StructuredValuesTests: XCTestCase {
       XCTAssertEqual("\($0)", "Key: the key “a” is already in the table; each key can be there only once.")
     }
     XCTAssertEqual(try names.text(of: []), "{}")
+    // The command line refuses what the table refuses.
+    let row = SchemaPanel.row(for: KeyDescription(name: "names", typeString: "a{ss}"), in: "s")
+    XCTAssertEqual(try row.parseValue("{'a': 'b'}"), .variant(type: "a{ss}", text: "{'a': 'b'}"))
+    XCTAssertThrowsError(try row.parseValue("{'a': 'b', 'a': 'c'}")) {
+      XCTAssertTrue("\($0)".hasSuffix("The key “a” is already in the table; each key can be there only once."), "\($0)")
+    }
   }
 
   func testDictionariesOfVariantsHoldSimpleValuesAndFallBackForNestedOnes() async throws {

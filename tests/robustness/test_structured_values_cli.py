@@ -77,6 +77,7 @@ def test_a_structured_value_is_written_in_its_type(desk, key, text, stored):
     ("icons", "[('a', 'b')]", "Line 1, column 2: expected 3 items in parentheses, found 2."),
     ("icons", "[('a', 'b', 'c'", "Line 1, column 16: the text ends where “,” or “)” should follow."),
     ("app-options", "{'nested': <[]>}", "Line 1, column 13: the type of this value can't be told"),
+    ("icon-aliases", "{'a': 'b', 'a': 'c'}", "The key “a” is already in the table; each key can be there only once."),
 ])
 def test_bad_text_is_refused_with_its_line_and_column_and_never_written(desk, key, text, said):
     before = desk.get(SCHEMA, key)

@@ -10,6 +10,19 @@ extension Row.Text {
     /// Any other type, as GVariant text.
     case variant
 
+    /// Why GVariant text for a dictionary's table can't be written: a key it holds twice, which
+    /// the table refuses, so `knobs set` refuses it too; nil for other text and other editors.
+    public func duplicateKeyProblem(in text: String) -> String? {
+      guard case .table(let table) = self, table.isDictionary, case .success(let rows) = table.rows(ofText: text)
+      else { return nil }
+      do {
+        _ = try table.value(of: rows)
+        return nil
+      } catch {
+        return error.reason.prefix(1).uppercased() + error.reason.dropFirst()
+      }
+    }
+
     /// The editor's name, for tests and reports: "entry", "table", "pair" or "gvariant".
     public var name: String {
       switch self {
