@@ -136,6 +136,15 @@ final class StructuredValuesTests: XCTestCase {
       XCTAssertEqual("\($0)", "Y: 1.5 is not a whole number.")
     }
     guard case .pair(let doubles) = editor("(dd)") else { return XCTFail() }
+    let german = NumberStyle(locale: "de_DE.UTF-8")
+    XCTAssertEqual(try doubles.number("0,5", label: "", style: german), .double(0.5))
+    XCTAssertEqual(try doubles.number("0.5", label: "", style: german), .double(0.5))
+    XCTAssertThrowsError(try doubles.number("1.000", label: "Width", style: german)) {
+      XCTAssertEqual(
+        "\($0)", "Width: “1.000” could be 1000 or 1,000; type it without the point, or with a decimal comma.")
+    }
+    XCTAssertEqual(doubles.shown(.double(0.25), style: german), "0,25")
+    XCTAssertEqual(pair.shown(.integer(-3, type: "i"), style: german), "-3")
     XCTAssertEqual(
       doubles.text(try doubles.number("1", label: ""), try doubles.number("0.25", label: "")), "(1.0, 0.25)")
   }

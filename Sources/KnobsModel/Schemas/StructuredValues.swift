@@ -338,8 +338,30 @@ public struct NumberPair: Hashable, Sendable {
     return (first, second)
   }
 
-  /// The number typed for one of the two, in the pair's type; throws why it is not one.
-  public func number(_ text: String, label: String) throws(TableProblem) -> GVariantValue {
+  /// A number as its field shows it: a decimal in the user's style (“0,5” in German).
+  public func shown(_ value: GVariantValue, style: NumberStyle = .current) -> String {
+    if case .double(let number) = value, number.isFinite { return style.plain(number) }
+    return value.text
+  }
+
+  /// The number typed for one of the two, in the pair's type; throws why it is not one. A
+  /// decimal may be typed in the user's style (“0,5”) as well as with a point.
+  public func number(_ text: String, label: String, style: NumberStyle = .current) throws(TableProblem)
+    -> GVariantValue
+  {
+    if isDouble, style.isAmbiguous(text) {
+      // German “1.000” may be a thousand or a one with decimals: ask rather than guess.
+      let typed = text.trimmingWhitespace
+      throw TableProblem(
+        column: label,
+        reason: tr(
+          // TRANSLATORS: %1$s is what was typed ("1.000"), %2$s it without the point ("1000"),
+          // %3$s it with a decimal comma ("1,000").
+          "“%1$s” could be %2$s or %3$s; type it without the point, or with a decimal comma.", typed,
+          typed.replacingAll(style.groupingSeparator, with: ""),
+          typed.replacingAll(style.groupingSeparator, with: style.decimalSeparator)))
+    }
+    if isDouble, let value = style.number(from: text), value.isFinite { return .double(value) }
     do {
       return try GVariantValue.parse(text.trimmingWhitespace, type: .basic(type))
     } catch {

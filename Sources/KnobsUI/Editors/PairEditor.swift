@@ -42,7 +42,7 @@ final class PairEditor: RowEditor {
   var kind: String { "pair" }
   var valueDescription: String {
     guard let stored else { return tr("No value") }
-    return tr("%1$s %2$s, %3$s %4$s", pair.first, stored.0.text, pair.second, stored.1.text)
+    return tr("%1$s %2$s, %3$s %4$s", pair.first, pair.shown(stored.0), pair.second, pair.shown(stored.1))
   }
 
   func label(title: String) {
@@ -86,12 +86,12 @@ final class PairEditor: RowEditor {
 
   private var typedDiffers: Bool {
     guard let stored else { return false }
-    return firstEntry.text != stored.0.text || secondEntry.text != stored.1.text
+    return firstEntry.text != pair.shown(stored.0) || secondEntry.text != pair.shown(stored.1)
   }
 
   private func restoreText() {
-    firstEntry.text = stored?.0.text ?? ""
-    secondEntry.text = stored?.1.text ?? ""
+    firstEntry.text = stored.map { pair.shown($0.0) } ?? ""
+    secondEntry.text = stored.map { pair.shown($0.1) } ?? ""
   }
 
   private func restore() {
@@ -124,8 +124,13 @@ final class PairEditor: RowEditor {
     default: return
     }
     let next = min(max(current + steps * (pair.isDouble ? 0.1 : 1), pair.bounds.lowerBound), pair.bounds.upperBound)
-    let text = pair.isDouble ? GVariantValue.double((next * 1000).rounded() / 1000).text : String(Int64(next))
-    guard let value = try? pair.number(text, label: "") else { return }
+    let value: GVariantValue
+    if pair.isDouble {
+      value = .double((next * 1000).rounded() / 1000)
+    } else {
+      guard let number = try? pair.number(String(Int64(next)), label: "") else { return }
+      value = number
+    }
     var changed = values
     changed[index] = value
     clearProblem()
