@@ -1,5 +1,6 @@
 import Gtk
 import KnobsModel
+import KnobsUI
 
 /// `knobs custom-shortcut add|remove`: the same custom shortcuts the Keyboard Shortcuts
 /// page shows, kept where GNOME Settings keeps them.

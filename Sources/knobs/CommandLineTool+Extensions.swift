@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Gtk
 import KnobsModel
+import KnobsUI
 
 /// `knobs extension …`: the GNOME Shell extensions installed, installing one from its zip
 /// archive, turning one on or off (the Extensions page's switches) and removing one.
@@ -185,6 +186,6 @@ extension CommandLineTool {
         "knobs: " + tr("No extension “%s” is installed; “knobs extension list” shows them.", uuid).escapedForTerminal)
       return 2
     }
-    return run(.set(path: entry.path, value: on ? "true" : "false", replace: false))
+    return run(PanelCommand.set(path: entry.path, value: on ? "true" : "false", replace: false))
   }
 }

@@ -1,4 +1,5 @@
 import KnobsModel
+import KnobsUI
 
 /// What the command line asked for, and of which panel: the app's own, or a
 /// panel file (`--panel FILE|ID`) before the rest.
@@ -57,6 +58,10 @@ enum Invocation: Equatable {
   case undo(id: Int?, force: Bool)
   /// `knobs extension …`: GNOME Shell extensions.
   case shellExtension(ExtensionCommand)
+  /// Hidden: the shells' completions for the last word (`Completion`).
+  case complete(words: [String])
+  /// Hidden: knobs(1) in roff, made from `usage` (`ManPage`).
+  case manPage
 
   /// `knobs --help`, in the user's language: one text per paragraph, for translators.
   static var usage: String {
@@ -111,6 +116,8 @@ enum Invocation: Equatable {
     switch first {
     case "--version", "-v": invocation = .version
     case "--help", "-h", "help": invocation = .help
+    case Completion.command: return .complete(words: Array(rest))
+    case ManPage.command: invocation = .manPage
     case "--check-panel":
       let file = rest.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
       if file != nil { rest.removeFirst() }
@@ -125,33 +132,11 @@ enum Invocation: Equatable {
     case "--open":
       guard let path = rest.popFirst() else { throw UsageError(tr("--open needs a path, e.g. clock/show-seconds.")) }
       invocation = .window(openPath: path)
-    case "list":
-      var json = false
-      var path: String?
-      while let next = rest.first, next == "--json" ? !json : path == nil && !next.hasPrefix("-") {
-        if next == "--json" { json = true } else { path = next }
-        rest.removeFirst()
+    case "list", "get", "set", "reset":
+      guard let command = try PanelCommand.parse(first, &rest, program: "knobs", examples: Self.examples) else {
+        throw UsageError(tr("Unknown argument “%s”.", first))
       }
-      invocation = .list(json: json, path: path.map(RowPath.init(parsing:)))
-    case "get":
-      let raw = rest.first == "--raw"
-      if raw { rest.removeFirst() }
-      guard let path = rest.popFirst() else {
-        throw UsageError(tr("get needs a path, e.g. knobs get clock/show-seconds."))
-      }
-      invocation = .get(path: RowPath(parsing: path), raw: raw)
-    case "set":
-      let replace = rest.first == "--replace"
-      if replace { rest.removeFirst() }
-      guard let path = rest.popFirst(), let value = rest.popFirst() else {
-        throw UsageError(tr("set needs a path and a value, e.g. knobs set fonts/text-size 1.25."))
-      }
-      invocation = .set(path: RowPath(parsing: path), value: value, replace: replace)
-    case "reset":
-      guard let path = rest.popFirst() else {
-        throw UsageError(tr("reset needs a path, e.g. knobs reset appearance/dark-style."))
-      }
-      invocation = .reset(path: RowPath(parsing: path))
+      invocation = Invocation(command)
     case "custom-shortcut":
       invocation = try parseCustomShortcut(&rest)
     case "export":
@@ -296,8 +281,29 @@ extension Invocation {
   }
 }
 
-/// A mistake on the command line, said in one sentence.
-struct UsageError: Error {
-  let message: String
-  init(_ message: String) { self.message = message }
+extension Invocation {
+  /// The paths the usage errors of list, get, set and reset show.
+  static let examples = PanelCommand.Examples(
+    get: "clock/show-seconds", set: "fonts/text-size 1.25", reset: "appearance/dark-style")
+
+  /// The panel command as the app's invocation.
+  init(_ command: PanelCommand) {
+    switch command {
+    case .list(let json, let path): self = .list(json: json, path: path)
+    case .get(let path, let raw): self = .get(path: path, raw: raw)
+    case .set(let path, let value, let replace): self = .set(path: path, value: value, replace: replace)
+    case .reset(let path): self = .reset(path: path)
+    }
+  }
+
+  /// The panel command this invocation is, if it is one.
+  var panelCommand: PanelCommand? {
+    switch self {
+    case .list(let json, let path): .list(json: json, path: path)
+    case .get(let path, let raw): .get(path: path, raw: raw)
+    case .set(let path, let value, let replace): .set(path: path, value: value, replace: replace)
+    case .reset(let path): .reset(path: path)
+    default: nil
+    }
+  }
 }

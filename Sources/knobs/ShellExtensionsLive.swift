@@ -1,5 +1,6 @@
 import Gtk
 import KnobsModel
+import KnobsUI
 
 extension ShellExtensionLive {
   /// The model's view of the Shell's report.
@@ -57,6 +58,17 @@ enum ShellExtensionsWatch {
         otherwise()
       }
     }
+    // The Shell announces changes of state, not of what may change (canChange): the whole list
+    // is asked for again a moment after each announcement and after every extension is turned
+    // on or off, once the Shell has acted on it.
+    let again = MainLoopTimer()
+    let askAgain: @MainActor () -> Void = { [weak bus, weak rows] in
+      again.schedule(after: 0.5) {
+        guard let bus, let rows else { return }
+        refresh(bus, rows)
+      }
+    }
+    rows.askShellAgain = askAgain
     bus.onStateChanged { [weak bus, weak rows] report in
       guard let rows else { return }
       // A Shell that started after the window: its first word brings the whole list.
@@ -64,6 +76,7 @@ enum ShellExtensionsWatch {
         refresh(bus, rows)
       } else {
         rows.updateLive(ShellExtensionLive(report))
+        askAgain()
       }
     }
     refresh(bus, rows)

@@ -52,6 +52,13 @@ case .version:
   print("knobs \(AppInfo.version)")
 case .help:
   print(Invocation.usage)
+case .manPage:
+  print(ManPage.roff(usage: Invocation.usage, version: AppInfo.version), terminator: "")
+case .complete(let words):
+  print(
+    Completion.run(
+      words, panel: panel, schemaDirectories: schemaDirectories, history: history, environment: processEnvironment),
+    terminator: "")
 case .checkPanel(let file?):
   exit(FilePanels.check(file, schemaDirectories: schemaDirectories))
 case .checkPanel(nil):
@@ -81,6 +88,7 @@ case .window, .service:
   benchmark?.soakPanel = panel
   // What the running Shell makes of each extension, kept up to date while the window is open.
   let shellExtensions = benchmark == nil ? ShellExtensionsWatch.start(extensionRows) : nil
+  ExtensionActions.connect(extensionRows, bus: shellExtensions, history: history)
   // All Settings is left out of the benchmark's generated panels, kept with the shipped one.
   let app = KnobsApplication(
     panel: panel, allSettings: benchmark?.panel == nil ? allSettings : nil,

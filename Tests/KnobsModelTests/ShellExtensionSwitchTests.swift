@@ -209,4 +209,78 @@ final class ShellExtensionSwitchTests: XCTestCase {
     XCTAssertEqual(handed.count, 1, "an extension the Shell doesn't know is switched in the lists")
     XCTAssertEqual(base.value(for: enabled), .strings(["a@x", "b@x"]))
   }
+
+  func testWhileEveryExtensionIsOffEachSwitchStillWorksAndSaysWhenItTakesEffect() async throws {
+    let found = ShellExtensions([
+      ShellExtension(uuid: "a@x", name: "A", shellVersions: ["43"]),
+      ShellExtension(uuid: "c@x", name: "C", shellVersions: ["3.36"]),
+    ])
+    let source = ShellExtensionRows(find: { found }, folders: [], shellVersion: { .failure(.notInstalled) })
+    let base = shellSettings()
+    let switches = try XCTUnwrap(source.connect(to: base)?.store)
+    // A running Shell with user extensions off says none of them can change.
+    source.setLive([
+      "a@x": ShellExtensionLive(uuid: "a@x", state: .initialized, error: "", hasPrefs: false, canChange: false),
+      "c@x": ShellExtensionLive(uuid: "c@x", state: .outOfDate, error: "", hasPrefs: false, canChange: false),
+    ])
+    XCTAssertEqual(source.rows[0].enabledWhen?.holds(SettingsReader(base)), false)
+    XCTAssertNil(source.rows[0].subtitle)
+    try base.write(.bool(true), for: ShellExtensionSwitches.disableAllKey)
+    XCTAssertEqual(source.rows[0].enabledWhen?.holds(SettingsReader(base)), true, "picked while all are off")
+    XCTAssertEqual(
+      source.rows[0].subtitle?.fixedText, "Extensions are off: this switch takes effect when they are on again.")
+    XCTAssertTrue(source.rows[1].subtitle?.fixedText?.hasPrefix("Extensions are off") == true)
+    try switches.write(.bool(true), for: ShellExtensionSwitches.key("a@x"))
+    XCTAssertEqual(base.value(for: enabled), .strings(["a@x"]), "remembered in the Shell's list")
+    try base.write(.bool(false), for: ShellExtensionSwitches.disableAllKey)
+    XCTAssertNil(source.rows[0].subtitle, "on again: nothing to say")
+  }
+
+  func testRemoveAsksFirstForTheUsersOwnAndExplainsForEveryonesExtensions() async throws {
+    let found = ShellExtensions([
+      ShellExtension(uuid: "a@x", name: "Mine", shellVersions: ["43"]),
+      ShellExtension(uuid: "d@x", name: "Everyone's", shellVersions: ["43"], isUsers: false),
+    ])
+    let source = ShellExtensionRows(
+      find: { found }, folders: ["/home/u/.local/share/gnome-shell/extensions", "/usr/share/gnome-shell/extensions"],
+      shellVersion: { .failure(.notInstalled) })
+    XCTAssertNotNil(source.connect(to: shellSettings()))
+    let mine = try XCTUnwrap(source.rows.first { $0.title == "Mine" }?.menuItems.first)
+    XCTAssertEqual(mine.label, "Remove…")
+    XCTAssertEqual(mine.action.confirmation?.title, "Remove “Mine”?")
+    XCTAssertEqual(
+      mine.action.confirmation?.message,
+      "Its files are deleted from /home/u/.local/share/gnome-shell/extensions/a@x. Its settings are kept.")
+    XCTAssertTrue(mine.action.isDestructive)
+    var asked: [String] = []
+    source.uninstall = { uuid, done in
+      asked.append(uuid)
+      done("gone")
+    }
+    let presenter = RecordingPresenter()
+    _ = mine.action.perform(ActionContext(store: shellSettings(), panel: Panel("P") {}, presenter: presenter))
+    XCTAssertEqual(asked, ["a@x"])
+    XCTAssertEqual(presenter.messages, ["gone"])
+    let everyones = try XCTUnwrap(source.rows.first { $0.title == "Everyone's" }?.menuItems.first)
+    XCTAssertNil(everyones.action.confirmation, "nothing to confirm: it can't be removed here")
+    _ = everyones.action.perform(ActionContext(store: shellSettings(), panel: Panel("P") {}, presenter: presenter))
+    XCTAssertEqual(asked, ["a@x"], "not asked to remove")
+    XCTAssertEqual(
+      presenter.messages.last,
+      "“Everyone's” is installed for everyone: only an administrator can remove it, with the package that installed it."
+    )
+  }
+}
+
+/// Keeps what actions say.
+@MainActor
+private final class RecordingPresenter: ActionPresenter {
+  var messages: [String] = []
+  func chooseApplication(
+    title: String, from applications: [DesktopApplication], onChoose: @escaping @MainActor (DesktopApplication) -> Void
+  ) {}
+  func showMessage(_ message: String, undo: Undo?) { messages.append(message) }
+  func askForText(_ request: TextRequest, onAnswer: @escaping @MainActor (String) -> Void) {}
+  func chooseFile(_ request: FileRequest, onChoose: @escaping @MainActor (String) -> Void) {}
+  func open(path: String) -> Bool { false }
 }

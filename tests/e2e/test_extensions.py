@@ -8,6 +8,7 @@ back where GNOME Settings keeps them. Everything is read back with gsettings."""
 
 import json
 import os
+import re
 import subprocess
 
 from harness.driver import wait_for
@@ -92,7 +93,8 @@ def test_extensions_are_switched_in_the_shells_lists_and_warn_of_another_version
     _, shell = install_extensions(session)
     listed = session.run("get", "extensions", extra_env=shell)
     assert listed.returncode == 0, listed.stderr
-    assert "desktop/extensions/installed/window-tiles  toggle  Window Tiles" in listed.stdout, listed.stdout
+    assert re.search(r"^desktop/extensions/installed/window-tiles +toggle +Window Tiles", listed.stdout, re.M), \
+        listed.stdout
     assert "desktop/extensions/installed/coffee-cup" in listed.stdout, listed.stdout
 
     launch_at(session, driver, "extensions/installed/window-tiles", "Window Tiles", extra_env=shell)
@@ -124,7 +126,16 @@ def test_extensions_are_switched_in_the_shells_lists_and_warn_of_another_version
     driver.switch("Use Extensions").toggle()
     wait_for("disable-user-extensions is on",
              lambda: gsettings_get(session, SHELL, "disable-user-extensions") == "true")
-    wait_for("every extension's switch is greyed out", lambda: not driver.switch("Coffee Cup").sensitive)
+    wait_for("the page says how to start them again", lambda: driver.row("Use Extensions").description.startswith(
+        "Every extension is off. Turn this on to start the ones switched on below."))
+    # Each switch still picks which start when extensions are on again, and says so.
+    wait_for("each switch says when it takes effect", lambda: driver.row("Coffee Cup").description.startswith(
+        "Extensions are off: this switch takes effect when they are on again."))
+    assert driver.switch("Coffee Cup").sensitive
+    driver.switch("Coffee Cup").toggle()
+    wait_for("Coffee Cup is off in the lists, kept for later",
+             lambda: gsettings_get(session, SHELL, "disabled-extensions") == f"['{TILES_UUID}', '{CUP_UUID}']")
+    assert gsettings_get(session, SHELL, "disable-user-extensions") == "true"
     # The write comes as the switch begins to slide; a flip while it still slides is GTK's
     # same flip (it restarts the slide), so the next one waits for the slide's end.
     wait_for("the master switch has slid off", lambda: not driver.switch("Use Extensions").checked)
@@ -230,3 +241,59 @@ def test_custom_shortcuts_are_added_and_removed_where_gnome_settings_keeps_them(
     assert listed.stdout.strip() == "Super+Y", listed
     driver.activate_row("Remove Shortcut")
     wait_for("it left the list", lambda: gsettings_get(session, MEDIA_KEYS, "custom-keybindings") == "@as []")
+
+
+def extension_zip(path, uuid, name, entries=None):
+    import zipfile
+    with zipfile.ZipFile(path, "w") as packed:
+        packed.writestr("metadata.json", json.dumps({"uuid": uuid, "name": name, "shell-version": ["43"]}))
+        for entry, text in (entries or {"extension.js": "function init() {}"}).items():
+            packed.writestr(entry, text)
+    return path
+
+
+def install_through_the_chooser(driver, path):
+    driver.activate_row("Install from File…")
+    wait_for("the file chooser opens", lambda: driver.find_app_window("Install Extension"))
+    driver.press("Control_L", "l", window="Install Extension")
+    driver.type_text(str(path), window="Install Extension")
+    # The button, not Return: a second time, Return may go to the location's completion.
+    chooser = driver.find_app_window("Install Extension")
+    next(button for button in chooser.find_all("push button") if button.name.endswith("Install")).do_action()
+    wait_for("the file chooser is gone", lambda: driver.find_app_window("Install Extension") is None)
+
+
+@scenario(backend="dconf", timeout=120)
+def test_an_extension_is_installed_from_a_file_and_removed_in_the_window(session, driver):
+    _, shell = install_extensions(session)
+    folder = session.data_home() / "gnome-shell" / "extensions"
+    launch_at(session, driver, "extensions/install/install-from-file", "Install from File…", extra_env=shell)
+
+    # A hostile archive first: an entry that climbs out of the extension's folder.
+    hostile = extension_zip(session.root / "slip.zip", "slip@knobs.test", "Slip",
+                            {"../../escaped.js": "nothing", "extension.js": ""})
+    install_through_the_chooser(driver, hostile)
+    wait_for("the window says why nothing was installed",
+             lambda: any("Nothing was installed." in text for text in driver.alert_texts()))
+    assert not (folder / "slip@knobs.test").exists() and not (folder.parent / "escaped.js").exists()
+    assert sorted(entry.name for entry in folder.iterdir()) == [CUP_UUID, TILES_UUID], list(folder.iterdir())
+
+    archive = extension_zip(session.root / "saucer.zip", "saucer@knobs.test", "Zipped Saucer")
+    install_through_the_chooser(driver, archive)
+    wait_for("the window says it is installed", lambda: any(
+        text.startswith("“Zipped Saucer” is installed. GNOME Shell loads it when you log in again")
+        for text in driver.alert_texts()))
+    assert (folder / "saucer@knobs.test" / "metadata.json").exists()
+    wait_for("its row is listed", lambda: driver.row("Zipped Saucer"))
+
+    # Removed from its row's menu, after a question.
+    driver.focus_row("Zipped Saucer")
+    driver.press("Menu")
+    driver.node("push button", "Remove…").do_action()
+    question = "Remove “Zipped Saucer”?"
+    dialog = wait_for("Knobs asks first", lambda: driver.find_app_window(question))
+    dialog.find("push button", "Remove").do_action()
+    wait_for("its folder is gone", lambda: not (folder / "saucer@knobs.test").exists())
+    wait_for("the window says so", lambda: "“Zipped Saucer” is removed." in driver.alert_texts())
+    wait_for("its row is gone", lambda: not driver.window().find_all("list item", "Zipped Saucer"))
+    assert (folder / CUP_UUID).exists() and (folder / TILES_UUID).exists(), "only that one"

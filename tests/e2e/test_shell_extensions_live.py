@@ -159,6 +159,23 @@ def test_extensions_as_the_real_shell_sees_them(session, driver):
         wait_for("the Shell says it is off", lambda: "'state': <2.0>" in shell_state(session, WORKS), timeout=10)
         print(f"page switch to the Shell's disable(): {took:.3f} s")
 
+        # Every extension off (as the Shell's crash guard leaves them): the switches still pick
+        # which start when extensions are on again.
+        os.unlink(f"{runtime}/{WORKS}-enabled")
+        assert session.command("gsettings", "set", SHELL, "disable-user-extensions", "true").returncode == 0
+        wait_for("the switch says it takes effect later", lambda: driver.row("Working Kettle").description.startswith(
+            "Extensions are off: this switch takes effect when they are on again."), timeout=10)
+        wait_for("the page says who may have turned them off", lambda: "GNOME Shell may have: it does so when it "
+                 "crashes as it starts" in driver.row("Use Extensions").description, timeout=10)
+        assert driver.switch("Working Kettle").sensitive, "the Shell says canChange false; Knobs keeps it usable"
+        driver.switch("Working Kettle").toggle()
+        wait_for("it is in the Shell's list, for later",
+                 lambda: WORKS in session.command("gsettings", "get", SHELL, "enabled-extensions").stdout, timeout=10)
+        assert not os.path.exists(f"{runtime}/{WORKS}-enabled"), "nothing starts while extensions are off"
+        driver.switch("Use Extensions").toggle()
+        wait_for("extensions on again: the Shell starts the one picked",
+                 lambda: os.path.exists(f"{runtime}/{WORKS}-enabled"), timeout=15)
+
         driver.node("push button", "Preferences of Tuned Cup").do_action()
         wait_for("the preferences process starts (its org.gnome.Shell.Extensions service)",
                  lambda: session.command("gdbus", "call", "--session", "-d", "org.freedesktop.DBus", "-o",

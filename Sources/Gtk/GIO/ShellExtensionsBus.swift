@@ -95,6 +95,15 @@ public final class ShellExtensionsBus {
     ) { result in completion(result.map(Self.firstBool)) }
   }
 
+  /// `UninstallExtension`, answered on the main loop with the Shell's yes or no.
+  public func uninstall(
+    _ uuid: String, timeout: Double, completion: @escaping @MainActor (Result<Bool, GLibError>) -> Void
+  ) {
+    call("UninstallExtension", g_variant_new_tuple([g_variant_new_string(uuid)], 1), timeout: timeout) { result in
+      completion(result.map(Self.firstBool))
+    }
+  }
+
   /// `OpenExtensionPrefs`: the Shell starts the extension's preferences window.
   public func openPreferences(
     _ uuid: String, timeout: Double, completion: @escaping @MainActor (GLibError?) -> Void

@@ -10,6 +10,8 @@ public protocol ActionPresenter: AnyObject {
   /// Asks for a line of text; `onAnswer` runs with text the request's check
   /// accepts, and not at all when the user cancels.
   func askForText(_ request: TextRequest, onAnswer: @escaping @MainActor (String) -> Void)
+  /// Asks for a file to open; `onChoose` runs with its path, and not at all when the user cancels.
+  func chooseFile(_ request: FileRequest, onChoose: @escaping @MainActor (String) -> Void)
   /// Shows the row or page at a path, as `knobs --open` does; false, with a message said, when there is none.
   @discardableResult
   func open(path: String) -> Bool
@@ -38,5 +40,23 @@ public struct TextRequest {
     self.initialText = initialText
     self.confirmLabel = confirmLabel
     self.check = check
+  }
+}
+
+/// A question whose answer is a file to open.
+public struct FileRequest {
+  public var title: String
+  /// The accept button's label, with “_” before its access key.
+  public var acceptLabel: String
+  /// The types offered, such as `application/zip`; any file when empty.
+  public var mimeTypes: [String]
+  /// What the chooser calls those types.
+  public var filterName: String
+
+  public init(title: String, acceptLabel: String, mimeTypes: [String] = [], filterName: String = "") {
+    self.title = title
+    self.acceptLabel = acceptLabel
+    self.mimeTypes = mimeTypes
+    self.filterName = filterName
   }
 }

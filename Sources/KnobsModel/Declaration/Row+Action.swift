@@ -13,6 +13,18 @@ extension Row {
     }
   }
 
+  /// A command of the row's context menu: what it does in words, and the action it runs
+  /// (asking first when the action has a confirmation).
+  public struct MenuItem {
+    public var label: String
+    public var action: Action
+
+    public init(label: String, action: Action) {
+      self.label = label
+      self.action = action
+    }
+  }
+
   /// A command the row runs when activated.
   public struct Action {
     /// Asked before running, for actions that change many things at once.

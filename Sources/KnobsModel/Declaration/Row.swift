@@ -42,6 +42,12 @@ public struct Row: Identifiable {
     get { storage.button }
     set { uniqueStorage().button = newValue }
   }
+  /// Commands of the row's context menu, after the ones every row has (Copy Link, the
+  /// button's, Reset to Default): Remove…, say.
+  public var menuItems: [MenuItem] {
+    get { storage.menuItems }
+    set { uniqueStorage().menuItems = newValue }
+  }
 
   /// The row's parts, shared by its copies until one of them changes
   /// (copy on write): a row is copied whole as panels are built, checked,
@@ -59,6 +65,7 @@ public struct Row: Identifiable {
     var enabledWhen: Condition?
     var visibleWhen: Condition?
     var button: Button?
+    var menuItems: [MenuItem] = []
 
     init(id: String, title: String, kind: Kind) {
       self.id = id
@@ -74,6 +81,7 @@ public struct Row: Identifiable {
       copy.enabledWhen = enabledWhen
       copy.visibleWhen = visibleWhen
       copy.button = button
+      copy.menuItems = menuItems
       return copy
     }
   }

@@ -26,8 +26,19 @@ public final class ShellExtensionRows: RowSource {
   /// what to do when the Shell does not take it (write the lists here).
   public var switchThroughShell:
     (@MainActor (_ uuid: String, _ on: Bool, _ otherwise: @escaping @MainActor () -> Void) -> Void)?
+  /// Asks the running Shell for every extension's state again (the app sets it).
+  public var askShellAgain: (@MainActor () -> Void)?
   /// Opens an extension's own preferences through the Shell (the app sets it).
   public var openPreferences: (@MainActor (String) -> Void)?
+  /// Removes an extension the user installed (the app sets it): called with its uuid, and what
+  /// to say when it is done or refused, in a sentence.
+  public var uninstall: (@MainActor (_ uuid: String, _ done: @escaping @MainActor (String) -> Void) -> Void)?
+  /// Installs an extension from an archive (the app sets it): called with the file's path, and
+  /// what to say when it is done or refused, in a sentence.
+  public var install: (@MainActor (_ file: String, _ done: @escaping @MainActor (String) -> Void) -> Void)?
+  /// Whether something other than Knobs turned every extension off last (the Shell's crash
+  /// guard, say), when the app can tell.
+  public var turnedOffElsewhere: (@MainActor () -> Bool)?
 
   /// Longest description shown under an extension's name; the rest is cut.
   static let longestDescription = 300
@@ -63,8 +74,11 @@ public final class ShellExtensionRows: RowSource {
   public func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)? {
     settings = store
     settingsObservation = store.observe { [weak self] key in
-      guard key.covers(ShellExtensionSwitches.anyVersionKey) else { return }
+      guard key.covers(ShellExtensionSwitches.anyVersionKey) || key.covers(ShellExtensionSwitches.disableAllKey)
+      else { return }
       self?.rebuild()
+      // The Shell announces a change of state, not of what may change: asked again.
+      if key.covers(ShellExtensionSwitches.disableAllKey) { self?.askShellAgain?() }
     }
     rebuild()
     let switches = ShellExtensionSwitches(base: store) { [weak self] in
@@ -146,6 +160,47 @@ public final class ShellExtensionRows: RowSource {
       .icon("application-x-addon-symbolic")
   }
 
+  /// Whether the running Shell lets the extension's switch change anything (not for one out of
+  /// date, or when its lists are locked). It says no of an extension that failed too, which is
+  /// left switchable: turning it off helps. True without a Shell.
+  public func canChange(_ uuid: String) -> Bool {
+    guard let report = live?[uuid] else { return true }
+    return report.canChange || report.state == .error
+  }
+
+  /// “Remove…”: asks, then removes an extension the user installed; one installed for everyone
+  /// says why it can't be removed here.
+  private func removeItem(_ shellExtension: ShellExtension) -> Row.MenuItem {
+    let label = tr("Remove…")
+    guard shellExtension.isUsers else {
+      return Row.MenuItem(
+        label: label,
+        action: Row.Action { context in
+          context.presenter?.showMessage(
+            tr(
+              "“%s” is installed for everyone: only an administrator can remove it, with the package that installed it.",
+              shellExtension.name.escapedForMessage), undo: nil)
+          return nil
+        })
+    }
+    let uuid = shellExtension.uuid
+    let folder = watchedFolders.first.map { $0 + "/" + uuid } ?? uuid
+    let confirmation = Confirmation(
+      title: tr("Remove “%s”?", shellExtension.name.escapedForMessage),
+      message: tr("Its files are deleted from %s. Its settings are kept.", folder.escapedForMessage),
+      confirmLabel: tr("Remove"))
+    return Row.MenuItem(
+      label: label,
+      action: Row.Action(confirmation: confirmation, isDestructive: true) { [weak self] context in
+        guard let uninstall = self?.uninstall else { return nil }
+        uninstall(uuid) { [weak self] message in
+          self?.reload()
+          context.presenter?.showMessage(message, undo: nil)
+        }
+        return nil
+      })
+  }
+
   private static func signature(_ row: Row) -> [String] {
     [row.id, row.title, row.subtitle?.fixedText ?? "", row.iconName ?? "", row.button?.label ?? ""]
   }
@@ -194,18 +249,24 @@ public final class ShellExtensionRows: RowSource {
           "Version %s", TextBounds.fitted(version, limit: 40)))
     }
     if let url = shellExtension.url, !url.isEmpty { details.append(TextBounds.fitted(url, limit: 200)) }
-    var lines: [String] = [problem, description, details.joined(separator: " · ")].compactMap { $0 }
+    let allOff = settings?.value(for: ShellExtensionSwitches.disableAllKey) == .bool(true)
+    let waiting = allOff ? tr("Extensions are off: this switch takes effect when they are on again.") : nil
+    var lines: [String] = [waiting, problem, description, details.joined(separator: " · ")].compactMap { $0 }
     lines.removeAll { $0.isEmpty }
     let subtitle = lines.joined(separator: "\n")
     var row = ToggleRow(id, shellExtension.name, key: ShellExtensionSwitches.key(shellExtension.uuid))
       .icon(problem == nil ? "application-x-addon-symbolic" : "dialog-warning-symbolic")
       .keywords([shellExtension.uuid, tr("extension"), shellExtension.description])
-    // The Shell says when a switch can't change anything (an extension out of date, lists locked).
-    // It says so of an extension that failed too, which is left switchable: turning it off helps.
-    let canChange = report.map { $0.canChange || $0.state == .error } ?? true
+    // While every extension is off the Shell says none can change; their switches still pick
+    // which start when extensions are on again. Read when asked: a window keeps a row whose
+    // texts did not change, and with it this condition.
+    let uuid = shellExtension.uuid
     row = row.enabled(
-      when: Condition { settings in canChange && !settings.bool(ShellExtensionSwitches.disableAllKey) })
+      when: Condition { [weak self] settings in
+        settings.bool(ShellExtensionSwitches.disableAllKey) || self?.canChange(uuid) != false
+      })
     if !subtitle.isEmpty { row = row.subtitle(subtitle) }
+    row.menuItems = [removeItem(shellExtension)]
     if let report, report.hasPrefs, let openPreferences {
       let uuid = shellExtension.uuid
       row.button = Row.Button(

@@ -30,6 +30,7 @@ public final class AllSettings {
   ///   - library: the installed schemas, asked for when the page is first opened
   ///     (the settings store is made with the window); nil when there are none.
   ///   - apps: read when the page is first opened.
+  ///   - extensions: the installed GNOME Shell extensions, whose schemas are named by their extension.
   ///   - folderProblems: the user's schema folders that could not be read, said on the page.
   ///   - dconf: the folders of the user's dconf database, where relocatable schemas are looked for.
   public init(

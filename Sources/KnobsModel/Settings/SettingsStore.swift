@@ -45,6 +45,7 @@ public protocol SettingsStore: AnyObject {
   /// Calls `handler` after any key changes, from this process or outside it; with
   /// `SettingKey.wholeSchema` when every key of a schema may have changed.
   func observe(_ handler: @escaping @MainActor (SettingKey) -> Void) -> Observation
+  /// Where the store keeps its values, and whether they survive the process.
   var storage: StorageDescription { get }
   /// Where one key is kept, for stores that keep keys in more than one place.
   func storage(for key: SettingKey) -> StorageDescription

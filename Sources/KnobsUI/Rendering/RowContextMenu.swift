@@ -3,7 +3,7 @@ import KnobsModel
 
 /// The context menu of a row (secondary click, long press, Menu key or
 /// Shift+F10): "Copy Link" or "Copy Address", and "Reset to Default" when the
-/// row's setting differs from its default.
+/// row's setting differs from its default, then the row's own menu items.
 @MainActor
 final class RowContextMenu {
   private unowned let rowView: RowView
@@ -41,6 +41,9 @@ final class RowContextMenu {
     }
     if let store = rowView.store, rowView.canReset(store) {
       entries.append((tr("Reset to Default"), { [weak rowView] in rowView?.resetToDefault() }))
+    }
+    for item in row.menuItems {
+      entries.append((item.label, { [weak rowView] in rowView?.run(item) }))
     }
     return entries
   }

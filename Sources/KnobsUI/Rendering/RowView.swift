@@ -173,6 +173,11 @@ final class RowView {
     host.runAction(button.action, title: button.label)
   }
 
+  /// Runs one of the row's context menu items.
+  func run(_ item: Row.MenuItem) {
+    host?.runAction(item.action, title: item.label)
+  }
+
   /// Writes a value the user chose; a refusal is shown in the window and the control snaps back.
   @discardableResult
   func write(_ value: SettingValue, _ key: SettingKey) -> Bool {

@@ -12,6 +12,7 @@ public final class PanelProblemsWindow {
   public let closeButton = Button(label: tr("Close"))
 
   /// - Parameters:
+  ///   - application: the application the window belongs to; nil for a window of its own.
   ///   - source: the panel's id or file, as it was asked for.
   ///   - lines: the problems as the command line prints them.
   public init(application: Application?, source: String, lines: [String]) {

@@ -25,4 +25,16 @@ extension PanelWindow: ActionPresenter {
     textDialog = dialog
     dialog.present()
   }
+
+  public func chooseFile(_ request: FileRequest, onChoose: @escaping @MainActor (String) -> Void) {
+    fileChooser?.hide()
+    let chooser = FileChooser(
+      title: request.title, parent: window, selectsFolder: false, mimeTypes: request.mimeTypes,
+      filterName: request.filterName, acceptLabel: request.acceptLabel, cancelLabel: tr("_Cancel"))
+    fileChooser = chooser
+    chooser.show { [weak self, weak chooser] path in
+      if let self, self.fileChooser === chooser { self.fileChooser = nil }
+      if let path { onChoose(path) }
+    }
+  }
 }

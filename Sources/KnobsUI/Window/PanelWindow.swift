@@ -31,6 +31,14 @@ public final class PanelWindow: PageHost {
   var chooser: ApplicationChooser?
   /// The open question asking for text, if any (a folder to open a relocatable schema at, say).
   var textDialog: TextDialog?
+  /// The open file chooser an action asked for, if any.
+  var fileChooser: FileChooser?
+  /// Store changes heard in this turn of the main loop, and those of a burst waiting for its end.
+  private var changesThisTurn = 0
+  private var burstKeys: Set<SettingKey> = []
+  private var burstCoversAll = false
+  /// How many bursts were refreshed in one pass (for tests).
+  private(set) var burstPasses = 0
   private var rowSourceObservations: [Observation] = []
   private var folderMonitors: [FileMonitor] = []
   private let pendingReload = MainLoopTimer()
@@ -286,6 +294,37 @@ public final class PanelWindow: PageHost {
   /// Brings every open page and the search results up to date with the settings; with
   /// `changed`, only what shows that key.
   func refresh(changed key: SettingKey? = nil) {
+    changesThisTurn += 1
+    if changesThisTurn == 1 {
+      runOnMainLoop(after: 0, priority: .idle) { [weak self] in self?.endOfTurn() }
+    }
+    guard changesThisTurn > Self.burstThreshold else { return refreshNow(changed: key) }
+    if let key { burstKeys.insert(key) } else { burstCoversAll = true }
+  }
+
+  /// Changes heard in one turn of the main loop beyond which the rest wait for its end: a
+  /// burst (another program loading thousands of keys) is then refreshed in one pass, and the
+  /// search results run once, not once a key.
+  static let burstThreshold = 8
+  /// More keys than this in a burst refresh every row once rather than key by key.
+  static let burstKeysForWholeRefresh = 64
+
+  /// The loop has nothing more pressing: the burst, if any, is over.
+  private func endOfTurn() {
+    changesThisTurn = 0
+    guard burstCoversAll || !burstKeys.isEmpty else { return }
+    let keys = burstKeys
+    let all = burstCoversAll || keys.count > Self.burstKeysForWholeRefresh
+    burstKeys = []
+    burstCoversAll = false
+    burstPasses += 1
+    if all { return refreshNow(changed: nil) }
+    let settings = SettingsReader(store)
+    for key in keys { pages.forEach { $0.refresh(settings, changed: key) } }
+    search.refresh()
+  }
+
+  private func refreshNow(changed key: SettingKey?) {
     let settings = SettingsReader(store)
     pages.forEach { $0.refresh(settings, changed: key) }
     search.refresh()

@@ -180,7 +180,11 @@ final class SearchController {
     run(text)
   }
 
+  /// How many times a query ran (for tests).
+  private(set) var runs = 0
+
   private func run(_ text: String) {
+    runs += 1
     query = text
     let trimmed = text.trimmingSpaces
     if trimmed.isEmpty {

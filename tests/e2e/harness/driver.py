@@ -287,6 +287,8 @@ class Driver:
         """Presses a key combination through the X server, e.g. press("Control_L", "w");
         with each=True, presses the keys one after the other: press("Down", "Down", each=True).
         The keys go to the window titled `window` (a dialog's title, say)."""
+        if self.session.display_kind != "x11":
+            raise AssertionError("keys go through the X server: under Wayland a scenario acts over AT-SPI only")
         # Without a window manager nothing gives the window the keyboard focus: do it first.
         names = [{"Control_L": "ctrl", "Alt_L": "alt", "Shift_L": "shift"}.get(k, k) for k in keys]
         self._focus_window(window)
@@ -299,6 +301,8 @@ class Driver:
                        env=self.session.env, capture_output=True, timeout=10)
 
     def type_text(self, text, window="Knobs"):
+        if self.session.display_kind != "x11":
+            raise AssertionError("keys go through the X server: under Wayland a scenario acts over AT-SPI only")
         self._focus_window(window)
         subprocess.run(["xdotool", "type", "--delay", "40", text], env=self.session.env, check=True,
                        capture_output=True, timeout=20)

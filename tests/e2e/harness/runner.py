@@ -47,9 +47,10 @@ def main(module_name, function_name, timeout):
         session.start()
         # libatspi finds the accessibility bus through the session bus (and the X
         # display's AT_SPI_BUS property): point both at the session before importing it.
-        for variable in ["DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR", "XDG_CONFIG_HOME",
-                         "XDG_DATA_HOME", "XDG_CACHE_HOME", "HOME"]:
-            os.environ[variable] = session.env[variable]
+        for variable in ["DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR",
+                         "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "HOME"]:
+            if variable in session.env:
+                os.environ[variable] = session.env[variable]
         from harness.driver import Driver
 
         driver = Driver(session)

@@ -14,11 +14,12 @@ E2E_FOLDER = Path(__file__).resolve().parents[1]
 PASSED_ON = ["PATH", "LANG", "KNOBS_BIN", "KNOBS_SCHEMA_DIR", "KNOBS_E2E_FAILURES", "KNOBS_TEST_ARTIFACTS", SUITE_VARIABLE]
 
 
-def scenario(backend="memory", schemas="all", timeout=60):
+def scenario(backend="memory", schemas="all", timeout=60, display="x11"):
     """`backend`: the GSettings backend (memory, keyfile or dconf).
     `schemas`: "all" (the system's and Knobs'), "knobs-only" (no system schema), "system-only"
     (no Knobs schema) or "none".
-    `timeout`: seconds the scenario may take, start and stop of its session included."""
+    `timeout`: seconds the scenario may take, start and stop of its session included.
+    `display`: "x11" (Xvfb) or "wayland" (weston's headless compositor, no X display at all)."""
 
     def decorate(body):
         def test():
@@ -31,7 +32,8 @@ def scenario(backend="memory", schemas="all", timeout=60):
         test.__name__, test.__qualname__, test.__doc__ = body.__name__, body.__qualname__, body.__doc__
         test.__module__ = body.__module__
         test.knobs_body = body
-        test.knobs_options = {"backend": backend, "schemas": schemas}
+        test.knobs_timeout = timeout
+        test.knobs_options = {"backend": backend, "schemas": schemas, "display": display}
         return test
 
     return decorate
@@ -40,7 +42,12 @@ def scenario(backend="memory", schemas="all", timeout=60):
 def run_scenario(module, function, timeout):
     """Runs one scenario in a fresh process; returns its exit status and output."""
     env = {name: os.environ[name] for name in PASSED_ON if name in os.environ}
-    env["PYTHONPATH"] = str(E2E_FOLDER)
+    # The scenario's own folder too, when it is elsewhere: tests/library's scenarios use this harness.
+    folders = [str(E2E_FOLDER)]
+    loaded = sys.modules.get(module)
+    if loaded is not None and getattr(loaded, "__file__", None):
+        folders.append(str(Path(loaded.__file__).resolve().parent))
+    env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(folders))
     process = subprocess.Popen(
         [sys.executable, "-m", "harness.runner", module, function, str(timeout)],
         cwd=E2E_FOLDER, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

@@ -54,9 +54,13 @@ def knobs_schema_files():
 class Session:
     """Starts with `start()`, stops with `stop()`; `env` is what apps see."""
 
-    def __init__(self, backend="memory", schemas="all", name="scenario"):
+    def __init__(self, backend="memory", schemas="all", name="scenario", display="x11"):
         self.backend = backend
         self.schemas = schemas
+        # "x11": an Xvfb display; "wayland": weston's headless compositor, and no X display at all.
+        if display not in ("x11", "wayland"):
+            raise ValueError(f"display is x11 or wayland, not {display!r}")
+        self.display_kind = display
         self.name = name
         # Short: the bus socket lives in here, and a socket path has at most 107 bytes.
         self.root = Path(tempfile.mkdtemp(prefix=f"knobs-e2e-{name.removeprefix('test_')[:16]}-"))
@@ -89,7 +93,7 @@ class Session:
             "GSETTINGS_BACKEND": self.backend,
             "GSETTINGS_SCHEMA_DIR": folders["schemas"],
             "GSK_RENDERER": "cairo",
-            "GDK_BACKEND": "x11",
+            "GDK_BACKEND": self.display_kind,
             "GTK_A11Y": "atspi",
             "G_DEBUG": "fatal-criticals",
             # A critical stops the app; its whole stack goes to the failure's stderr file.
@@ -103,7 +107,10 @@ class Session:
             self.app_overrides = {"XDG_DATA_DIRS": str(empty)}
         else:
             self.app_overrides = {}
-        self._start_display()
+        if self.display_kind == "wayland":
+            self._start_compositor()
+        else:
+            self._start_display()
         self._start_bus()
         self._spawn(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], "at-spi-bus-launcher")
         return self
@@ -146,6 +153,26 @@ class Session:
         while subprocess.run(["xdpyinfo"], env=self.env, capture_output=True).returncode != 0:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"Xvfb on {self.display} does not answer")
+            time.sleep(0.05)
+
+    def _start_compositor(self):
+        """weston with its headless backend and software rendering: a Wayland desktop with a
+        real shell (xdg_wm_base) and no screen. Ready once a client sees its globals."""
+        socket = "wayland-knobs"
+        self.weston_log = open(self.root / "weston.log", "w")
+        weston = subprocess.Popen(
+            # --debug: lets weston-screenshooter take the failure's screenshot.
+            ["weston", "--debug", "--backend=headless-backend.so", "--use-pixman", f"--socket={socket}", "--idle-time=0",
+             "--width=1280", "--height=1024"],
+            env=self.env, stdout=subprocess.DEVNULL, stderr=self.weston_log, start_new_session=True)
+        self.processes.append(("weston", weston))
+        self.display = socket
+        self.env["WAYLAND_DISPLAY"] = socket
+        deadline = time.monotonic() + 10
+        while subprocess.run(["weston-info"], env=self.env, capture_output=True).returncode != 0:
+            if weston.poll() is not None or time.monotonic() > deadline:
+                self.weston_log.flush()
+                raise RuntimeError("weston did not start: " + (self.root / "weston.log").read_text()[-2000:])
             time.sleep(0.05)
 
     def _start_bus(self):
@@ -246,6 +273,18 @@ class Session:
         (folder / "failure.txt").write_text(message)
         (folder / "accessibility-tree.txt").write_text(tree_text)
         (folder / "knobs-stderr.txt").write_text("\n".join(self.app_states()) + "\n\n" + self.app_stderr())
+        if self.display_kind == "wayland":
+            shots = self.root / "screenshots"
+            shots.mkdir(exist_ok=True)
+            screenshot = subprocess.run(["weston-screenshooter"], cwd=shots, env=self.env, capture_output=True,
+                                        text=True, timeout=20)
+            for index, shot in enumerate(sorted(shots.glob("*.png"))):
+                shutil.move(shot, folder / ("screenshot.png" if index == 0 else f"screenshot-{index}.png"))
+            self.weston_log.flush()
+            (folder / "weston.txt").write_text(
+                (f"screenshot failed: {screenshot.stderr}\n" if screenshot.returncode else "")
+                + (self.root / "weston.log").read_text())
+            return folder
         xvfb = next((process for name, process in self.processes if name == "Xvfb"), None)
         if xvfb is None:
             return folder

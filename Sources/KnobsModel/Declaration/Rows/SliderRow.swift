@@ -11,3 +11,13 @@ public struct SliderRow: RowDeclaration {
       kind: .slider(.init(key: key, minimum: range.min, maximum: range.max, step: step, format: format)))
   }
 }
+
+extension SliderRow {
+  /// A slider over `range`, e.g. `range: 0.5...3.0`.
+  public init(
+    _ id: String, _ title: String, key: SettingKey, range: ClosedRange<Double>, step: Double,
+    format: ValueFormat = .number(decimals: 0)
+  ) {
+    self.init(id, title, key: key, range: (range.lowerBound, range.upperBound), step: step, format: format)
+  }
+}

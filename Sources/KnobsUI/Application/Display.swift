@@ -2,10 +2,19 @@ import FoundationEssentials
 import KnobsModel
 
 /// Explains a missing or unreachable display in one sentence.
-enum Display {
-  static func missingMessage(environment: [String: String] = LocalFiles.environment()) -> String {
+package enum Display {
+  /// - Parameter program: the program's name, which starts the message.
+  package static func missingMessage(
+    program: String = "knobs", environment: [String: String] = LocalFiles.environment()
+  ) -> String {
     let x11 = environment["DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
     let wayland = environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
+    if x11 == nil && wayland == nil && program != "knobs" {
+      return "\(program): "
+        + tr(
+          "no graphical display is available (DISPLAY and WAYLAND_DISPLAY are unset); “%1$s list/get/set” work without one, or start it on a virtual display with “xvfb-run %1$s”.",
+          program)
+    }
     if x11 == nil && wayland == nil {
       return "knobs: "
         + tr(
@@ -26,6 +35,6 @@ enum Display {
       reason = tr(
         "can't connect to the X display “%s”; check that the display is running and that you may use it.", x11 ?? "")
     }
-    return "knobs: " + reason
+    return "\(program): " + reason
   }
 }

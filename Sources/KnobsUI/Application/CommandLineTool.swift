@@ -1,38 +1,42 @@
 import FoundationEssentials
 import Gtk
 import KnobsModel
-import KnobsUI
 
-/// `knobs list/get/set/reset`: the panel's rows on the command line, through
-/// the same stores and validation as the window. No display is needed.
+/// `list/get/set/reset`: the panel's rows on the command line, through the same
+/// stores and validation as the window. No display is needed. Knobs and every
+/// `PanelApplication` run it; Knobs adds commands of its own in extensions.
 ///
 /// Paths starting `schema/` address the generated rows of any installed
 /// schema (`schema/SCHEMA-ID/KEY`), through a GSettings store of their own.
 @MainActor
-struct CommandLineTool {
+package struct CommandLineTool {
+  /// The program's name, which starts each message and names the commands in them.
+  package let program: String
   /// The panel, with the rows its sources find through `store`.
-  let panel: Panel
-  let schemaDirectories: [String]
-  let environment: SettingsEnvironment
+  package let panel: Panel
+  package let schemaDirectories: [String]
+  package let environment: SettingsEnvironment
   /// The environment's store, with the keys of found rows that have a store of their own sent there.
-  let store: any SettingsStore
+  package let store: any SettingsStore
   /// Where changes are noted (Knobs' own panel only: a panel file's INI keys have no undo here).
-  let history: ChangeHistory?
+  package let history: ChangeHistory?
+  /// Rows only the window shows (Knobs' Recent Changes and Import Preview pages): not listed.
+  package let isWindowOnly: (RowPath) -> Bool
 
-  /// - Parameter environment: the stores to use instead of the ones found for Knobs' own panel (a panel file's).
-  /// - Parameter history: where Knobs' own panel notes changes (the process's one history).
-  init(
-    panel: Panel, schemaDirectories: [String], environment given: SettingsEnvironment? = nil,
-    history: ChangeHistory? = nil
+  /// - Parameter environment: the stores (Knobs' own panel's, a panel file's, an application's).
+  /// - Parameter history: where changes are noted (Knobs' own panel: the process's one history).
+  package init(
+    program: String, panel: Panel, schemaDirectories: [String], environment: SettingsEnvironment,
+    history: ChangeHistory? = nil, isWindowOnly: @escaping (RowPath) -> Bool = { _ in false }
   ) {
-    let environment =
-      given ?? SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
+    self.program = program
     self.environment = environment
     self.schemaDirectories = schemaDirectories
-    self.history = given == nil ? history ?? ChangeHistory(file: ChangeHistory.defaultFile()) : nil
+    self.history = history
+    self.isWindowOnly = isWindowOnly
     // Whatever the history sets aside (a damaged file, a folder in its place) is said on stderr.
-    self.history?.onProblem = { printError("knobs: " + $0.escapedForTerminal) }
-    store = panel.routing(Self.recording(environment.store, in: self.history))
+    self.history?.onProblem = { printError("\(program): " + $0.escapedForTerminal) }
+    store = panel.routing(Self.recording(environment.store, in: history, program: program))
     self.panel = panel.withFoundRows()
   }
 
@@ -44,19 +48,12 @@ struct CommandLineTool {
     let notice: String?
   }
 
-  /// The rows of the Recent Changes page (`knobs history` lists them) and the Import Preview
-  /// page (the window's, with `knobs import` on the command line): not listed.
-  static func isWindowOnly(_ path: RowPath) -> Bool {
-    path == "history/import" || path.ids(below: "history/import") != nil
-      || path.ids(below: "history/recent-changes") != nil
-  }
-
   /// Runs the command and returns the exit status: 0 done, 1 the system refused, 2 bad input.
-  func run(_ invocation: Invocation) -> Int32 {
-    switch invocation {
+  package func run(_ command: PanelCommand) -> Int32 {
+    switch command {
     case .list(let json, nil):
       let settings = SettingsReader(store)
-      let rows = panel.entries.filter { !Self.isWindowOnly($0.path) }.map {
+      let rows = panel.entries.filter { !isWindowOnly($0.path) }.map {
         ListedRow($0, path: $0.path, settings, style: json ? .c : .current)
       }
       print(json ? ListedRow.json(rows) : ListedRow.table(rows))
@@ -72,7 +69,7 @@ struct CommandLineTool {
       guard let target = resolve(path) else { return 2 }
       if case .page = target.entry.row.kind {
         printError(
-          "knobs: "
+          "\(program): "
             + tr(
               "“%s” is a page made when it is opened; “knobs list schema/SCHEMA-ID” lists the keys of a schema.",
               target.entry.row.title))
@@ -84,7 +81,7 @@ struct CommandLineTool {
       }
       guard let key = boundKey(target.entry) else { return 2 }
       guard let value = target.store.value(for: key) else {
-        printError("knobs: \(SettingsError.unavailable(target.store.availability(of: key)))")
+        printError("\(program): \(SettingsError.unavailable(target.store.availability(of: key)))")
         return 1
       }
       print(value.gvariantText)
@@ -96,33 +93,17 @@ struct CommandLineTool {
       guard let target = resolve(path), let key = boundKey(target.entry) else { return 2 }
       guard ensurePersistent(target, key: key) else { return 1 }
       guard target.store.isWritable(key) else {
-        printError("knobs: " + tr("“%s” is managed by the system and cannot be changed.", target.entry.row.title))
+        printError("\(program): " + tr("“%s” is managed by the system and cannot be changed.", target.entry.row.title))
         return 1
       }
       do {
         try target.store.reset(key)
       } catch {
-        printError("knobs: \(error)")
+        printError("\(program): \(error)")
         return 1
       }
       Settings.sync()
       return 0
-    case .addCustomShortcut(let name, let command, let accelerator, let replace):
-      return addCustomShortcut(name: name, command: command, accelerator: accelerator, replacing: replace)
-    case .removeCustomShortcut(let name):
-      return removeCustomShortcut(named: name)
-    case .export(let scopes, let all, let output, let locks):
-      return export(scopes, all: all, output: output, locks: locks)
-    case .importFile(let path, let dryRun):
-      return importFile(path, dryRun: dryRun)
-    case .history(let json, let limit):
-      return printHistory(json: json, limit: limit)
-    case .undo(let id, let force):
-      return undo(id, force: force)
-    case .shellExtension(let command):
-      return runExtension(command)
-    case .window, .service, .version, .help, .checkPanel, .installPanel, .uninstallPanel:
-      return 2
     }
   }
 
@@ -131,28 +112,28 @@ struct CommandLineTool {
     do {
       value = try target.entry.row.parseValue(text, like: target.store.value(for: key))
     } catch {
-      printError("knobs: \(error) " + tr("Nothing was changed."))
+      printError("\(program): \(error) " + tr("Nothing was changed."))
       return 2
     }
     do {
       // GVariant text that does not parse, or a value of the wrong type or range: the input's fault.
       try target.store.check(value, for: key)
     } catch {
-      printError("knobs: \(error)" + (error.isBadValue ? " " + tr("Nothing was changed.") : ""))
+      printError("\(program): \(error)" + (error.isBadValue ? " " + tr("Nothing was changed.") : ""))
       return error.isBadValue ? 2 : 1
     }
     guard ensurePersistent(target, key: key) else { return 1 }
     let found = shortcutConflicts(value, row: target.entry.row, store: target.store)
     let conflicts = found?.1 ?? []
     if !conflicts.isEmpty && !replacing {
-      conflicts.forEach { printError("knobs: \($0) " + tr("Nothing was changed; --replace takes it from there.")) }
+      conflicts.forEach { printError("\(program): \($0) " + tr("Nothing was changed; --replace takes it from there.")) }
       return 2
     }
     do {
       for conflict in conflicts { try found?.0.clear(conflict, in: target.store) }
       try target.store.write(value, for: key)
     } catch {
-      printError("knobs: \(error)")
+      printError("\(program): \(error)")
       return 1
     }
     Settings.sync()
@@ -161,7 +142,7 @@ struct CommandLineTool {
 
   /// The keybindings of the installed keybinding schemas that use a shortcut `value` sets,
   /// for a shortcut row that checks them; none for other rows.
-  func shortcutConflicts(_ value: SettingValue, row: Row, store: any SettingsStore)
+  package func shortcutConflicts(_ value: SettingValue, row: Row, store: any SettingsStore)
     -> (KeybindingIndex, [ShortcutConflict])?
   {
     guard case .shortcut(let shortcut) = row.kind, shortcut.checksConflicts else { return nil }
@@ -170,23 +151,25 @@ struct CommandLineTool {
   }
 
   /// What a path that could name several rows is told.
-  static func ambiguity(_ path: RowPath, _ candidates: [RowPath]) -> String {
-    "knobs: "
+  package static func ambiguity(_ path: RowPath, _ candidates: [RowPath], program: String = "knobs") -> String {
+    "\(program): "
       + tr(
         "“%1$s” could be any of %2$s; write more of the path.", path.description,
         candidates.map(\.description).joined(separator: ", "))
   }
 
   /// `store`, noting each change made through it in `history` when there is one.
-  static func recording(_ store: any SettingsStore, in history: ChangeHistory?) -> any SettingsStore {
+  package static func recording(
+    _ store: any SettingsStore, in history: ChangeHistory?, program: String = "knobs"
+  ) -> any SettingsStore {
     guard let history else { return store }
     let recording = RecordingStore(base: store, history: history, source: .commandLine)
-    recording.onProblem = { printError("knobs: " + $0) }
+    recording.onProblem = { printError("\(program): " + $0) }
     return recording
   }
 
   /// The desktop's keybindings, named as the panel names them.
-  var keybindings: KeybindingIndex {
+  package var keybindings: KeybindingIndex {
     KeybindingIndex(library: GSettingsStore(source: SchemaSource(extraDirectories: schemaDirectories))).named(by: panel)
   }
 
@@ -211,28 +194,28 @@ struct CommandLineTool {
       return Target(entry: entry, store: store, notice: environment.notice)
     case .section(let sectionPath, _, _):
       printError(
-        "knobs: "
+        "\(program): "
           + tr(
-            "“%s” is a section; name one of its rows (“knobs get %s” lists them).", path.description,
+            "“%1$s” is a section; name one of its rows (“%2$s get %3$s” lists them).", path.description, program,
             sectionPath.description))
       return nil
     case .ambiguous(let candidates):
-      printError(Self.ambiguity(path, candidates))
+      printError(Self.ambiguity(path, candidates, program: program))
       return nil
     case .none:
       break
     }
     let suggestions = panel.closestPaths(to: path, limit: 3).map(\.description)
-    var message = "knobs: " + tr("there is no row at “%s”.", path.description)
+    var message = "\(program): " + tr("there is no row at “%s”.", path.description)
     if !suggestions.isEmpty { message += " " + tr("Did you mean %s?", suggestions.joined(separator: ", ")) }
-    printError(message + " " + tr("“knobs list” shows every path."))
+    printError(message + " " + tr("“%s list” shows every path.", program))
     return nil
   }
 
   private func resolveSchemaKey(_ path: RowPath) -> Target? {
     guard case .key(let schemaID, let key)? = SchemaPath(path) else {
       printError(
-        "knobs: "
+        "\(program): "
           + (path.description.contains(":")
             ? tr(
               "“%s” is not a key's path; write schema/SCHEMA-ID/KEY, or schema/SCHEMA-ID:/FOLDER/KEY for a relocatable schema.",
@@ -240,17 +223,17 @@ struct CommandLineTool {
             : tr("“%s” is not a key's path; write schema/SCHEMA-ID/KEY.", path.description)))
       return nil
     }
-    let schemas = SchemaCommands(schemaDirectories: schemaDirectories)
+    let schemas = SchemaCommands(schemaDirectories: schemaDirectories, program: program)
     guard let panel = schemas.panel(schemaID) else { return nil }
     guard let entry = SchemaPanel.path(ofKey: key, in: panel).flatMap(panel.entry(at:)), entry.row.key != nil else {
       let keys = panel.entries.map(\.row.id)
       let suggestions = Suggestions.closest(to: key, among: keys).map { SchemaPath.key(schema: schemaID, key: $0).text }
-      var message = "knobs: " + tr("the schema %s has no key “%s”.", schemaID, key)
+      var message = "\(program): " + tr("the schema %s has no key “%s”.", schemaID, key)
       if !suggestions.isEmpty { message += " " + tr("Did you mean %s?", suggestions.joined(separator: ", ")) }
-      printError(message + " " + tr("“knobs list schema/%s” shows every key.", schemaID))
+      printError(message + " " + tr("“%1$s list schema/%2$s” shows every key.", program, schemaID))
       return nil
     }
-    return Target(entry: entry, store: Self.recording(schemas.store, in: history), notice: nil)
+    return Target(entry: entry, store: Self.recording(schemas.store, in: history, program: program), notice: nil)
   }
 
   private func listSchema(_ path: RowPath, json: Bool) -> Int32 {
@@ -261,13 +244,13 @@ struct CommandLineTool {
     }
     guard case .schema(let schemaID)? = schemaPath else {
       printError(
-        "knobs: "
+        "\(program): "
           + tr(
             "list takes a schema's path, e.g. schema/org.gnome.desktop.interface or schema/SCHEMA-ID:/FOLDER/ for a relocatable one, not “%s”.",
             path))
       return 2
     }
-    let schemas = SchemaCommands(schemaDirectories: schemaDirectories)
+    let schemas = SchemaCommands(schemaDirectories: schemaDirectories, program: program)
     guard let panel = schemas.panel(schemaID) else { return 2 }
     let settings = SettingsReader(schemas.store)
     let rows = panel.entries.filter { $0.row.key != nil }.map { entry in
@@ -280,7 +263,8 @@ struct CommandLineTool {
 
   private func boundKey(_ entry: PanelEntry) -> SettingKey? {
     guard let key = entry.row.key else {
-      printError("knobs: " + tr("“%s” is a %s row and has no setting to change.", entry.row.title, entry.row.kindName))
+      printError(
+        "\(program): " + tr("“%s” is a %s row and has no setting to change.", entry.row.title, entry.row.kindName))
       return nil
     }
     return key
@@ -292,10 +276,10 @@ struct CommandLineTool {
   }
 
   /// Whether a change of `key` would be kept; says why not when it would not.
-  func isPersistent(_ key: SettingKey, in store: (any SettingsStore)? = nil, notice: String? = nil) -> Bool {
+  package func isPersistent(_ key: SettingKey, in store: (any SettingsStore)? = nil, notice: String? = nil) -> Bool {
     guard (store ?? self.store).storage(for: key).isPersistent else {
       printError(
-        "knobs: "
+        "\(program): "
           + tr(
             "settings can't be saved here: %s",
             notice ?? environment.notice ?? tr("there is no settings database (is a D-Bus session running?).")))
@@ -307,32 +291,35 @@ struct CommandLineTool {
 
 /// The installed schemas for `schema/…` paths: a GSettings store and the panels generated from it.
 @MainActor
-struct SchemaCommands {
-  let store: GSettingsStore
-  let panels: SchemaPanels
+package struct SchemaCommands {
+  package let store: GSettingsStore
+  package let panels: SchemaPanels
+  package let program: String
 
-  init(schemaDirectories: [String]) {
+  package init(schemaDirectories: [String], program: String = "knobs") {
+    self.program = program
     store = GSettingsStore(source: SchemaSource(extraDirectories: schemaDirectories))
     panels = store.schemaPanels()
   }
 
   /// The schema's generated panel; nil, with a message said, when it is not installed or relocatable.
-  func panel(_ schemaID: String) -> Panel? {
+  package func panel(_ schemaID: String) -> Panel? {
     if let panel = panels.panel(for: schemaID) { return panel }
     let (id, folder) = SchemaPath.split(schemaID)
     if let schema = store.source.schema(id) {
       if folder != nil, let own = schema.path {
-        printError("knobs: " + tr("the schema %1$s has a folder of its own, %2$s; write schema/%1$s/KEY.", id, own))
+        printError(
+          "\(program): " + tr("the schema %1$s has a folder of its own, %2$s; write schema/%1$s/KEY.", id, own))
       } else {
         printError(
-          "knobs: "
+          "\(program): "
             + tr(
               "the schema %1$s is relocatable: it has no folder of its own. Name the folder its app keeps it at: schema/%1$s:/FOLDER/KEY.",
               id))
       }
       return nil
     }
-    var message = "knobs: " + tr("there is no installed settings schema “%s”.", id)
+    var message = "\(program): " + tr("there is no installed settings schema “%s”.", id)
     let suggestions = Suggestions.closest(to: id, among: store.schemaIDs)
     if !suggestions.isEmpty { message += " " + tr("Did you mean %s?", suggestions.joined(separator: ", ")) }
     printError(message)
@@ -341,22 +328,22 @@ struct SchemaCommands {
 }
 
 /// One line of `knobs list`.
-struct ListedRow: Encodable {
-  let path: String
-  let kind: String
-  var title: String
-  var value: String
+package struct ListedRow: Encodable {
+  package let path: String
+  package let kind: String
+  package var title: String
+  package var value: String
   /// The GSettings schema and key the row is bound to; nil for rows without a setting.
-  let schema: String?
-  let key: String?
+  package let schema: String?
+  package let key: String?
   /// The setting's value in GVariant text format (`'Cantarell 11'`, `['a', 'b']`), for scripts; nil for rows without one.
-  let raw: String?
+  package let raw: String?
   /// Whether the setting differs from its default; nil (left out) for rows without a setting.
-  let modified: Bool?
+  package let modified: Bool?
 
   /// Numbers in the value are written in `style`: the user's locale for the table, `.c` for JSON.
   @MainActor
-  init(_ entry: PanelEntry, path: RowPath, _ settings: SettingsReader, style: NumberStyle) {
+  package init(_ entry: PanelEntry, path: RowPath, _ settings: SettingsReader, style: NumberStyle) {
     self.path = path.description
     kind = entry.row.kindName
     title = entry.row.title
@@ -367,7 +354,7 @@ struct ListedRow: Encodable {
     modified = entry.row.isModified(in: settings.store)
   }
 
-  static func table(_ rows: [ListedRow]) -> String {
+  package static func table(_ rows: [ListedRow]) -> String {
     let header = ["PATH", "KIND", "TITLE", "VALUE"]
     // Titles and values can come from other programs: their control characters are escaped, never sent raw.
     let cells = [header] + rows.map { [$0.path, $0.kind, $0.title.escapedForMessage, $0.value.escapedForMessage] }
@@ -381,14 +368,14 @@ struct ListedRow: Encodable {
 
   /// The row with its title and value as the English texts they translate:
   /// scripts read the JSON listing, whatever the user's language.
-  var untranslated: ListedRow {
+  package var untranslated: ListedRow {
     var row = self
     row.title = Translation.englishTexts(of: title).first ?? title
     row.value = Translation.englishTexts(of: value).first ?? value
     return row
   }
 
-  static func json(_ rows: [ListedRow]) -> String {
+  package static func json(_ rows: [ListedRow]) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
     let data = (try? encoder.encode(rows.map(\.untranslated))) ?? Data("[]".utf8)

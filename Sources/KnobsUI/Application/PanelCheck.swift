@@ -3,16 +3,17 @@ import KnobsModel
 /// Validates a panel against the store it will use before anything is shown: problems are
 /// printed with their row paths.
 @MainActor
-enum PanelCheck {
+package enum PanelCheck {
   /// Returns 0 for a valid panel and 2 for an invalid one. Without a store only the declaration
   /// is checked, as the window does before it opens (`storeProblems` follows its first frame).
-  static func run(
-    _ panel: Panel, store: (any SettingsStore)?, quietWhenValid: Bool = false, report: (String) -> Void = printError
+  package static func run(
+    _ panel: Panel, store: (any SettingsStore)?, checks: ValidationChecks = .init(), quietWhenValid: Bool = false,
+    program: String = "knobs", report: (String) -> Void = printError
   ) -> Int32 {
-    let problems = panel.validate(against: store)
+    let problems = panel.validate(against: store, checks: checks)
     guard problems.isEmpty else {
       report(
-        "knobs: "
+        "\(program): "
           + trn(
             "the settings panel has %d problem:", "the settings panel has %d problems:", problems.count, problems.count)
       )
@@ -31,7 +32,7 @@ enum PanelCheck {
   /// Where the store disagrees with the panel (this system's schema gives a key another type, say).
   /// The window checks this once it is on screen and says what it found; the rows concerned
   /// refuse what their key can't take.
-  static func storeProblems(_ panel: Panel, store: any SettingsStore) -> [PanelProblem] {
+  package static func storeProblems(_ panel: Panel, store: any SettingsStore) -> [PanelProblem] {
     panel.validate(against: store, checks: .storeOnly)
   }
 }

@@ -1,0 +1,48 @@
+import KnobsModel
+import KnobsUI
+
+extension CommandLineTool {
+  /// The tool for Knobs' own panel: its stores, and changes noted in `history`.
+  init(panel: Panel, schemaDirectories: [String], history: ChangeHistory) {
+    self.init(
+      program: "knobs", panel: panel, schemaDirectories: schemaDirectories,
+      environment: SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories),
+      history: history, isWindowOnly: Self.isWindowOnly)
+  }
+
+  /// The tool for a panel file's stores (its INI keys have no undo here).
+  init(panel: Panel, schemaDirectories: [String], environment: SettingsEnvironment) {
+    self.init(program: "knobs", panel: panel, schemaDirectories: schemaDirectories, environment: environment)
+  }
+
+  /// The rows of the Recent Changes page (`knobs history` lists them) and the Import Preview
+  /// page (the window's, with `knobs import` on the command line): not listed.
+  static func isWindowOnly(_ path: RowPath) -> Bool {
+    path == "history/import" || path.ids(below: "history/import") != nil
+      || path.ids(below: "history/recent-changes") != nil
+  }
+
+  /// Runs the command and returns the exit status: 0 done, 1 the system refused, 2 bad input.
+  func run(_ invocation: Invocation) -> Int32 {
+    if let command = invocation.panelCommand { return run(command) }
+    switch invocation {
+    case .addCustomShortcut(let name, let command, let accelerator, let replace):
+      return addCustomShortcut(name: name, command: command, accelerator: accelerator, replacing: replace)
+    case .removeCustomShortcut(let name):
+      return removeCustomShortcut(named: name)
+    case .export(let scopes, let all, let output, let locks):
+      return export(scopes, all: all, output: output, locks: locks)
+    case .importFile(let path, let dryRun):
+      return importFile(path, dryRun: dryRun)
+    case .history(let json, let limit):
+      return printHistory(json: json, limit: limit)
+    case .undo(let id, let force):
+      return undo(id, force: force)
+    case .shellExtension(let command):
+      return runExtension(command)
+    case .window, .service, .version, .help, .checkPanel, .installPanel, .uninstallPanel, .list, .get, .set, .reset,
+      .complete, .manPage:
+      return 2
+    }
+  }
+}

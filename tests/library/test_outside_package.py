@@ -1,0 +1,104 @@
+"""The README's twenty lines, built outside the repository (tests/library/run): the
+window of `pizza` on a virtual display with real dconf, its toggle flipped over AT-SPI
+and read back with gsettings, and its command line on the same declaration."""
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
+
+from harness.driver import wait_for  # noqa: E402
+from harness.scenario import scenario  # noqa: E402
+# The e2e suite's last check, run last here too: nothing the sessions started outlives them.
+from test_zz_nothing_left_running import test_no_process_started_by_the_suite_is_still_running  # noqa: E402,F401
+
+CHANGED = "Changed from the default"
+
+
+def pizza_driver(driver):
+    """The driver, pointed at pizza's window instead of Knobs'."""
+    driver.window_title = "Pizza"
+    driver.app = lambda timeout=15: driver.find_app("pizza", timeout)
+    driver.apps_named_knobs = lambda: driver.apps_named("pizza")
+    return driver
+
+
+def gsettings_bacon(session):
+    result = session.command("gsettings", "get", "org.example.pizza", "bacon")
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def bacon_row(driver):
+    return driver.row("Bacon")
+
+
+@scenario(backend="dconf", schemas="knobs-only")
+def test_the_twenty_lines_show_a_window_whose_toggle_lands_in_dconf(session, driver):
+    driver = pizza_driver(driver)
+    session.launch()
+    bacon = driver.switch("Bacon")
+    assert not bacon.checked, "bacon is off by default"
+    assert CHANGED not in bacon_row(driver).description
+    bacon.toggle()
+    wait_for("gsettings reads bacon on", lambda: gsettings_bacon(session) == "true")
+    wait_for("the switch shows bacon on", lambda: driver.switch("Bacon").checked)
+    wait_for("the row is marked as changed from its default", lambda: CHANGED in bacon_row(driver).description)
+
+    # The command line on the same declaration, while the window is open.
+    listed = session.run("list")
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stdout == "PATH            KIND    TITLE  VALUE\ntoppings/bacon  toggle  Bacon  on\n", listed.stdout
+    rows = json.loads(session.run("list", "--json").stdout)
+    assert [(row["path"], row["schema"], row["key"], row["raw"], row["modified"]) for row in rows] == [
+        ("toppings/bacon", "org.example.pizza", "bacon", "true", True)], rows
+    changed = session.run("set", "toppings/bacon", "false")
+    assert (changed.returncode, changed.stdout, changed.stderr) == (0, "", ""), changed
+    assert gsettings_bacon(session) == "false"
+    wait_for("the window follows the command line: bacon off", lambda: not driver.switch("Bacon").checked)
+    assert session.run("get", "toppings/bacon").stdout == "off\n"
+
+    # A second start is the same instance: --open hands the path to the running window and exits.
+    opened = session.run("--open", "toppings/bacon")
+    assert opened.returncode == 0, opened.stderr
+    assert len(driver.apps_named("pizza")) == 1, "one pizza on the accessibility bus"
+    wait_for("the Bacon row has the focus", lambda: bacon_row(driver).focused)
+
+    # Search (Ctrl+F) finds the row in its section.
+    driver.press("Control_L", "f", window="Pizza")
+    driver.type_text("bacon", window="Pizza")
+    wait_for("search finds Bacon in Toppings",
+             lambda: [(row.name, row.description) for row in driver.window().find_all("list item")
+                      if row.description.startswith("In ")] == [("Bacon", "In Toppings")])
+
+
+@scenario(backend="dconf", schemas="knobs-only")
+def test_the_twenty_lines_have_a_command_line(session, driver):
+    mistakes = session.run("set", "toppings/bacon", "maybe")
+    assert mistakes.returncode == 2 and mistakes.stderr.startswith("pizza: "), mistakes
+    assert gsettings_bacon(session) == "false"
+    assert session.run("set", "toppings/bacon", "true").returncode == 0
+    assert gsettings_bacon(session) == "true"
+    assert session.run("reset", "toppings/bacon").returncode == 0
+    assert gsettings_bacon(session) == "false"
+    unknown = session.run("get", "toppings/bacn")
+    assert unknown.returncode == 2
+    assert unknown.stderr == ("pizza: there is no row at “toppings/bacn”. Did you mean toppings/bacon, toppings? "
+                              "“pizza list” shows every path.\n"), unknown.stderr
+    checked = session.run("--check-panel")
+    assert (checked.returncode, checked.stdout) == (0, "The settings panel is valid: 1 row.\n"), checked
+    usage = session.run("--help")
+    assert usage.returncode == 0 and usage.stdout.startswith("Usage: pizza [--open PATH]\n"), usage
+    wrong = session.run("get")
+    assert (wrong.returncode, wrong.stderr) == (
+        2, "pizza: get needs a path, e.g. pizza get toppings/bacon.\nTry “pizza --help”.\n"), wrong
+
+
+@scenario(backend="dconf", schemas="none")
+def test_without_its_schema_the_app_says_so_and_shows_nothing(session, driver):
+    started = session.run()
+    assert started.returncode == 2, started
+    assert started.stderr == ("pizza: the settings panel has 1 problem:\n"
+                              "  toppings/bacon: The settings schema org.example.pizza is not installed.\n"), started
+    assert not driver.apps_named("pizza")

@@ -1,0 +1,228 @@
+"""The shells' completions (data/completions/) for real: bash, zsh and fish each load the script
+Knobs installs and complete `knobs …` through the built knobs (`knobs __complete`): commands,
+options, row paths a folder at a time, schema/ID/KEY, extension uuids and file names. Whatever
+is typed (spaces, quotes, unicode, control characters, an empty or a huge word, invalid UTF-8,
+thousands of words) gets a bounded answer quickly and never a crash. And knobs(1), made from
+`knobs --help`, renders without warnings and has every command and option of the help.
+Needs KNOBS_BIN and KNOBS_SCHEMA_DIR."""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+COMPLETIONS = REPO / "data" / "completions"
+KNOBS = os.environ.get("KNOBS_BIN", "")
+SCHEMAS = os.environ.get("KNOBS_SCHEMA_DIR", "")
+LIMIT = 500  # Completion.candidateLimit
+EXTENSIONS = ["night-owl@knobs.example", "tray-icons@knobs.example"]
+
+
+@pytest.fixture
+def home(tmp_path):
+    """A home with two extensions and a panel file, knobs on PATH as `knobs`, settings in memory."""
+    for uuid in EXTENSIONS:
+        folder = tmp_path / "data" / "gnome-shell" / "extensions" / uuid
+        folder.mkdir(parents=True)
+        (folder / "metadata.json").write_text(json.dumps({"uuid": uuid, "name": uuid, "shell-version": ["43"]}))
+    bin_folder = tmp_path / "bin"
+    bin_folder.mkdir()
+    (bin_folder / "knobs").symlink_to(KNOBS)
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "settings.ini").write_text("[org/gnome/desktop/interface]\nclock-show-seconds=true\n")
+    (work / "señales con espacio.ini").write_text("")
+    return tmp_path
+
+
+def environment(home):
+    return {
+        "PATH": f"{home / 'bin'}:{os.environ['PATH']}", "HOME": str(home), "XDG_CONFIG_HOME": str(home / "config"),
+        "XDG_DATA_HOME": str(home / "data"), "XDG_CACHE_HOME": str(home / "cache"), "GSETTINGS_BACKEND": "memory",
+        "GSETTINGS_SCHEMA_DIR": SCHEMAS, "LANG": "C.UTF-8",
+    }
+
+
+def complete_bash(home, *words):
+    """COMPREPLY for the words after `knobs`, the last one being completed."""
+    script = (f'source {COMPLETIONS / "knobs.bash"}\n'
+              'COMP_WORDS=(knobs "$@"); COMP_CWORD=$#; COMP_LINE="knobs $*"; COMP_POINT=${#COMP_LINE}\n'
+              '_knobs\nprintf "%s\\n" "${COMPREPLY[@]}"\n')
+    result = subprocess.run(["bash", "--norc", "--noprofile", "-c", script, "bash", *words], cwd=home / "work",
+                            env=environment(home), capture_output=True, text=True, timeout=30)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == "", result.stderr
+    return [line for line in result.stdout.split("\n") if line]
+
+
+def complete_fish(home, line):
+    result = subprocess.run(
+        ["fish", "--no-config", "-c", f"source {COMPLETIONS / 'knobs.fish'}; complete -C {quote_fish(line)}"],
+        cwd=home / "work", env=environment(home), capture_output=True, text=True, timeout=30)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == "", result.stderr
+    return [entry.split("\t")[0] for entry in result.stdout.split("\n") if entry]
+
+
+def quote_fish(text):
+    return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def complete_zsh(home, *words):
+    """What _knobs adds, with zsh's compadd and _files stood in for by functions that print
+    (a function comes before a builtin in zsh): `folder/` for -S '' (no space after), `:files`."""
+    script = r'''
+compadd() {
+  local suffix=" "
+  while [[ $1 == -* ]]; do
+    case $1 in
+      --) shift; break ;;
+      -S) suffix=$2; shift 2 ;;
+      *) shift ;;
+    esac
+  done
+  local word
+  for word in "$@"; do print -r -- "$word${suffix:+ }"; done
+}
+_files() { print -r -- ":files" }
+fpath=(''' + str(COMPLETIONS) + r''' $fpath)
+autoload -Uz _knobs
+words=(knobs "$@"); CURRENT=$#words
+_knobs
+'''
+    result = subprocess.run(["zsh", "-f", "-c", script, "zsh", *words], cwd=home / "work", env=environment(home),
+                            capture_output=True, text=True, timeout=30)
+    assert result.stderr == "", result.stderr
+    return [line for line in result.stdout.split("\n") if line]
+
+
+def test_bash_completes_commands_paths_schemas_extensions_and_files(home):
+    assert complete_bash(home, "ex") == ["export", "extension"]
+    assert complete_bash(home, "get", "--") == ["--raw"]
+    assert complete_bash(home, "get", "appearance/") == [
+        "appearance/background/", "appearance/reset/", "appearance/style/", "appearance/themes/"]
+    assert complete_bash(home, "get", "appearance/style/dark") == ["appearance/style/dark-style"]
+    assert "clock/show-seconds" in complete_bash(home, "set", "clock/show-")
+    # Every path `knobs list` prints is reached a folder at a time from its first one (a page's
+    # path, which has rows under it, as that folder).
+    listed = subprocess.run(["knobs", "list", "--json"], env=environment(home), capture_output=True, text=True,
+                            timeout=30)
+    paths = [row["path"] for row in json.loads(listed.stdout)]
+    assert len(paths) > 100, listed.stderr
+    for path in paths[:: max(1, len(paths) // 12)]:
+        typed = ""
+        while typed.rstrip("/") != path:
+            offered = complete_bash(home, "get", typed)
+            step = next((word for word in offered if word in (path, path + "/")
+                         or (word.endswith("/") and path.startswith(word))), None)
+            assert step and len(step) > len(typed), f"{path}: after {typed!r} only {offered[:10]}"
+            typed = step
+    assert complete_bash(home, "get", "schema/org.gnome.desktop.interface/clock-show-") == [
+        "schema/org.gnome.desktop.interface/clock-show-date", "schema/org.gnome.desktop.interface/clock-show-seconds",
+        "schema/org.gnome.desktop.interface/clock-show-weekday"]
+    assert complete_bash(home, "list", "schema/org.gnome.desktop.interf") == ["schema/org.gnome.desktop.interface"]
+    assert complete_bash(home, "extension", "disable", "") == EXTENSIONS
+    assert complete_bash(home, "import", "set") == ["settings.ini"]
+    assert complete_bash(home, "export", "-o", "señ") == ["señales con espacio.ini"]
+
+
+def test_zsh_completes_through_the_same_answers(home):
+    assert complete_zsh(home, "ex") == ["export ", "extension "]
+    # A folder goes on without a space, a row with one.
+    rows = complete_zsh(home, "get", "appearance/style/")
+    assert "appearance/style/dark-style " in rows and all(row.endswith(" ") for row in rows), rows
+    assert complete_zsh(home, "get", "appearance/st") == ["appearance/style/"]
+    assert complete_zsh(home, "extension", "enable", "n") == ["night-owl@knobs.example "]
+    assert complete_zsh(home, "import", "") == [":files"]
+    # Words are passed as knobs sees them, quotes taken off.
+    assert complete_zsh(home, "get", "'appearance/st'") == ["appearance/style/"]
+    assert complete_zsh(home, "get", "with space") == []
+
+
+def test_fish_completes_through_the_same_answers(home):
+    assert complete_fish(home, "knobs ex") == ["export", "extension"]
+    assert complete_fish(home, "knobs get appearance/st") == ["appearance/style/"]
+    assert complete_fish(home, "knobs get schema/org.gnome.desktop.interface/clock-f") == [
+        "schema/org.gnome.desktop.interface/clock-format"]
+    assert complete_fish(home, "knobs extension uninstall t") == ["tray-icons@knobs.example"]
+    assert complete_fish(home, "knobs import sett") == ["settings.ini"]
+    assert sorted(complete_fish(home, "knobs ")) == sorted(complete_bash(home, ""))
+
+
+@pytest.mark.parametrize("word", [
+    "", " ", "with space", "'single'", '"double', "appearance/'", "ünïcödé/ščř", "שלום/", "\u202edark",
+    "dark\tstyle", "$(touch pwned)", "`touch pwned`", "\\", "x" * 100_000, "/" * 5000, "appearance/" * 500,
+])
+def test_any_word_gets_a_bounded_answer_in_each_shell(home, word):
+    started = time.monotonic()
+    for command in (["get"], ["extension", "enable"], ["--panel", "x.yaml", "get"], []):
+        offered = complete_bash(home, *command, word)
+        assert len(offered) <= LIMIT
+        assert all(entry.startswith(word) for entry in offered if word), offered[:5]
+    assert len(complete_zsh(home, "get", word)) <= LIMIT
+    if len(word) < 10_000:  # fish keeps a command line's tokens small itself
+        assert len(complete_fish(home, f"knobs get {word}")) <= LIMIT
+    assert not (home / "work" / "pwned").exists(), "a word was run as a command"
+    assert time.monotonic() - started < 30
+
+
+def test_knobs_complete_takes_anything_and_answers_within_bounds(home):
+    env = environment(home)
+    cases = [
+        [b"get", b"\xff\xfe/\xc3("],  # not UTF-8
+        [b"get", b"a\nb"], [b"get", b"\x1b[31m"], [b"extension", b"enable", b"\xe2\x80"],
+        [b"get"] * 20_000 + [b""], [b"x" * 100_000] * 20, [b"--panel"], [b"--panel", b"", b""],
+    ]
+    for words in cases:
+        started = time.monotonic()
+        result = subprocess.run([KNOBS.encode(), b"__complete", *words], env=env, capture_output=True, timeout=30)
+        elapsed = time.monotonic() - started
+        assert result.returncode == 0, (words[:3], result.stderr[:300])
+        assert result.stderr == b"", result.stderr[:300]
+        assert len(result.stdout.splitlines()) <= LIMIT
+        assert elapsed < 5, f"{words[:3]}: {elapsed:.1f} s"
+    # Thousands of paths: at most LIMIT lines, the first in order.
+    many = subprocess.run([KNOBS, "__complete", "list", "schema/"], env=env, capture_output=True, text=True,
+                          timeout=30)
+    lines = many.stdout.splitlines()
+    assert 50 < len(lines) <= LIMIT and lines == sorted(lines), lines[:5]
+
+
+def test_the_man_page_renders_without_warnings_and_has_every_command_and_option(home, tmp_path):
+    env = {**environment(home), "LC_ALL": "C.UTF-8", "MANWIDTH": "80"}
+    page = tmp_path / "knobs.1"
+    page.write_bytes(subprocess.run([KNOBS, "__man-page"], env=env, capture_output=True, timeout=30,
+                                    check=True).stdout)
+    checked = subprocess.run(["groff", "-man", "-ww", "-z", str(page)], env=env, capture_output=True, text=True)
+    assert checked.returncode == 0 and checked.stderr == "", checked.stderr
+    rendered = subprocess.run(["man", "--warnings", "-l", str(page)], env=env, capture_output=True, text=True)
+    assert rendered.returncode == 0 and rendered.stderr == "", rendered.stderr
+    text = rendered.stdout
+    help_text = subprocess.run([KNOBS, "--help"], env=env, capture_output=True, text=True, check=True).stdout
+    words = set(re.findall(r"(?<![\w-])(--?[a-z][a-z-]*|[a-z]+(?:-[a-z]+)+)", help_text.split("\n\n")[0]))
+    words |= set(re.findall(r"^  (--?[a-z][a-z-]*|[a-z][a-z-]*)", help_text, re.M))
+    assert {"--open", "--dry-run", "custom-shortcut", "uninstall-panel", "list", "export"} <= words, words
+    for word in words:
+        assert re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text), f"knobs(1) does not say {word}"
+    for heading in ("NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "COMMANDS", "PATHS", "EXIT STATUS", "SEE ALSO"):
+        assert re.search(rf"^{heading}$", text, re.M), heading
+    # Every description of the help is in it, word for word (lines joined, hyphenation off).
+    flat = " ".join(text.split())
+    for line in help_text.split("\n"):
+        described = re.match(r"^  \S.*?\s{2,}(\S.*)$", line)
+        if described:
+            assert described.group(1).strip() in flat, described.group(1)
+
+
+def test_completion_scripts_pass_each_shells_syntax_check():
+    assert subprocess.run(["bash", "-n", str(COMPLETIONS / "knobs.bash")], capture_output=True).returncode == 0
+    assert subprocess.run(["zsh", "-n", str(COMPLETIONS / "_knobs")], capture_output=True).returncode == 0
+    assert subprocess.run(["fish", "--no-execute", str(COMPLETIONS / "knobs.fish")], capture_output=True).returncode == 0
+    assert (COMPLETIONS / "_knobs").read_text().startswith("#compdef knobs\n")
+    assert shutil.which("zsh") and shutil.which("fish"), "meson-helpers/setup-deps installs zsh and fish"
