@@ -47,12 +47,9 @@ enum FilePanels {
     return 0
   }
 
-  /// Why GVariant text is not a value of `type`, in GLib's words; nil when it is one.
+  /// Why GVariant text is not a value of `type`, in Knobs' words with its line and column; nil when it is one.
   static func variantProblem(_ text: String, _ type: String) -> String? {
-    switch Variant.parse(text, type: type) {
-    case .success: return nil
-    case .failure(let error): return error.description
-    }
+    GVariantCheck.problem(text, type: type)
   }
 
   /// A panel file ready to show or change: the panel, and its stores (GSettings, and its INI file).

@@ -36,7 +36,7 @@ final class SchemaPagesTests: XCTestCase {
       XCTAssertEqual(panel.entries.map(\.row.id), fixture.keys.map(\.name), "\(fixture.name): the file's order")
       for key in fixture.keys {
         let row = try row(key.name, in: panel)
-        XCTAssertEqual(row.kindName, key.kind, "\(fixture.name)/\(key.name)")
+        XCTAssertEqual(FixtureSchema.kindName(row), key.kind, "\(fixture.name)/\(key.name)")
         XCTAssertEqual(row.title, key.expectedTitle, "\(fixture.name)/\(key.name)")
       }
       let defaults = MemoryStore(defaults: fixture.defaults)

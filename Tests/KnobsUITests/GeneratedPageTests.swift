@@ -5,13 +5,13 @@ import XCTest
 
 @testable import KnobsUI
 
-/// Generated panels in the window: a GVariant text row edits through the
-/// entry, and a page of a thousand keys opens without a visible pause.
+/// Generated panels in the window: a pair of numbers edits through its two
+/// fields, and a page of a thousand keys opens without a visible pause.
 @MainActor
 final class GeneratedPageTests: GtkTestCase {
   static let id = "dev.knobs.Generated"
 
-  func testAGVariantTextRowWritesParsedTextAndExplainsARefusal() async throws {
+  func testAPairRowWritesTwoNumbersAndExplainsARefusal() async throws {
     let directory = try SchemaGeneratorTests.compiledSchemaDirectory()
     let store = GSettingsStore(source: SchemaSource(extraDirectories: [directory]))
     let pairKey = SettingKey(schema: SchemaGeneratorTests.schema, key: "pair")
@@ -19,17 +19,20 @@ final class GeneratedPageTests: GtkTestCase {
     let panel = try XCTUnwrap(store.schemaPanels().panel(for: SchemaGeneratorTests.schema))
     let window = await makeWindow(panel, store: store)
     let row = try XCTUnwrap(window.currentPage.rowView(path: "keys/pair"))
-    XCTAssertEqual(row.suffixDescription, "entry")
-    let entry = try XCTUnwrap(row.controlWidget as? Entry)
-    XCTAssertEqual(entry.text, "(1, 2)")
-    entry.text = "(5, 6)"
-    entry.pressEnter()
+    XCTAssertEqual(row.suffixDescription, "pair")
+    let pair = try XCTUnwrap(row.editor as? PairEditor)
+    XCTAssertEqual([pair.firstEntry.text, pair.secondEntry.text], ["1", "2"])
+    XCTAssertEqual([pair.pair.first, pair.pair.second], ["First", "Second"], "the key's description names neither")
+    pair.firstEntry.text = "5"
+    pair.secondEntry.text = "6"
+    pair.secondEntry.pressEnter()
     XCTAssertEqual(store.value(for: pairKey), .variant(type: "(ii)", text: "(5, 6)"))
-    entry.text = "(5, 'six')"
-    entry.pressEnter()
+    pair.secondEntry.text = "six"
+    pair.secondEntry.pressEnter()
     await settle()
     XCTAssertEqual(store.value(for: pairKey), .variant(type: "(ii)", text: "(5, 6)"), "nothing wrong is written")
-    XCTAssertEqual(entry.text, "(5, 6)", "the entry shows the stored value again")
+    XCTAssertTrue(row.subtitleText.contains("Not saved: Second: “six” is not a number."), row.subtitleText)
+    XCTAssertTrue(pair.secondEntry.hasCSSClass("error"))
   }
 
   func testAThousandKeyPageOpensWithoutAVisiblePause() async throws {

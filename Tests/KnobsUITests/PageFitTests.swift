@@ -47,6 +47,23 @@ final class PageFitTests: GtkTestCase {
     await checkFit(window, Self.interface)
   }
 
+  /// Tables, pairs and GVariant text (`a(sss)`, `(ii)`, `(sa{sv})`): each editor whole, the
+  /// pair's two fields included, inside its card at every width.
+  func testAStructuredValuesPageFitsAtEveryWidth() async throws {
+    let store = GSettingsStore(
+      source: SchemaSource(extraDirectories: [try StructuredEditorTests.compiledSchemaDirectory()]))
+    let panel = try XCTUnwrap(store.schemaPanels().panel(for: StructuredEditorTests.schema))
+    let window = await makeWindow(panel, store: store)
+    for width in Self.widths {
+      let actual = await resize(window, to: width)
+      XCTAssertEqual(actual, width)
+      let rows = window.currentPage.builtRows.filter { $0.listRow.slot != nil }
+      XCTAssertEqual(rows.count, 5)
+      let failures = misfits(window, rows: rows.map { ($0.titleText, $0.listRow, $0.editor?.suffix) })
+      XCTAssertEqual(failures, [], "structured values at \(width) px")
+    }
+  }
+
   func testALongTitleIsCutAndNeverWidensTheWindow() async throws {
     XCTAssertGreaterThanOrEqual(Self.longTitle.count, 120)
     let window = try await openSchemaPage(Self.longTitle)

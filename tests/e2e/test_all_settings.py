@@ -105,9 +105,23 @@ def test_user_and_extension_schemas_are_edited_listed_as_modified_and_reset(sess
     replace_field_text(driver, "Local greeting", "good morning")
     wait_for("the text reaches dconf",
              lambda: gsettings_get(session, local, LOCAL, "greeting") == "'good morning'")
+    # A pair of numbers: two fields, named after the row for screen readers, written as the key's (ii).
     launch_at(session, driver, f"schema/{LOCAL}/size", "Local size")
-    replace_field_text(driver, "Local size", "(3, 4)")
-    wait_for("the GVariant text reaches dconf", lambda: gsettings_get(session, local, LOCAL, "size") == "(3, 4)")
+    replace_field_text(driver, "Local size", "3")
+    wait_for("the first number reaches dconf", lambda: gsettings_get(session, local, LOCAL, "size") == "(3, 2)")
+    driver.press("Tab")
+    wait_for("the second field has the focus",
+             lambda: any(node.focused and node.name == "Local size: Second" for node in driver.window().descendants()))
+    driver.press("Control_L", "a")
+    driver.type_text("2147483648")
+    driver.press("Return")
+    wait_for("the row explains the refusal",
+             lambda: "Not saved: Second: 2147483648 is outside" in driver.row("Local size").description)
+    assert gsettings_get(session, local, LOCAL, "size") == "(3, 2)", "a number past int32 is never written"
+    driver.press("Control_L", "a")
+    driver.type_text("4")
+    driver.press("Return")
+    wait_for("the pair reaches dconf", lambda: gsettings_get(session, local, LOCAL, "size") == "(3, 4)")
     launch_at(session, driver, f"schema/{EXTENSION}/show-badge", "Show the badge")
     driver.press("Return")
     wait_for("the extension's toggle reaches dconf",

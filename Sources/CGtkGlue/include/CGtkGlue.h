@@ -7,6 +7,8 @@
    macros and the version macros. Each function does one thing. */
 
 void knobs_accessible_set_label(GtkWidget *widget, const char *label);
+/* Whether the accessible label is `label` (GTK_A11Y=test only; for tests). */
+gboolean knobs_accessible_label_is(GtkWidget *widget, const char *label);
 void knobs_accessible_set_description(GtkWidget *widget, const char *description);
 /* Hides a decorative widget from assistive technologies. */
 void knobs_accessible_set_hidden(GtkWidget *widget, gboolean hidden);

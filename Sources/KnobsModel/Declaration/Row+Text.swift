@@ -6,12 +6,19 @@ extension Row {
     public var rule: TextRule
     /// What the text stands for: the string itself, or a value of another type written as GVariant text.
     public var format: Format
+    /// How the value is edited: an entry, or for a structured GVariant value a table, a pair
+    /// of numbers or GVariant text of several lines (see `StructuredValues`).
+    public var editor: Editor
 
-    public init(key: SettingKey, placeholder: String? = nil, rule: TextRule = TextRule(), format: Format = .plain) {
+    public init(
+      key: SettingKey, placeholder: String? = nil, rule: TextRule = TextRule(), format: Format = .plain,
+      editor: Editor = .entry
+    ) {
       self.key = key
       self.placeholder = placeholder
       self.rule = rule
       self.format = format
+      self.editor = editor
     }
 
     public enum Format: Hashable, Sendable {

@@ -6,7 +6,9 @@
 /// are sliders, other numbers number rows (64-bit integers only with a range a
 /// Double counts exactly); strings are text; string arrays lists; every other
 /// type a text row holding GVariant text, which the store parses and
-/// type-checks before writing. String lists of keybinding schemas are
+/// type-checks before writing: arrays of tuples and dictionaries edited as
+/// tables, pairs of numbers as two numbers, the rest as checked GVariant text
+/// (`StructuredValues`). String lists of keybinding schemas are
 /// shortcut rows, and string keys named for a color whose default is one are
 /// color rows. Titles come from the summary (the key name made readable when
 /// there is none), subtitles from the description.
@@ -253,7 +255,8 @@ public enum SchemaPanel {
   private static func gvariantText(_ key: KeyDescription, _ settingKey: SettingKey) -> Row.Text {
     Row.Text(
       key: settingKey, placeholder: tr("GVariant text"), rule: TextRule(maximumLength: 65536),
-      format: .gvariant(type: key.typeString))
+      format: .gvariant(type: key.typeString),
+      editor: StructuredValues.editor(forType: key.typeString, description: key.description))
   }
 
   /// A slider or number row for a number key; nil for a key of another type, and for a 64-bit

@@ -106,6 +106,9 @@ extension Row {
       return try parseNumber(trimmed, for: number, like: sample, style: style)
     case .text(let rowText):
       if let reason = rowText.rule.problem(with: text) { throw .refused(row: title, text: text, reason: reason) }
+      if let reason = rowText.editor.duplicateKeyProblem(in: trimmed) {
+        throw .refused(row: title, text: text, reason: reason)
+      }
       return rowText.value(of: text)
     case .font:
       if let reason = FontDescription.problem(with: trimmed) {

@@ -54,7 +54,7 @@ final class RowControl {
       (part, widget, isActivatable) = Self.editor(
         choice.presentation == .radio ? RadioEditor(choice) : ChoiceEditor(choice))
     case .text(let text):
-      (part, widget, isActivatable) = Self.editor(TextEditor(text))
+      (part, widget, isActivatable) = Self.editor(Self.textEditor(text))
     case .number(let number):
       (part, widget, isActivatable) = Self.editor(NumberEditor(number))
     case .font(let font):
@@ -90,6 +90,18 @@ final class RowControl {
       part = .none
       widget = nil
       isActivatable = true
+    }
+  }
+
+  /// The editor of a text row: an entry, or for a structured GVariant value the table, pair
+  /// or GVariant text editor the model chose (`Row.Text.Editor`).
+  private static func textEditor(_ text: Row.Text) -> any RowEditor {
+    guard case .gvariant(let type) = text.format else { return TextEditor(text) }
+    switch text.editor {
+    case .entry: return TextEditor(text)
+    case .table(let table) where table.typeString == type: return TableEditor(text, table: table)
+    case .pair(let pair) where pair.typeString == type: return PairEditor(text, pair: pair)
+    case .table, .pair, .variant: return VariantEditor(text, type: type)
     }
   }
 

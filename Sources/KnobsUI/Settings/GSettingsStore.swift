@@ -118,9 +118,9 @@ public final class GSettingsStore: SettingsStore {
     let variant: Variant
     if case .variant(let valueType, let text) = value {
       guard valueType == type else { throw .typeMismatch(key, expected: Self.typeName(type), got: value.typeName) }
-      switch Variant.parse(text, type: type) {
+      switch GVariantCheck.parse(text, type: type) {
       case .success(let parsed): variant = parsed
-      case .failure(let error): throw .unparsable(key, text: text, reason: error.description + ".")
+      case .failure(let refusal): throw .unparsable(key, text: text, reason: refusal.description)
       }
     } else {
       guard let converted = Self.variant(value, type: type) else {

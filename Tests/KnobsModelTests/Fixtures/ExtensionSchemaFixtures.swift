@@ -98,6 +98,13 @@ struct FixtureSchema {
       keys: keys.map(\.description_).sorted { $0.name < $1.name })
   }
 
+  /// The row's kind, or for a text row with an editor of its own that editor's name
+  /// ("table", "pair", "gvariant"): the control a person sees.
+  static func kindName(_ row: Row) -> String {
+    if case .text(let text) = row.kind, text.editor != .entry { return text.editor.name }
+    return row.kindName
+  }
+
   /// Keys whose row is of the kind wanted, and keys whose title is the one wanted and whose value
   /// reads as people say it (a coded number as its label, not its code).
   func counts(_ panel: Panel) -> (usable: Int, readable: Int) {
@@ -105,7 +112,7 @@ struct FixtureSchema {
     var readable = 0
     for key in keys {
       guard let row = panel.entries.first(where: { $0.row.id == key.name })?.row else { continue }
-      let rightKind = row.kindName == key.kind
+      let rightKind = Self.kindName(row) == key.kind
       if rightKind { usable += 1 }
       let valueReads = key.kind != "choice" || rightKind
       if row.title == key.expectedTitle && valueReads { readable += 1 }
@@ -410,7 +417,23 @@ enum ExtensionSchemaFixtures {
       keys: [
         FixtureKey(
           name: "icons", type: "a(sss)", defaultText: "[]", summary: "Icons and their overrides",
-          description: "Each icon's id, name and custom icon.", kind: "text"),
+          description: "Each icon's id, name and custom icon.", kind: "table"),
+        FixtureKey(
+          name: "icon-aliases", type: "a{ss}", defaultText: "{'org.example.Chat': 'chat-symbolic'}",
+          summary: "Icon aliases", description: "The icon shown for an application id.", kind: "table"),
+        FixtureKey(
+          name: "click-actions", type: "a(si)", defaultText: "[('left', 1), ('middle', 0)]",
+          summary: "Click actions", description: "Each mouse button's name and action code.", kind: "table"),
+        FixtureKey(
+          name: "tray-offset", type: "(ii)", defaultText: "(0, 0)", summary: "Tray offset",
+          description: "Shift of the tray in pixels as x, y.", kind: "pair"),
+        FixtureKey(
+          name: "app-options", type: "a{sv}", defaultText: "{'scale': <1.0>, 'badge': <true>}",
+          summary: "Options per application", description: "Options by name; each value a number, text or switch.",
+          kind: "table"),
+        FixtureKey(
+          name: "menu-layout", type: "(sa{sv})", defaultText: "('default', @a{sv} {})",
+          summary: "Menu layout", description: "A layout's name and its options.", kind: "gvariant"),
         FixtureKey(
           name: "icon-size", type: "i", defaultText: "0", summary: "Icon size",
           description: "In pixels; 0 = automatic", kind: "number"),
