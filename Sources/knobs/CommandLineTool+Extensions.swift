@@ -17,6 +17,8 @@ extension CommandLineTool {
       return switchExtension(uuid, on: true, environment: environment)
     case .disable(let uuid):
       return switchExtension(uuid, on: false, environment: environment)
+    case .preferences(let uuid):
+      return openPreferences(uuid)
     case .uninstall(let uuid):
       let installer = ShellExtensionInstaller(environment: environment)
       do {
@@ -162,6 +164,29 @@ extension CommandLineTool {
       case uuid, name, path, replaced
       case compiledSchemas = "compiled-schemas"
     }
+  }
+
+  /// Opens the extension's own preferences window: the running Shell starts it
+  /// (`OpenExtensionPrefs`), so without a Shell, or for an extension without preferences, it says why.
+  private func openPreferences(_ uuid: String) -> Int32 {
+    guard let shell = ShellExtensionsNow(), let reports = shell.reports() else {
+      printError("knobs: " + tr("GNOME Shell is not running here; it opens an extension's preferences."))
+      return 1
+    }
+    guard let report = reports[uuid] else {
+      printError(
+        "knobs: " + tr("GNOME Shell knows no extension “%s”; “knobs extension list” shows them.", uuid).escapedForTerminal)
+      return 2
+    }
+    guard report.hasPrefs else {
+      printError("knobs: " + tr("“%s” has no preferences of its own.", uuid).escapedForTerminal)
+      return 2
+    }
+    if let error = shell.bus.openPreferencesNow(uuid, timeout: ShellExtensionsNow.timeout) {
+      printError("knobs: " + tr("GNOME Shell did not open the extension's preferences: %s", error.message).escapedForTerminal)
+      return 1
+    }
+    return 0
   }
 
   /// Turns the extension on or off: through the running Shell when one answers (it runs the

@@ -6,7 +6,7 @@ import KnobsUI
 /// last of the words typed after `knobs`, one candidate a line. The commands and options are
 /// those of `knobs --help` (CompletionTests compares them), the paths those `knobs list`
 /// prints, as each of their shorter forms, one folder at a time; `schema/ID/KEY` the installed
-/// schemas' keys, and `extension enable|disable|uninstall` the installed extensions' uuids.
+/// schemas' keys, and `extension enable|disable|uninstall|prefs` the installed extensions' uuids.
 /// A word that names a file is answered with `filesMarker` alone: the shell completes files.
 struct Completion {
   /// The hidden command the completion scripts call.
@@ -29,7 +29,7 @@ struct Completion {
   static let options = ["--open", "--panel", "--check-panel", "--version", "--help"]
   /// What goes with `--panel FILE|ID`.
   static let panelCommands = ["--open", "--check-panel", "list", "get", "set", "reset"]
-  static let extensionCommands = ["list", "install", "enable", "disable", "uninstall"]
+  static let extensionCommands = ["list", "install", "enable", "disable", "uninstall", "prefs"]
   static let extensionOptions = ["list": ["--json"], "install": ["--replace", "--json"]]
   static let customShortcutCommands = ["add", "remove"]
 
@@ -93,7 +93,7 @@ struct Completion {
       if current.hasPrefix("-") { return matching(Self.extensionOptions[subcommand] ?? []) }
       switch subcommand {
       case "install": return operands.count == 1 ? [Self.filesMarker] : []
-      case "enable", "disable", "uninstall": return operands.count == 1 ? matching(extensionIDs()) : []
+      case "enable", "disable", "uninstall", "prefs": return operands.count == 1 ? matching(extensionIDs()) : []
       default: return []
       }
     case "custom-shortcut":

@@ -68,7 +68,7 @@ enum Invocation: Equatable {
     [
       tr(
         // TRANSLATORS: keep the command names, options and PATH, SCHEMA-ID and VALUE as they are.
-        "Usage: knobs [--panel FILE|ID] [--open PATH]\n       knobs [--panel FILE|ID] list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set [--replace] PATH VALUE | reset PATH\n       knobs custom-shortcut add [--replace] NAME COMMAND ACCELERATOR | custom-shortcut remove NAME\n       knobs export [--all] [-o FILE] [--locks FILE] [SCOPE...] | import [--dry-run] FILE\n       knobs history [--json] [-n N] | undo [--force] [ID]\n       knobs extension list [--json] | install [--replace] [--json] FILE.zip | enable|disable|uninstall UUID\n       knobs --check-panel [FILE] | --version | --help\n       knobs install-panel FILE | uninstall-panel ID"
+        "Usage: knobs [--panel FILE|ID] [--open PATH]\n       knobs [--panel FILE|ID] list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set [--replace] PATH VALUE | reset PATH\n       knobs custom-shortcut add [--replace] NAME COMMAND ACCELERATOR | custom-shortcut remove NAME\n       knobs export [--all] [-o FILE] [--locks FILE] [SCOPE...] | import [--dry-run] FILE\n       knobs history [--json] [-n N] | undo [--force] [ID]\n       knobs extension list [--json] | install [--replace] [--json] FILE.zip | enable|disable|uninstall|prefs UUID\n       knobs --check-panel [FILE] | --version | --help\n       knobs install-panel FILE | uninstall-panel ID"
       ),
       tr("With no arguments Knobs opens its settings window."),
       tr(
@@ -93,7 +93,7 @@ enum Invocation: Equatable {
       ),
       tr(
         // TRANSLATORS: translate the descriptions and keep them aligned; the commands, options, FILE and UUID stay as they are.
-        "GNOME Shell extensions:\n  extension list [--json]\n                  Every installed extension: uuid, state (the running Shell's word, else\n                  the lists'), yours or everyone's, name.\n  extension install [--replace] [--json] FILE.zip\n                  Check an extension's zip archive and install it for you; an archive\n                  that would write outside its folder, holds links, or is too large\n                  is refused whole. --replace replaces one already installed.\n  extension enable UUID | extension disable UUID\n                  Turn an installed extension on or off.\n  extension uninstall UUID\n                  Remove an extension you installed."
+        "GNOME Shell extensions:\n  extension list [--json]\n                  Every installed extension: uuid, state (the running Shell's word, else\n                  the lists'), yours or everyone's, name.\n  extension install [--replace] [--json] FILE.zip\n                  Check an extension's zip archive and install it for you; an archive\n                  that would write outside its folder, holds links, or is too large\n                  is refused whole. --replace replaces one already installed.\n  extension enable UUID | extension disable UUID\n                  Turn an installed extension on or off.\n  extension uninstall UUID\n                  Remove an extension you installed.\n  extension prefs UUID\n                  Open the extension's own preferences, through the running GNOME Shell."
       ),
       tr(
         // TRANSLATORS: translate the descriptions and keep them aligned; the options and commands stay as they are.
@@ -249,10 +249,11 @@ enum ExtensionCommand: Equatable {
   case enable(uuid: String)
   case disable(uuid: String)
   case uninstall(uuid: String)
+  case preferences(uuid: String)
 }
 
 extension Invocation {
-  /// `extension list [--json]`, `extension install [--replace] [--json] FILE`, `extension enable|disable|uninstall UUID`.
+  /// `extension list [--json]`, `extension install [--replace] [--json] FILE`, `extension enable|disable|uninstall|prefs UUID`.
   fileprivate static func parseExtension(_ rest: inout ArraySlice<String>) throws(UsageError) -> ExtensionCommand {
     let command = rest.popFirst()
     var json = false
@@ -269,14 +270,18 @@ extension Invocation {
         throw UsageError(tr("extension install needs a zip archive, e.g. knobs extension install caffeine.zip."))
       }
       return .install(file: file, replace: replace, json: json)
-    case .some(let command) where ["enable", "disable", "uninstall"].contains(command):
+    case .some(let command) where ["enable", "disable", "uninstall", "prefs"].contains(command):
       guard let uuid = rest.popFirst() else {
         throw UsageError(tr("extension %s needs an extension's uuid, as “knobs extension list” shows it.", command))
       }
-      return command == "enable"
-        ? .enable(uuid: uuid) : command == "disable" ? .disable(uuid: uuid) : .uninstall(uuid: uuid)
+      switch command {
+      case "enable": return .enable(uuid: uuid)
+      case "disable": return .disable(uuid: uuid)
+      case "prefs": return .preferences(uuid: uuid)
+      default: return .uninstall(uuid: uuid)
+      }
     default:
-      throw UsageError(tr("extension takes list, install, enable, disable or uninstall."))
+      throw UsageError(tr("extension takes list, install, enable, disable, uninstall or prefs."))
     }
   }
 }

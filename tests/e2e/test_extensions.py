@@ -121,6 +121,9 @@ def test_extensions_are_switched_in_the_shells_lists_and_warn_of_another_version
     assert session.run("get", "extensions/coffee-cup", extra_env=shell).stdout.strip() == "on"
     missing = session.run("set", "extensions/no-such-extension", "on", extra_env=shell)
     assert missing.returncode == 2, missing
+    # Preferences open through the running Shell: without one, the command says so.
+    prefs = session.run("extension", "prefs", TILES_UUID, extra_env=shell)
+    assert prefs.returncode == 1 and "GNOME Shell is not running here" in prefs.stderr, prefs
 
     # The master switch: the Shell's disable-user-extensions, on when extensions are off.
     driver.switch("Use Extensions").toggle()

@@ -182,6 +182,13 @@ def test_extensions_as_the_real_shell_sees_them(session, driver):
                                          "/org/freedesktop/DBus", "-m", "org.freedesktop.DBus.NameHasOwner",
                                          "org.gnome.Shell.Extensions").stdout.strip() == "(true,)", timeout=20)
         wait_for("the extension's prefs.js ran", lambda: os.path.exists(f"{runtime}/prefs-opened"), timeout=20)
+        # The same from the command line; one without preferences, or unknown, says why.
+        opened = session.run("extension", "prefs", PREFS)
+        assert opened.returncode == 0, opened.stderr
+        none = session.run("extension", "prefs", WORKS)
+        assert none.returncode == 2 and f"“{WORKS}” has no preferences of its own." in none.stderr, none
+        unknown = session.run("extension", "prefs", "nobody@knobs.test")
+        assert unknown.returncode == 2 and "GNOME Shell knows no extension “nobody@knobs.test”" in unknown.stderr
 
         # Installed from a zip while the Shell runs: listed from the lists (the Shell loads it at the
         # next login), and uninstalled.

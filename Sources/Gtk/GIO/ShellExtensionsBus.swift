@@ -104,6 +104,21 @@ public final class ShellExtensionsBus {
     }
   }
 
+  /// `OpenExtensionPrefs`, waiting at most `timeout` seconds; the error, if any. For the command line.
+  public func openPreferencesNow(_ uuid: String, timeout: Double) -> GLibError? {
+    let optionsType = g_variant_type_new("a{sv}")
+    let options = g_variant_new_array(g_variant_type_element(optionsType), nil, 0)
+    g_variant_type_free(optionsType)
+    let parameters = g_variant_new_tuple([g_variant_new_string(uuid), g_variant_new_string(""), options], 3)
+    var error: UnsafeMutablePointer<GError>?
+    let reply = g_dbus_connection_call_sync(
+      connection, Self.name, Self.path, Self.interface, "OpenExtensionPrefs", parameters, nil,
+      G_DBUS_CALL_FLAGS_NO_AUTO_START, Self.milliseconds(timeout), nil, &error)
+    guard let reply else { return GLibError(consuming: error) }
+    g_variant_unref(reply)
+    return nil
+  }
+
   /// `OpenExtensionPrefs`: the Shell starts the extension's preferences window.
   public func openPreferences(
     _ uuid: String, timeout: Double, completion: @escaping @MainActor (GLibError?) -> Void
