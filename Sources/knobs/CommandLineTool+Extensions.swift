@@ -175,7 +175,8 @@ extension CommandLineTool {
     }
     guard let report = reports[uuid] else {
       printError(
-        "knobs: " + tr("GNOME Shell knows no extension “%s”; “knobs extension list” shows them.", uuid).escapedForTerminal)
+        "knobs: "
+          + tr("GNOME Shell knows no extension “%s”; “knobs extension list” shows them.", uuid).escapedForTerminal)
       return 2
     }
     guard report.hasPrefs else {
@@ -183,7 +184,8 @@ extension CommandLineTool {
       return 2
     }
     if let error = shell.bus.openPreferencesNow(uuid, timeout: ShellExtensionsNow.timeout) {
-      printError("knobs: " + tr("GNOME Shell did not open the extension's preferences: %s", error.message).escapedForTerminal)
+      printError(
+        "knobs: " + tr("GNOME Shell did not open the extension's preferences: %s", error.message).escapedForTerminal)
       return 1
     }
     return 0
