@@ -142,6 +142,46 @@ final class ShortcutTests: XCTestCase {
       "<Primary> and <Control> are one modifier")
   }
 
+  func testAnExtensionsKeybindingIsAConflictNamingTheExtension() async throws {
+    let tiles = "org.gnome.shell.extensions.window-tiles"
+    let left = SettingKey(schema: tiles, key: "tile-left")
+    let toggle = SettingKey(schema: tiles, key: "toggle-tiling")
+    let library = KeybindingLibrary(extra: [
+      SchemaDescription(
+        id: tiles, path: "/org/gnome/shell/extensions/window-tiles/",
+        keys: [
+          KeyDescription(
+            name: "tile-left", typeString: "as", summary: "Tile left", defaultStrings: ["<Super><Alt>Left"]),
+          KeyDescription(
+            name: "tile-right", typeString: "as", summary: "Tile right", defaultStrings: ["<Super><Alt>Right"]),
+          // A bare key in a schema of keybindings is one too.
+          KeyDescription(name: "toggle-tiling", typeString: "as", summary: "Toggle tiling", defaultStrings: ["F9"]),
+          KeyDescription(name: "ignored-apps", typeString: "as", summary: "Apps left alone", defaultStrings: []),
+        ])
+    ])
+    let store = MemoryStore(
+      defaults: KeybindingLibrary.values.merging([left: .strings(["<Super><Alt>Left"]), toggle: .strings(["F9"])]) {
+        $1
+      })
+    let index = KeybindingIndex(library: library, owners: [tiles: "Window Tiles"])
+    XCTAssertEqual(
+      index.bindings.map(\.key.key),
+      ["close", "minimize", "toggle-overview", "tile-left", "tile-right", "toggle-tiling"],
+      "the desktop's first, then the extension's; its list of apps is no keybinding")
+    let conflicts = index.conflicts(for: [try parsed("<Super><Alt>Left")], of: Self.minimize, in: store)
+    XCTAssertEqual(conflicts.map(\.binding.key), [left])
+    XCTAssertEqual(
+      conflicts.first?.description,
+      "Super+Alt+Left is already used by “Tile left” of the extension “Window Tiles” "
+        + "(schema/org.gnome.shell.extensions.window-tiles/tile-left).")
+    XCTAssertEqual(
+      index.conflicts(for: [try parsed("F9")], of: Self.close, in: store).map(\.binding.key), [toggle])
+    let unowned = KeybindingIndex(library: library, owners: [:])
+    XCTAssertEqual(
+      unowned.conflicts(for: [try parsed("<Super><Alt>Left")], of: Self.minimize, in: store).first?.description,
+      "Super+Alt+Left is already used by “Tile left” (schema/org.gnome.shell.extensions.window-tiles/tile-left).")
+  }
+
   func testAPanelNamesTheBindingsItsShortcutRowsShow() async throws {
     let panel = Panel("Keys") {
       Section("system", "System") { ShortcutRow("overview", "Show the Overview", key: Self.overview) }
@@ -184,7 +224,13 @@ final class ShortcutTests: XCTestCase {
 /// Two keybinding schemas as the generator reads them, with their values in a memory store.
 @MainActor
 final class KeybindingLibrary: SchemaLibrary {
-  static let schemas = [
+  let schemas: [SchemaDescription]
+
+  init(extra: [SchemaDescription] = []) {
+    schemas = Self.desktop + extra
+  }
+
+  static let desktop = [
     SchemaDescription(
       id: ShortcutTests.wm, path: "/org/gnome/desktop/wm/keybindings/",
       keys: [
@@ -196,17 +242,18 @@ final class KeybindingLibrary: SchemaLibrary {
       keys: [KeyDescription(name: "toggle-overview", typeString: "as", summary: "Show the overview")]),
   ]
 
-  let store = MemoryStore(defaults: [
+  static let values: [SettingKey: SettingValue] = [
     ShortcutTests.close: .strings(["<Alt>F4", "<Control>F4"]), ShortcutTests.minimize: .strings(["<Super>h"]),
     ShortcutTests.overview: .strings(["<Super>s", "<Super>o"]),
-  ])
+  ]
+  let store = MemoryStore(defaults: KeybindingLibrary.values)
 
   var installedSchemas: [InstalledSchema] {
-    Self.schemas.map { InstalledSchema(id: $0.id, path: $0.path, keyCount: $0.keys.count) }
+    schemas.map { InstalledSchema(id: $0.id, path: $0.path, keyCount: $0.keys.count) }
   }
   var problems: [String] { [] }
   func keyNames(of schemaID: String) -> [String] { describeSchema(schemaID)?.keys.map(\.name) ?? [] }
-  func describeSchema(_ id: String) -> SchemaDescription? { Self.schemas.first { $0.id == id } }
+  func describeSchema(_ id: String) -> SchemaDescription? { schemas.first { $0.id == id } }
   func modifiedKeys(in schemaID: String) -> [String] { [] }
 }
 

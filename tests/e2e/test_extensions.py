@@ -178,6 +178,10 @@ def test_an_extensions_schema_page_is_named_ordered_and_edited_like_a_written_on
     refused = session.run("set", f"schema/{TILES}/tile-hotkey-2", "<Super>s", extra_env=shell)
     assert refused.returncode == 2 and "“Show the Overview”" in refused.stderr, refused
     assert gsettings_get(session, TILES, "tile-hotkey-2", cache) == "['<Super><Alt>2']"
+    # The other way round: a desktop shortcut taken by an extension's hotkey names the extension.
+    taken = session.run("set", "keyboard-shortcuts/windows/minimize", "<Super><Alt>1", extra_env=shell)
+    assert taken.returncode == 2, taken
+    assert "Super+Alt+1 is already used by “Tile layout 1” of the extension “Window Tiles”" in taken.stderr, taken
 
     launch_at(session, driver, f"schema/{TILES}/tile-hotkey-2", "Tile layout 2", extra_env=shell)
     wait_for("the page is titled with the extension's name",

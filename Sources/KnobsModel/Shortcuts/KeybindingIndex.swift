@@ -18,11 +18,22 @@ public struct KeybindingIndex {
     public var title: String
     /// Where it is reached: `schema/org.gnome.desktop.wm.keybindings/minimize`.
     public var path: RowPath
+    /// The GNOME Shell extension whose schema holds it, by name; nil for the desktop's own.
+    public var owner: String?
 
-    public init(key: SettingKey, title: String, path: RowPath) {
+    public init(key: SettingKey, title: String, path: RowPath, owner: String? = nil) {
       self.key = key
       self.title = title
       self.path = path
+      self.owner = owner
+    }
+
+    /// “Hide window”, or “Tile left” of the extension “Window Tiles”, quoted.
+    public var quotedTitle: String {
+      guard let owner else { return tr("“%s”", title) }
+      return tr(
+        // TRANSLATORS: %1$s is what a shortcut does, %2$s the name of the GNOME Shell extension it belongs to.
+        "“%1$s” of the extension “%2$s”", title, owner)
     }
   }
 
@@ -35,14 +46,43 @@ public struct KeybindingIndex {
   }
 
   /// The keybinding keys of the installed schemas among `schemaIDs`.
-  public init(library: any SchemaLibrary, schemaIDs: [String] = KeybindingIndex.schemaIDs) {
-    bindings = schemaIDs.compactMap(library.describeSchema).flatMap { schema in
-      schema.keys.filter { SchemaPanel.isKeybinding($0, in: schema.id) }.map { key in
-        Binding(
-          key: SettingKey(schema: schema.id, key: key.name), title: SchemaPanel.title(for: key),
-          path: SchemaPath.key(schema: schema.id, key: key.name).path)
-      }
+  public init(library: any SchemaLibrary, schemaIDs: [String]) {
+    bindings = schemaIDs.compactMap(library.describeSchema).flatMap { Self.bindings(of: $0, owner: nil) }
+  }
+
+  /// The keybinding keys of every installed schema: the desktop's (`schemaIDs`) first, then
+  /// the others (applications', extensions'), those of an extension in `owners` (schema id →
+  /// extension name) named with it. A schema's keys are keybindings as its page shows them:
+  /// lists of accelerators, and bare keys in a schema of keybindings.
+  public init(library: any SchemaLibrary, owners: [String: String] = KeybindingIndex.extensionOwners()) {
+    let desktop = Set(Self.schemaIDs)
+    let others = library.installedSchemas.filter { $0.path != nil && !desktop.contains($0.id) }.map(\.id)
+    var bindings: [Binding] = []
+    for id in Self.schemaIDs + others {
+      guard let schema = library.describeSchema(id) else { continue }
+      bindings += Self.bindings(of: schema, owner: owners[id])
     }
+    self.bindings = bindings
+  }
+
+  private static func bindings(of schema: SchemaDescription, owner: String?) -> [Binding] {
+    let context = SchemaContext(schema)
+    return schema.keys.filter { SchemaPanel.isKeybinding($0, in: schema.id) || context.holdsShortcut($0) }.map { key in
+      Binding(
+        key: SettingKey(schema: schema.id, key: key.name), title: SchemaPanel.title(for: key),
+        path: SchemaPath.key(schema: schema.id, key: key.name).path, owner: owner)
+    }
+  }
+
+  /// The installed GNOME Shell extensions' schemas, each with its extension's name.
+  public nonisolated static func extensionOwners(
+    environment: [String: String] = LocalFiles.environment()
+  ) -> [String: String] {
+    var owners: [String: String] = [:]
+    for shellExtension in ShellExtensions.installed(environment: environment).all {
+      for id in shellExtension.allSchemaIDs where owners[id] == nil { owners[id] = shellExtension.name }
+    }
+    return owners
   }
 
   /// The bindings named as `panel`'s shortcut rows name them, with those rows' paths:
@@ -55,7 +95,7 @@ public struct KeybindingIndex {
     var named = KeybindingIndex(
       bindings: bindings.map { binding in
         guard let entry = rows[binding.key] else { return binding }
-        return Binding(key: binding.key, title: entry.row.title, path: entry.path)
+        return Binding(key: binding.key, title: entry.row.title, path: entry.path, owner: binding.owner)
       })
     named.panelPaths = rows.mapValues(\.path)
     return named
@@ -106,7 +146,7 @@ public struct ShortcutConflict: Hashable, Sendable, CustomStringConvertible {
 
   public var description: String {
     tr(
-      // TRANSLATORS: %1$s is a shortcut such as Ctrl+B, %2$s the title of what uses it, %3$s its path.
-      "%1$s is already used by “%2$s” (%3$s).", accelerator.label, binding.title, binding.path)
+      // TRANSLATORS: %1$s is a shortcut such as Ctrl+B, %2$s what uses it (quoted), %3$s its path.
+      "%1$s is already used by %2$s (%3$s).", accelerator.label, binding.quotedTitle, binding.path)
   }
 }

@@ -149,9 +149,9 @@ final class ShortcutDialog {
     pending = (proposal, conflicts)
     show(
       tr(
-        // TRANSLATORS: %1$s is a shortcut, %2$s the title of the setting that has it, %3$s that setting's path.
-        "%1$s is already used for “%2$s” (%3$s). If you replace it, “%2$s” will lose this shortcut.",
-        accelerator.label, first.binding.title, first.binding.path))
+        // TRANSLATORS: %1$s is a shortcut, %2$s the setting that has it (quoted), %3$s that setting's path.
+        "%1$s is already used for %2$s (%3$s). If you replace it, %2$s will lose this shortcut.",
+        accelerator.label, first.binding.quotedTitle, first.binding.path))
     heading.text = tr("Replace Shortcut?")
     replaceButton.isVisible = true
     _ = cancelButton.grabFocus()
