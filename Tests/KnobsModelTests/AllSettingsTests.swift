@@ -202,6 +202,73 @@ final class AllSettingsTests: XCTestCase {
     XCTAssertNil(all.path(of: .schema(schema + ":/no/end")), "a folder ends with “/”")
   }
 
+  /// A phone-link extension: its own schema, and a relocatable one per paired device.
+  func testAnExtensionsRelocatableSchemaIsNamedByItsInstancesAndReachedFromItsPage() async throws {
+    let phone = "org.gnome.shell.extensions.phone-link"
+    let device = phone + ".device"
+    let library = PhoneLibrary()
+    let extensions = ShellExtensions([
+      ShellExtension(uuid: "phone-link@example.org", name: "Phone Link", schemaIDs: [phone, device])
+    ])
+    let dump = """
+      [org/gnome/shell/extensions/phone-link/device/pixel-7]
+      name='Pixel 7'
+      paired=true
+
+      [org/gnome/shell/extensions/phone-link/device/tablet]
+      name='Tablet'
+      """
+    let all = AllSettings(
+      library: { library }, apps: { Self.apps }, extensions: { extensions }, dconf: { DconfPaths(dump: dump) })
+    let page = try XCTUnwrap(Self.page(of: all))
+    let reader = SettingsReader(MemoryStore(defaults: [:]))
+    let listed = page.sections.flatMap(\.rows)
+    let deviceRow = try XCTUnwrap(listed.first { $0.title == "Phone Link › Device" })
+    XCTAssertEqual(deviceRow.subtitle?.fixedText, device + " · Relocatable, saved at 2 paths")
+    XCTAssertEqual(deviceRow.visibleWhen?.holds(reader), true)
+    let empty = try XCTUnwrap(listed.first { $0.title == "org.example.unused.profile" })
+    XCTAssertEqual(empty.visibleWhen?.holds(reader), false, "saved at no folder: hidden")
+    guard case .page(let devices) = deviceRow.kind else { return XCTFail("the devices' page") }
+    XCTAssertEqual(devices.page.title, "Phone Link › Device")
+    let instances = try XCTUnwrap(devices.page.sections.first?.rows)
+    XCTAssertEqual(instances.map(\.title), ["Phone Link › pixel-7 › Device", "Phone Link › tablet › Device"])
+    XCTAssertEqual(instances[0].subtitle?.fixedText, "/org/gnome/shell/extensions/phone-link/device/pixel-7/")
+    guard case .page(let pixel) = instances[0].kind else { return XCTFail("an instance's page") }
+    XCTAssertEqual(pixel.page.title, "Phone Link › pixel-7 › Device")
+    XCTAssertEqual(pixel.page.sections.first?.rows.map(\.title).first, "Device name")
+
+    // The extension's own page (its settings button) leads to its devices.
+    let own = try XCTUnwrap(listed.first { $0.title == "Phone Link" })
+    guard case .page(let ownLink) = own.kind else { return XCTFail("the extension's page") }
+    let section = try XCTUnwrap(ownLink.page.sections.first { $0.title == "Device" })
+    XCTAssertEqual(section.rows.map(\.title), ["Phone Link › pixel-7 › Device", "Phone Link › tablet › Device"])
+    XCTAssertEqual(page.validate(), [])
+    XCTAssertEqual(ownLink.page.validate(), [])
+  }
+
+  /// Ten thousand devices saved: every one listed, on pages made when opened.
+  func testTenThousandInstancesAreListed() async throws {
+    let phone = "org.gnome.shell.extensions.phone-link"
+    let extensions = ShellExtensions([
+      ShellExtension(uuid: "phone-link@example.org", name: "Phone Link", schemaIDs: [phone, phone + ".device"])
+    ])
+    var dump = ""
+    for index in 0..<10_000 { dump += "[org/gnome/shell/extensions/phone-link/device/d\(index)]\nname='D\(index)'\n\n" }
+    let dconf = DconfPaths(dump: dump)
+    let library = PhoneLibrary()
+    let started = ContinuousClock.now
+    let all = AllSettings(library: { library }, apps: { Self.apps }, extensions: { extensions }, dconf: { dconf })
+    let page = try XCTUnwrap(Self.page(of: all))
+    let deviceRow = try XCTUnwrap(page.sections.flatMap(\.rows).first { $0.title == "Phone Link › Device" })
+    XCTAssertEqual(deviceRow.visibleWhen?.holds(SettingsReader(MemoryStore(defaults: [:]))), true)
+    guard case .page(let devices) = deviceRow.kind else { return XCTFail("the devices' page") }
+    let rows = try XCTUnwrap(devices.page.sections.first?.rows)
+    XCTAssertEqual(rows.count, 10_000)
+    XCTAssertEqual(Set(rows.map(\.id)).count, 10_000, "each its own row id")
+    XCTAssertEqual(devices.page.validate(), [])
+    print("10,000 instances: All Settings and the devices' page made in \(ContinuousClock.now - started)")
+  }
+
   static func page(of all: AllSettings) -> Panel? {
     guard case .page(let link) = all.section.rows[0].kind else { return nil }
     return link.page
@@ -266,4 +333,45 @@ private final class FakeLibrary: SchemaLibrary {
       return store.value(for: key) != store.defaultValue(for: key)
     }
   }
+}
+
+/// A phone-link extension's schemas, one relocatable per device, and a relocatable schema of no
+/// extension saved nowhere.
+@MainActor
+private final class PhoneLibrary: SchemaLibrary {
+  static let phone = "org.gnome.shell.extensions.phone-link"
+  static let deviceKeys = [
+    KeyDescription(name: "name", typeString: "s", summary: "Device name"),
+    KeyDescription(name: "paired", typeString: "b", summary: "Paired"),
+  ]
+
+  var installedSchemas: [InstalledSchema] {
+    [
+      InstalledSchema(id: Self.phone, path: "/org/gnome/shell/extensions/phone-link/", keyCount: 1),
+      InstalledSchema(id: Self.phone + ".device", path: nil, keyCount: 2),
+      InstalledSchema(id: "org.example.unused.profile", path: nil, keyCount: 1),
+    ]
+  }
+  var problems: [String] { [] }
+
+  func keyNames(of schemaID: String) -> [String] {
+    switch schemaID {
+    case Self.phone: ["show-battery"]
+    case Self.phone + ".device": ["name", "paired"]
+    case "org.example.unused.profile": ["colour"]
+    default: []
+    }
+  }
+
+  func describeSchema(_ id: String) -> SchemaDescription? {
+    if id == Self.phone {
+      return SchemaDescription(
+        id: id, path: "/org/gnome/shell/extensions/phone-link/",
+        keys: [KeyDescription(name: "show-battery", typeString: "b", summary: "Show the battery")])
+    }
+    guard id.hasPrefix(Self.phone + ".device:") else { return nil }
+    return SchemaDescription(id: id, path: String(id.drop { $0 != ":" }.dropFirst()), keys: Self.deviceKeys)
+  }
+
+  func modifiedKeys(in schemaID: String) -> [String] { [] }
 }

@@ -304,3 +304,60 @@ def test_an_extension_is_installed_from_a_file_and_removed_in_the_window(session
     wait_for("the window says so", lambda: "“Zipped Saucer” is removed." in driver.alert_texts())
     wait_for("its row is gone", lambda: not driver.window().find_all("list item", "Zipped Saucer"))
     assert (folder / CUP_UUID).exists() and (folder / TILES_UUID).exists(), "only that one"
+
+
+PHONE = "org.gnome.shell.extensions.phone-link"
+PHONE_UUID = "phone-link@knobs.test"
+PHONE_XML = f"""<?xml version="1.0" encoding="UTF-8"?>
+<schemalist>
+  <schema id="{PHONE}" path="/org/gnome/shell/extensions/phone-link/">
+    <key name="show-battery" type="b"><default>true</default><summary>Show the phone's battery</summary></key>
+  </schema>
+  <schema id="{PHONE}.device">
+    <key name="name" type="s"><default>''</default><summary>Device name</summary></key>
+    <key name="share-clipboard" type="b"><default>false</default><summary>Share the clipboard</summary></key>
+  </schema>
+  <schema id="{PHONE}.profile">
+    <key name="ringtone" type="s"><default>''</default><summary>Ringtone</summary></key>
+  </schema>
+</schemalist>
+"""
+
+
+@scenario(backend="dconf", timeout=120)
+def test_a_phone_links_devices_are_pages_named_by_device_reached_from_its_settings(session, driver):
+    """A phone-link extension keeps a relocatable schema per paired device: each device is a page
+    titled “Phone Link › DEVICE › Device”, listed on the extension's own page; its profiles,
+    saved nowhere, are not listed."""
+    _, shell = install_extensions(session)
+    phone = session.data_home() / "gnome-shell" / "extensions" / PHONE_UUID
+    (phone / "schemas").mkdir(parents=True)
+    (phone / "metadata.json").write_text(json.dumps({
+        "uuid": PHONE_UUID, "name": "Phone Link", "shell-version": ["43"], "settings-schema": PHONE}))
+    (phone / "schemas" / f"{PHONE}.gschema.xml").write_text(PHONE_XML)
+    for device, name in [("pixel-7", "Pixel 7"), ("tablet", "Tablet")]:
+        assert session.command("dconf", "write", f"/org/gnome/shell/extensions/phone-link/device/{device}/name",
+                               f"'{name}'").returncode == 0
+
+    launch_at(session, driver, f"schema/{PHONE}", "Show the phone's battery", extra_env=shell)
+    wait_for("the page lists the devices", lambda: driver.row("Phone Link › pixel-7 › Device"))
+    driver.row("Phone Link › tablet › Device")
+    driver.activate_row("Phone Link › pixel-7 › Device")
+    wait_for("the device's page", lambda: driver.row("Share the clipboard"))
+    assert "Phone Link › pixel-7 › Device" in [label.name for label in driver.window().find_all("label")]
+    driver.switch("Share the clipboard").toggle()
+    cache = session.env["XDG_CACHE_HOME"] + f"/knobs/schemas/extension-{PHONE_UUID}"
+    wait_for("the device's key reaches dconf", lambda: gsettings_get(
+        session, f"{PHONE}.device:/org/gnome/shell/extensions/phone-link/device/pixel-7/", "share-clipboard",
+        cache) == "true")
+    assert gsettings_get(
+        session, f"{PHONE}.device:/org/gnome/shell/extensions/phone-link/device/tablet/", "share-clipboard",
+        cache) == "false", "only that device's"
+
+    # In All Settings: the devices under the extension's name; the profiles, saved nowhere, hidden.
+    assert session.run("--open", "schema", extra_env=shell).returncode == 0
+    row = driver.focus_row("Phone Link › Device", limit=200)
+    assert row.description.startswith(f"{PHONE}.device · Relocatable, saved at 2 paths"), row.description
+    assert not driver.window().find_all("list item", "Phone Link › Profile", showing=False), \
+        "a relocatable schema saved nowhere is not listed"
+    assert driver.window().find_all("list item", "Phone Link", showing=False)

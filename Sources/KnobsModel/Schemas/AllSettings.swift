@@ -22,6 +22,9 @@ public final class AllSettings {
   private var links: [String: PageLink] = [:]
   /// Names of schemas that have one (an extension's), by schema id; filled with the layout.
   private var titles: [String: String] = [:]
+  /// The folders of the settings database each relocatable schema is saved at, once looked for
+  /// (the database is read once; a row's visibility asks again at each refresh).
+  private var savedFolders: [String: [String]] = [:]
   /// Folders of relocatable schemas opened by path (`schema/ID:/FOLDER/`) that the settings database does not hold.
   private var openedFolders: [String: [String]] = [:]
   public private(set) lazy var panels = SchemaPanels { [weak self] id in self?.library?.describeSchema(id) }
@@ -106,8 +109,10 @@ public final class AllSettings {
   /// The folders a relocatable schema is offered at: those of the settings
   /// database that hold only its keys, then those opened by path.
   private func folders(of id: String) -> [String] {
+    if let known = savedFolders[id] { return known + (openedFolders[id] ?? []).filter { !known.contains($0) } }
     let keys = Set(library?.keyNames(of: id) ?? [])
     let saved = keys.isEmpty ? [] : dconf.folders(matching: keys).filter { $0 != "/" }
+    savedFolders[id] = saved
     return saved + (openedFolders[id] ?? []).filter { !saved.contains($0) }
   }
 
@@ -153,7 +158,7 @@ public final class AllSettings {
     let id = schema.schema.id
     var row: Row
     if schema.schema.path == nil {
-      row = relocatableRow(id, rowID: schema.rowID)
+      row = relocatableRow(id, rowID: schema.rowID, owner: schema.title)
     } else {
       let title = schema.title ?? id
       let link = links[id] ?? PageLink(title: title) { [weak self] in self?.schemaPage(id) ?? Self.missingPage(id) }
@@ -169,32 +174,60 @@ public final class AllSettings {
   }
 
   /// A relocatable schema: a page of the folders of the settings database that hold its keys.
-  private func relocatableRow(_ id: String, rowID: String) -> Row {
+  /// An extension's is titled “Extension › Schema” (“Phone Link › Device”). One saved at no
+  /// folder is hidden (it still opens by path, `schema/ID:/FOLDER/`).
+  private func relocatableRow(_ id: String, rowID: String, owner: String?) -> Row {
+    let title = owner.map { $0 + " › " + Self.shortName(id) } ?? id
+    if owner != nil { titles[id] = title }
     let link =
       links[id]
-      ?? PageLink(title: id) { [weak self] in
+      ?? PageLink(title: title) { [weak self] in
         self?.relocatablePage(id) ?? Self.missingPage(id)
       }
     links[id] = link
     let count = folders(of: id).count
-    var row = Row(id: rowID, title: id, kind: .page(link))
-    row.subtitle = .fixed(
+    var row = Row(id: rowID, title: title, kind: .page(link))
+    let saved =
       count == 0
-        ? tr("Relocatable, not saved at any path yet")
-        : trn("Relocatable, saved at %d path", "Relocatable, saved at %d paths", count, count))
+      ? tr("Relocatable, not saved at any path yet")
+      : trn("Relocatable, saved at %d path", "Relocatable, saved at %d paths", count, count)
+    row.subtitle = .fixed(owner == nil ? saved : id + " · " + saved)
+    row.visibleWhen = Condition { [weak self] _ in self?.folders(of: id).isEmpty == false }
     return row
   }
 
-  private func relocatablePage(_ id: String) -> Panel {
+  /// The last part of a schema's id, capitalized as a title: `….phone-link.device` is “Device”.
+  static func shortName(_ id: String) -> String {
+    let last = (id.split(separator: ".").last ?? Substring(id)).split(separator: "-").joined(separator: " ")
+    return last.prefix(1).uppercased() + last.dropFirst()
+  }
+
+  /// An instance of an extension's relocatable schema: “Phone Link › Pixel 7 › Device” for the
+  /// folder `…/device/pixel-7/`, by the folder's last part; nil for a schema of no extension.
+  private func instanceTitle(_ id: String, _ folder: String) -> String? {
+    guard let owner = layout.groups.flatMap(\.schemas).first(where: { $0.schema.id == id })?.title else { return nil }
+    let instance = folder.split(separator: "/").last.map(String.init) ?? folder
+    return owner + " › " + instance + " › " + Self.shortName(id)
+  }
+
+  /// The rows of a relocatable schema's folders, each opening the schema's page there.
+  private func folderRows(_ id: String) -> [Row] {
     let folders = folders(of: id)
-    let rows = zip(folders, Self.folderRowIDs(folders)).map { folder, rowID in
+    return zip(folders, Self.folderRowIDs(folders)).map { folder, rowID in
       let full = id + ":" + folder
+      let title = instanceTitle(id, folder)
+      if let title { titles[full] = title }
       var row = Row(
-        id: rowID, title: folder,
-        kind: .page(PageLink(title: full) { [weak self] in self?.schemaPage(full) ?? Self.missingPage(full) }))
+        id: rowID, title: title ?? folder,
+        kind: .page(PageLink(title: title ?? full) { [weak self] in self?.schemaPage(full) ?? Self.missingPage(full) }))
+      if title != nil { row.subtitle = .fixed(folder) }
       row.keywords = [full]
       return row
     }
+  }
+
+  private func relocatablePage(_ id: String) -> Panel {
+    let rows = folderRows(id)
     let howToOpen = tr(
       // TRANSLATORS: %s is a schema's id; keep "knobs --open schema/" and "FOLDER" as they are, they are a command.
       "Apps keep the settings of this relocatable schema at folders of their own. To open it at another folder: knobs --open schema/%s:/FOLDER/",
@@ -212,7 +245,7 @@ public final class AllSettings {
       none.subtitle = .fixed(tr("No folder of your settings holds this schema's keys"))
       section.rows = [none]
     }
-    return Panel(title: id, sections: [section, Self.otherFolderSection(id)])
+    return Panel(title: titles[id] ?? id, sections: [section, Self.otherFolderSection(id)])
   }
 
   /// Asks for a folder and opens the schema there: a folder no setting is saved at yet, say.
@@ -239,6 +272,23 @@ public final class AllSettings {
     return section
   }
 
+  /// On the page of an extension's schema, a section for each of the extension's relocatable
+  /// schemas saved at some folder, listing those instances: its devices, its profiles. That is
+  /// how the extension's row (its settings button) reaches them.
+  private func instanceSections(of id: String) -> [Section] {
+    guard !layout.isRelocatable(id), let owner = titles[id] else { return [] }
+    let relocatable = layout.groups.flatMap(\.schemas).filter { entry in
+      entry.title == owner && entry.schema.path == nil
+    }
+    return relocatable.compactMap { entry in
+      let rows = folderRows(entry.schema.id)
+      guard !rows.isEmpty else { return nil }
+      var section = Section("instances-" + entry.rowID, Self.shortName(entry.schema.id)) {}
+      section.rows = rows
+      return section
+    }
+  }
+
   /// A schema's generated page, ending with a reset of the whole schema.
   func schemaPage(_ id: String) -> Panel {
     guard var panel = panels.panel(for: id) else { return Self.missingPage(id) }
@@ -256,6 +306,7 @@ public final class AllSettings {
         generated.resetAll(in: context.store)
       }
     }
+    panel.sections += instanceSections(of: id)
     panel.sections.append(reset)
     return panel
   }
