@@ -106,10 +106,7 @@ public final class ShellExtensionsBus {
 
   /// `OpenExtensionPrefs`, waiting at most `timeout` seconds; the error, if any. For the command line.
   public func openPreferencesNow(_ uuid: String, timeout: Double) -> GLibError? {
-    let optionsType = g_variant_type_new("a{sv}")
-    let options = g_variant_new_array(g_variant_type_element(optionsType), nil, 0)
-    g_variant_type_free(optionsType)
-    let parameters = g_variant_new_tuple([g_variant_new_string(uuid), g_variant_new_string(""), options], 3)
+    let parameters = Self.preferencesParameters(uuid)
     var error: UnsafeMutablePointer<GError>?
     let reply = g_dbus_connection_call_sync(
       connection, Self.name, Self.path, Self.interface, "OpenExtensionPrefs", parameters, nil,
@@ -119,15 +116,20 @@ public final class ShellExtensionsBus {
     return nil
   }
 
-  /// `OpenExtensionPrefs`: the Shell starts the extension's preferences window.
-  public func openPreferences(
-    _ uuid: String, timeout: Double, completion: @escaping @MainActor (GLibError?) -> Void
-  ) {
+  /// `OpenExtensionPrefs`' parameters: the uuid, no parent window, no options.
+  private static func preferencesParameters(_ uuid: String) -> OpaquePointer? {
     let optionsType = g_variant_type_new("a{sv}")
     let options = g_variant_new_array(g_variant_type_element(optionsType), nil, 0)
     g_variant_type_free(optionsType)
     let parameters = g_variant_new_tuple([g_variant_new_string(uuid), g_variant_new_string(""), options], 3)
-    call("OpenExtensionPrefs", parameters, timeout: timeout) { result in
+    return parameters
+  }
+
+  /// `OpenExtensionPrefs`: the Shell starts the extension's preferences window.
+  public func openPreferences(
+    _ uuid: String, timeout: Double, completion: @escaping @MainActor (GLibError?) -> Void
+  ) {
+    call("OpenExtensionPrefs", Self.preferencesParameters(uuid), timeout: timeout) { result in
       if case .failure(let error) = result { completion(error) } else { completion(nil) }
     }
   }
