@@ -10,27 +10,31 @@ import XCTest
 @MainActor
 final class WrapperTests: GtkTestCase {
   func testSignalBoxIsReleasedWhenItsWidgetIsDestroyed() async throws {
-    // The count is every box alive: a timeout an earlier test's window left (a refresh waiting
-    // for the loop to be idle, say) ends when the loop gets to it. Counted once it holds still.
-    var before = SignalBoxes.alive
-    for _ in 0..<40 {
-      await settle(0.05)
-      if SignalBoxes.alive == before { break }
-      before = SignalBoxes.alive
-    }
+    // The handler holds a token, and only the box holds the handler: the token dies when the box
+    // does. The global count is checked only where no main loop runs in between, because a
+    // timeout an earlier test's window left can end, and free its boxes, at any iteration.
+    final class Token {}
+    weak var token: Token?
     var clicks = 0
     do {
+      let held = Token()
+      token = held
       let window = Window()
       let button = Button(label: "Press")
-      button.onClick { clicks += 1 }
+      let before = SignalBoxes.alive
+      button.onClick {
+        _ = held
+        clicks += 1
+      }
+      XCTAssertEqual(SignalBoxes.alive, before + 1, "connecting a handler makes one box")
       window.setChild(button)
-      XCTAssertEqual(SignalBoxes.alive, before + 1)
       button.click()
       XCTAssertEqual(clicks, 1)
+      XCTAssertNotNil(token, "the box keeps its handler while the widget lives")
       window.destroy()
     }
     await settle()
-    XCTAssertEqual(SignalBoxes.alive, before, "the box must be freed by the closure's destroy notify")
+    XCTAssertNil(token, "the box must be freed by the closure's destroy notify")
   }
 
   /// GTK 4.8 drops the icon theme it read at start when an app's startup adds

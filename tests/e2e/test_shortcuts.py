@@ -141,8 +141,11 @@ def test_a_color_chosen_in_the_window_is_written_as_rrggbb(session, driver):
     button.do_action()
     dialog = wait_for("the color chooser opens", lambda: driver.find_app_window("Choose a Color"))
     # GTK 4.8's chooser names its palette swatches; its custom color editor has no names to drive it by.
-    dialog.find("radio button", "Blue").do_action(("select",))
-    dialog.find("push button", re.compile(r".*\bSelect$")).do_action(("click",))
+    # The chooser's window is on the bus before its swatches are: each is waited for, not assumed.
+    blue = wait_for("the chooser shows its Blue swatch", lambda: dialog.find("radio button", "Blue"))
+    blue.do_action(("select",))
+    select = wait_for("the chooser shows Select", lambda: dialog.find("push button", re.compile(r".*\bSelect$")))
+    select.do_action(("click",))
     wait_for("the chooser closes", lambda: driver.find_app_window("Choose a Color") is None)
     wait_for("dconf has a new #rrggbb color",
              lambda: re.fullmatch(r"'#[0-9a-f]{6}'", gsettings_get(session, BACKGROUND, "primary-color"))
