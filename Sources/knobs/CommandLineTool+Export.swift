@@ -8,23 +8,11 @@ import KnobsUI
 extension CommandLineTool {
   /// 0 written, 1 a file could not be written (or `dconf dump /` wrote without end), 2 a scope names nothing.
   func export(_ scopes: [RowPath], all: Bool, output: String?, locks: String?) -> Int32 {
-    let schemas = SchemaCommands(schemaDirectories: schemaDirectories)
-    var entries: [DconfEntry] = []
-    if scopes.isEmpty {
-      // The folders of relocatable schemas are found in `dconf dump /`: without them the export is not whole.
-      let dumped = DconfPaths.dumped()
-      if case .failure(.problem(let problem)) = dumped {
-        printError("knobs: " + problem.escapedForTerminal + " " + tr("Nothing was exported."))
-        return 1
-      }
-      let dconf = DconfPaths(dump: (try? dumped.get()) ?? "")
-      entries = schemas.store.exportEntries(all: all, ownSchema: AppInfo.id, dconf: dconf)
-    } else {
-      var seen: Set<String> = []
-      for scope in scopes {
-        guard let found = exportEntries(of: scope, schemas, all: all) else { return 2 }
-        entries += found.filter { seen.insert($0.path).inserted }
-      }
+    let entries: [DconfEntry]
+    do {
+      entries = try exportedEntries(scopes, all: all)
+    } catch {
+      return error.status
     }
     let text = DconfKeyfile.text(entries)
     guard let output else {
@@ -38,6 +26,51 @@ extension CommandLineTool {
       return 1
     }
     return 0
+  }
+
+  /// `export --format ansible FOLDER`: the same settings as a role installing a site database.
+  /// 0 written, 1 the folder could not be written (or is already there), 2 a scope names nothing.
+  func exportAnsibleRole(to folder: String, _ scopes: [RowPath], all: Bool, locks: Bool) -> Int32 {
+    let entries: [DconfEntry]
+    do {
+      entries = try exportedEntries(scopes, all: all)
+    } catch {
+      return error.status
+    }
+    let role = AnsibleRole(keyfile: DconfKeyfile.text(entries), locks: locks ? DconfKeyfile.locks(entries) : nil)
+    if let problem = role.save(to: Self.absolute(folder)) {
+      printError("knobs: " + problem.escapedForTerminal + " " + tr("Nothing was exported."))
+      return 1
+    }
+    print(tr("The role %1$s installs %2$d settings as the site database.", folder.escapedForTerminal, entries.count))
+    return 0
+  }
+
+  /// How an export ended before anything was written: its exit status (the message is said).
+  struct ExportStop: Error {
+    let status: Int32
+  }
+
+  /// The entries of the scopes, or of every installed schema when there are none.
+  private func exportedEntries(_ scopes: [RowPath], all: Bool) throws(ExportStop) -> [DconfEntry] {
+    let schemas = SchemaCommands(schemaDirectories: schemaDirectories)
+    guard scopes.isEmpty else {
+      var entries: [DconfEntry] = []
+      var seen: Set<String> = []
+      for scope in scopes {
+        guard let found = exportEntries(of: scope, schemas, all: all) else { throw ExportStop(status: 2) }
+        entries += found.filter { seen.insert($0.path).inserted }
+      }
+      return entries
+    }
+    // The folders of relocatable schemas are found in `dconf dump /`: without them the export is not whole.
+    let dumped = DconfPaths.dumped()
+    if case .failure(.problem(let problem)) = dumped {
+      printError("knobs: " + problem.escapedForTerminal + " " + tr("Nothing was exported."))
+      throw ExportStop(status: 1)
+    }
+    let dconf = DconfPaths(dump: (try? dumped.get()) ?? "")
+    return schemas.store.exportEntries(all: all, ownSchema: AppInfo.id, dconf: dconf)
   }
 
   private static func absolute(_ path: String) -> String {

@@ -32,6 +32,8 @@ extension CommandLineTool {
       return removeCustomShortcut(named: name)
     case .export(let scopes, let all, let output, let locks):
       return export(scopes, all: all, output: output, locks: locks)
+    case .exportAnsible(let folder, let scopes, let all, let locks):
+      return exportAnsibleRole(to: folder, scopes, all: all, locks: locks)
     case .importFile(let path, let dryRun):
       return importFile(path, dryRun: dryRun)
     case .history(let json, let limit):

@@ -19,9 +19,11 @@ struct Completion {
   static let wordLimit = 1024
 
   /// The commands, each with its options, as `knobs --help` has them.
+  /// What `export --format` takes.
+  static let exportFormats = ["ansible"]
   static let commands: KeyValuePairs<String, [String]> = [
     "list": ["--json"], "get": ["--raw"], "set": ["--replace"], "reset": [],
-    "custom-shortcut": [], "export": ["--all", "-o", "--locks"], "import": ["--dry-run"],
+    "custom-shortcut": [], "export": ["--all", "-o", "--locks", "--format"], "import": ["--dry-run"],
     "history": ["--json", "-n"], "undo": ["--force"], "extension": [],
     "install-panel": [], "uninstall-panel": [], "help": [],
   ]
@@ -84,7 +86,12 @@ struct Completion {
     case "list":
       return operands.isEmpty && !panelFile ? schemaPaths(current, keys: false) : []
     case "export":
-      if let last = arguments.last, last == "-o" || last == "--locks" { return [Self.filesMarker] }
+      // With --format ansible, --locks is a switch and the role's folder follows the format's name.
+      let ansible = arguments.contains("--format=ansible") || arguments.contains("ansible")
+      if let last = arguments.last {
+        if last == "--format" { return matching(Self.exportFormats) }
+        if last == "-o" || (last == "--locks" && !ansible) || last == "ansible" { return [Self.filesMarker] }
+      }
       return rowPaths()
     case "import":
       return operands.isEmpty ? [Self.filesMarker] : []

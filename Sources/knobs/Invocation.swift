@@ -50,6 +50,9 @@ enum Invocation: Equatable {
   /// scopes (every installed schema when none) as a dconf keyfile, to `output` or standard
   /// output; with `locks`, a dconf locks file naming each key too.
   case export(scopes: [RowPath], all: Bool, output: String?, locks: String?)
+  /// The same settings as an Ansible role in the new folder `folder` that installs them as a
+  /// site database (`AnsibleRole`); with `locks`, locking each key too.
+  case exportAnsible(folder: String, scopes: [RowPath], all: Bool, locks: Bool)
   /// Writes every key a dconf keyfile sets, all or none; with `dryRun` only says what would change.
   case importFile(path: String, dryRun: Bool)
   /// Lists the history of changes, newest first; `limit` the newest only.
@@ -68,7 +71,7 @@ enum Invocation: Equatable {
     [
       tr(
         // TRANSLATORS: keep the command names, options and PATH, SCHEMA-ID and VALUE as they are.
-        "Usage: knobs [--panel FILE|ID] [--open PATH]\n       knobs [--panel FILE|ID] list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set [--replace] PATH VALUE | reset PATH\n       knobs custom-shortcut add [--replace] NAME COMMAND ACCELERATOR | custom-shortcut remove NAME\n       knobs export [--all] [-o FILE] [--locks FILE] [SCOPE...] | import [--dry-run] FILE\n       knobs history [--json] [-n N] | undo [--force] [ID]\n       knobs extension list [--json] | install [--replace] [--json] FILE.zip | enable|disable|uninstall|prefs UUID\n       knobs --check-panel [FILE] | --version | --help\n       knobs install-panel FILE | uninstall-panel ID"
+        "Usage: knobs [--panel FILE|ID] [--open PATH]\n       knobs [--panel FILE|ID] list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set [--replace] PATH VALUE | reset PATH\n       knobs custom-shortcut add [--replace] NAME COMMAND ACCELERATOR | custom-shortcut remove NAME\n       knobs export [--all] [-o FILE] [--locks FILE] [SCOPE...] | import [--dry-run] FILE\n       knobs export --format ansible [--all] [--locks] FOLDER [SCOPE...]\n       knobs history [--json] [-n N] | undo [--force] [ID]\n       knobs extension list [--json] | install [--replace] [--json] FILE.zip | enable|disable|uninstall|prefs UUID\n       knobs --check-panel [FILE] | --version | --help\n       knobs install-panel FILE | uninstall-panel ID"
       ),
       tr("With no arguments Knobs opens its settings window."),
       tr(
@@ -88,8 +91,8 @@ enum Invocation: Equatable {
         "Custom shortcuts (kept where GNOME Settings keeps them):\n  custom-shortcut add [--replace] NAME COMMAND ACCELERATOR\n                  Add a shortcut that runs COMMAND, e.g.\n                  knobs custom-shortcut add \"Open Terminal\" gnome-terminal \"<Super>t\".\n                  An accelerator another keybinding uses is refused unless\n                  --replace is given; \"\" adds it without one.\n  custom-shortcut remove NAME\n                  Remove the custom shortcut of that name."
       ),
       tr(
-        // TRANSLATORS: translate the descriptions and keep them aligned; the command, options, FILE and SCOPE stay as they are.
-        "Carrying settings to another machine:\n  export [--all] [-o FILE] [--locks FILE] [SCOPE...]\n                  Write every setting that differs from its default, across every\n                  installed schema, as a dconf keyfile (what “dconf load /” reads);\n                  --all writes the defaults too. A SCOPE (a row, a page or\n                  schema/SCHEMA-ID) narrows it. -o writes to FILE instead of\n                  the standard output; --locks also writes a dconf locks file\n                  naming every key written, for a site database.\n  import [--dry-run] FILE\n                  Set every key a dconf keyfile sets (an export), printing each\n                  change; a line that does not fit an installed schema changes\n                  nothing (status 2). --dry-run only prints the changes.\n  history [--json] [-n N]\n                  The changes made through Knobs, newest first: when, how,\n                  the key, its value before and after.\n  undo [--force] [ID]\n                  Take back the newest change (a whole import at once), or\n                  the one with that ID. A setting changed since is left alone\n                  and nothing is undone (status 2); --force undoes it anyway."
+        // TRANSLATORS: translate the descriptions and keep them aligned; the command, options, FILE, FOLDER and SCOPE stay as they are.
+        "Carrying settings to another machine:\n  export [--all] [-o FILE] [--locks FILE] [SCOPE...]\n                  Write every setting that differs from its default, across every\n                  installed schema, as a dconf keyfile (what “dconf load /” reads);\n                  --all writes the defaults too. A SCOPE (a row, a page or\n                  schema/SCHEMA-ID) narrows it. -o writes to FILE instead of\n                  the standard output; --locks also writes a dconf locks file\n                  naming every key written, for a site database.\n  export --format ansible [--all] [--locks] FOLDER [SCOPE...]\n                  The same settings as an Ansible role in the new FOLDER: it\n                  installs them as the dconf site database of the machines it\n                  runs on, with --locks locking every key, and runs dconf update.\n  import [--dry-run] FILE\n                  Set every key a dconf keyfile sets (an export), printing each\n                  change; a line that does not fit an installed schema changes\n                  nothing (status 2). --dry-run only prints the changes.\n  history [--json] [-n N]\n                  The changes made through Knobs, newest first: when, how,\n                  the key, its value before and after.\n  undo [--force] [ID]\n                  Take back the newest change (a whole import at once), or\n                  the one with that ID. A setting changed since is left alone\n                  and nothing is undone (status 2); --force undoes it anyway."
       ),
       tr(
         // TRANSLATORS: translate the descriptions and keep them aligned; the commands, options, FILE and UUID stay as they are.
@@ -211,8 +214,26 @@ extension Invocation {
 }
 
 extension Invocation {
-  /// `export [--all] [-o FILE] [--locks FILE] [SCOPE…]`, options in any order before the scopes.
+  /// `export [--all] [-o FILE] [--locks FILE] [SCOPE…]`, options in any order before the scopes,
+  /// or `export --format ansible [--all] [--locks] FOLDER [SCOPE…]`.
   fileprivate static func parseExport(_ rest: inout ArraySlice<String>) throws(UsageError) -> Invocation {
+    if let index = rest.firstIndex(where: { $0 == "--format" || $0.hasPrefix("--format=") }) {
+      var format = rest[index].dropFirst("--format=".count)
+      if rest[index] == "--format" {
+        guard index + 1 < rest.endIndex else { throw UsageError(formatUsage) }
+        format = rest[index + 1][...]
+        rest.remove(at: index + 1)
+      }
+      rest.remove(at: index)
+      switch format {
+      case "ansible":
+        // The folder is the word after `ansible` (`--format ansible FOLDER`), or else the first that is not an option.
+        var folder: String?
+        if index < rest.endIndex, !rest[index].hasPrefix("-") { folder = rest.remove(at: index) }
+        return try parseAnsibleExport(&rest, folder: folder)
+      default: throw UsageError(formatUsage)
+      }
+    }
     var all = false
     var output: String?
     var locks: String?
@@ -239,6 +260,38 @@ extension Invocation {
       throw UsageError(tr("--locks goes with -o FILE: the keyfile and its locks belong together."))
     }
     return .export(scopes: scopes, all: all, output: output, locks: locks)
+  }
+
+  private static var formatUsage: String {
+    tr(
+      "export --format takes ansible (a role that installs a site database), e.g. knobs export --format ansible site-settings."
+    )
+  }
+
+  /// `--format ansible [--all] [--locks] FOLDER [SCOPE…]`, `folder` already taken when it came first.
+  private static func parseAnsibleExport(_ rest: inout ArraySlice<String>, folder: String?) throws(UsageError)
+    -> Invocation
+  {
+    var all = false
+    var locks = false
+    var words: [String] = folder.map { [$0] } ?? []
+    while let next = rest.popFirst() {
+      switch next {
+      case "--all": all = true
+      case "--locks": locks = true
+      case "-o", "--output":
+        throw UsageError(
+          tr("export --format ansible writes a folder, named without -o: knobs export --format ansible FOLDER."))
+      default:
+        guard !next.hasPrefix("-") else { throw UsageError(tr("Unknown argument “%s”.", next)) }
+        words.append(next)
+      }
+    }
+    guard let folder = words.first, !folder.isEmpty else {
+      throw UsageError(
+        tr("export --format ansible needs the role's folder, e.g. knobs export --format ansible site-settings."))
+    }
+    return .exportAnsible(folder: folder, scopes: words.dropFirst().map(RowPath.init(parsing:)), all: all, locks: locks)
   }
 }
 

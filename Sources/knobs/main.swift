@@ -44,6 +44,14 @@ recentChanges.name(by: panel)
 importPreview.name(by: panel)
 
 let invocation = request.invocation
+// A command that may write settings says so until it ends, so that an open window hearing its
+// writes from dconf waits for their history entries instead of noting them as another program's.
+let writingHold: WritingHold? =
+  switch invocation {
+  case .set, .reset, .importFile, .undo, .addCustomShortcut, .removeCustomShortcut, .shellExtension:
+    history.holdWhileWriting()
+  default: nil
+  }
 if let source = request.panel, invocation != .checkPanel(file: source) {
   exit(FilePanels.run(source, invocation, schemaDirectories: schemaDirectories))
 }
@@ -68,7 +76,7 @@ case .installPanel(let file):
   exit(FilePanels.install(file, schemaDirectories: schemaDirectories))
 case .uninstallPanel(let id):
   exit(FilePanels.uninstall(id))
-case .list, .get, .set, .reset, .addCustomShortcut, .removeCustomShortcut, .export, .importFile,
+case .list, .get, .set, .reset, .addCustomShortcut, .removeCustomShortcut, .export, .exportAnsible, .importFile,
   .history, .undo, .shellExtension:
   exit(CommandLineTool(panel: panel, schemaDirectories: schemaDirectories, history: history).run(invocation))
 case .window, .service:

@@ -23,7 +23,8 @@ final class CommandLineDocsTests: XCTestCase {
 
   /// Everything the completion offers as a command, subcommand or option.
   static var offered: Set<String> {
-    var words = Set(Completion.options + Completion.extensionCommands + Completion.customShortcutCommands)
+    var words = Set(
+      Completion.options + Completion.extensionCommands + Completion.customShortcutCommands + Completion.exportFormats)
     for (command, options) in Completion.commands {
       words.insert(command)
       words.formUnion(options)
@@ -154,10 +155,15 @@ final class CommandLineDocsTests: XCTestCase {
     XCTAssertEqual(completion.candidates(for: ["ex"]), ["export", "extension"])
     XCTAssertEqual(completion.candidates(for: [""]).count, Completion.commands.count + Completion.options.count)
     XCTAssertEqual(completion.candidates(for: ["get", "-"]), ["--raw"])
-    XCTAssertEqual(completion.candidates(for: ["export", "--"]), ["--all", "--locks"])
+    XCTAssertEqual(completion.candidates(for: ["export", "--"]), ["--all", "--format", "--locks"])
+    XCTAssertEqual(completion.candidates(for: ["export", "--format", ""]), ["ansible"])
+    XCTAssertEqual(
+      completion.candidates(for: ["export", "--format", "ansible", "role", "--locks", ""]),
+      completion.candidates(for: ["export", ""]), "with ansible, --locks is a switch: row paths follow it")
     XCTAssertEqual(completion.candidates(for: ["custom-shortcut", "add", "--r"]), ["--replace"])
     for words in [
-      ["import", ""], ["export", "--locks", ""], ["--panel", ""], ["extension", "install", "x"], ["--check-panel", ""],
+      ["import", ""], ["export", "--locks", ""], ["export", "--format", "ansible", ""], ["--panel", ""],
+      ["extension", "install", "x"], ["--check-panel", ""],
     ] {
       XCTAssertEqual(completion.candidates(for: words), [Completion.filesMarker], "\(words)")
     }

@@ -3,8 +3,10 @@ command line and an import are each noted with their source and values; one `kno
 takes a whole import back, read back with gsettings; a history file that can't be read is
 set aside with a message, never a crash."""
 
+import fcntl
 import json
 import signal
+import time
 
 from harness.driver import wait_for
 from harness.scenario import scenario
@@ -64,6 +66,49 @@ def test_changes_are_noted_by_source_and_one_undo_takes_an_import_back(session, 
         entry["source"] == "other-program" and entry["key"] == "idle-delay" for entry in history(session)))
     twice = [entry for entry in history(session) if entry["source"] == "other-program" and entry["schema"] == INTERFACE]
     assert twice == [], twice
+
+
+def note_as_a_command(session, key, new):
+    """Appends what `knobs set` would note for `key` of the interface schema, under the history's lock."""
+    state = session.root / "home" / ".local" / "state" / "knobs"
+    with open(state / "history.jsonl.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        journal = state / "history.jsonl"
+        lines = journal.read_text().splitlines() if journal.exists() else []
+        last = max((json.loads(line)["id"] for line in lines), default=0)
+        entry = {"id": last + 1, "time": time.time(), "schema": INTERFACE, "key": key, "new": new,
+                 "source": "command-line"}
+        with open(journal, "a") as out:
+            out.write(json.dumps(entry) + "\n")
+
+
+@scenario(backend="dconf", timeout=60)
+def test_a_command_slow_to_note_its_write_is_not_taken_for_another_program(session, driver):
+    # A `knobs` command writes dconf first and notes the change after; on a busy machine the window
+    # can read dconf in between. A command holds history.jsonl.writers meanwhile, and the window waits.
+    session.launch("--open", "clock/show-seconds")
+    wait_for("Show Seconds has the focus", lambda: driver.row("Show Seconds").focused)
+    state = session.root / "home" / ".local" / "state" / "knobs"
+    state.mkdir(parents=True, exist_ok=True)
+
+    # Without the hold, a note that comes late is too late: the change is taken for another program's.
+    session.command("gsettings", "set", INTERFACE, "cursor-size", "48")
+    time.sleep(1.5)
+    note_as_a_command(session, "cursor-size", "48")
+    wait_for("the unheld change is noted as another program's", lambda: any(
+        entry["source"] == "other-program" and entry["key"] == "cursor-size" for entry in history(session)))
+
+    with open(state / "history.jsonl.writers", "a") as hold:
+        fcntl.flock(hold, fcntl.LOCK_SH)
+        session.command("gsettings", "set", INTERFACE, "text-scaling-factor", "1.25")
+        time.sleep(1.5)  # five times the window's quiet time: it has read dconf and waits
+        note_as_a_command(session, "text-scaling-factor", "1.25")
+    # Once another program's later change is noted, the window has compared what it read before.
+    session.command("gsettings", "set", "org.gnome.desktop.session", "idle-delay", "uint32 900")
+    wait_for("another program's change is noted", lambda: any(
+        entry["source"] == "other-program" and entry["key"] == "idle-delay" for entry in history(session)))
+    twice = [entry for entry in history(session) if entry["key"] == "text-scaling-factor"]
+    assert [entry["source"] for entry in twice] == ["command-line"], twice
 
 
 @scenario(backend="dconf", timeout=60)

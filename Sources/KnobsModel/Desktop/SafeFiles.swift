@@ -154,6 +154,60 @@ enum SafeFiles {
     return nil
   }
 
+  /// Makes the folder `folder` holding `files` (paths relative to it, subfolders made as needed),
+  /// whole or not at all: everything is written into a temporary folder beside it, flushed, and
+  /// renamed to `folder`. An empty folder already there is replaced; anything else there is left
+  /// as it was and refused (`.exists`).
+  static func writeFolder(_ files: [(path: String, data: Data)], to folder: String) throws(FileProblem) {
+    switch node(at: folder) {
+    case .missing: break
+    case .other("folder") where (LocalFiles.names(in: folder) ?? ["?"]).isEmpty: break
+    default: throw .exists(folder)
+    }
+    let parent = PathText.parent(folder)
+    try makeFolder(parent)
+    var template = Array("\(parent)/.\(PathText.lastComponent(folder)).knobs-XXXXXX".utf8CString)
+    guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { throw .system(errno) }
+    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    do throws(FileProblem) {
+      for file in files {
+        let path = temporary + "/" + file.path
+        try makeFolder(PathText.parent(path))
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .system(errno) }
+        let failure = fill(descriptor, with: file.data, mode: 0o644)
+        close(descriptor)
+        if let failure { throw failure }
+      }
+      try publishFolders(under: temporary)
+      guard rename(temporary, folder) == 0 else {
+        throw errno == ENOTEMPTY || errno == EEXIST || errno == ENOTDIR ? .exists(folder) : .system(errno)
+      }
+    } catch {
+      removeTree(temporary)
+      throw error
+    }
+    syncFolder(parent)
+  }
+
+  /// Folders made by `makeFolder` are private (0700); a folder meant for others to read is 0755.
+  private static func publishFolders(under folder: String) throws(FileProblem) {
+    guard chmod(folder, 0o755) == 0 else { throw .system(errno) }
+    for name in LocalFiles.names(in: folder) ?? [] where node(at: folder + "/" + name) == .other("folder") {
+      try publishFolders(under: folder + "/" + name)
+    }
+    syncFolder(folder)
+  }
+
+  /// Removes a folder this process made, with everything in it (symlinks removed, never followed).
+  private static func removeTree(_ folder: String) {
+    for name in LocalFiles.names(in: folder) ?? [] {
+      let path = folder + "/" + name
+      if node(at: path) == .other("folder") { removeTree(path) } else { unlink(path) }
+    }
+    rmdir(folder)
+  }
+
   /// Writes all of `data` to a new file and flushes it to disk; returns what went wrong, if anything.
   private static func fill(_ descriptor: Int32, with data: Data, mode: mode_t) -> FileProblem? {
     guard fchmod(descriptor, mode) == 0 else { return .system(errno) }
@@ -210,6 +264,8 @@ enum FileProblem: Error, Equatable, CustomStringConvertible {
   case system(Int32)
   case notAFile
   case notAFolder(String)
+  /// Something is already at a path that must be new (or an empty folder).
+  case exists(String)
   case tooLarge
 
   var description: String {
@@ -217,6 +273,7 @@ enum FileProblem: Error, Equatable, CustomStringConvertible {
     case .system(let code): return String(cString: strerror(code)).lowercased()
     case .notAFile: return tr("it is not a regular file")
     case .notAFolder(let path): return tr("%s is not a folder", path)
+    case .exists(let path): return tr("%s is already there (give a new folder, or an empty one)", path)
     case .tooLarge: return tr("it is too large to be a desktop file")
     }
   }

@@ -35,6 +35,16 @@ public final class ChangeHistory {
     self.now = now
   }
 
+  /// Says, while it lives, that this process is writing settings it will note: a window that
+  /// hears those writes from dconf waits for their entries instead of taking them for another
+  /// program's (`writersAreBusy`). Nil when the history's folder can't be used.
+  public func holdWhileWriting() -> WritingHold? {
+    journal.holdWriters().map(WritingHold.init(descriptor:))
+  }
+
+  /// Whether another process holds a `holdWhileWriting()`.
+  public var writersAreBusy: Bool { journal.writersAreBusy() }
+
   /// The folder the history is kept in.
   public var folder: String { PathText.parent(file) }
 
@@ -288,4 +298,14 @@ public final class ChangeHistory {
 public struct HistoryError: Error, CustomStringConvertible {
   public let description: String
   init(_ description: String) { self.description = description }
+}
+
+/// A process's hold on the history while it writes settings (`ChangeHistory.holdWhileWriting`):
+/// let go when it is released, or when the process ends however it ends.
+public final class WritingHold {
+  private let descriptor: Int32
+
+  init(descriptor: Int32) { self.descriptor = descriptor }
+
+  deinit { close(descriptor) }
 }

@@ -193,6 +193,38 @@ struct HistoryJournal {
     return nil
   }
 
+  /// Beside the lock: held shared by each process from before it writes settings until it
+  /// has noted them, so a window hearing those writes can wait for their entries.
+  var writersFile: String { file + ".writers" }
+
+  /// Takes a shared hold on `writersFile`; the descriptor that holds it, or nil when it can't
+  /// be had (the history's folder can't be made): the writes then go on without it.
+  func holdWriters() -> Int32? {
+    guard (try? SafeFiles.makeFolder(folder)) != nil else { return nil }
+    let descriptor = open(writersFile, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return nil }
+    // Another process holds it exclusively only for a moment (`writersAreBusy`).
+    let deadline = LocalFiles.monotonicNow() + 1
+    while flock(descriptor, LOCK_SH | LOCK_NB) != 0 {
+      guard errno == EWOULDBLOCK || errno == EINTR, LocalFiles.monotonicNow() < deadline else {
+        close(descriptor)
+        return nil
+      }
+      usleep(1_000)
+    }
+    return descriptor
+  }
+
+  /// Whether a process holds `writersFile`: it is writing settings it has not noted yet.
+  func writersAreBusy() -> Bool {
+    let descriptor = open(writersFile, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
+    flock(descriptor, LOCK_UN)
+    return false
+  }
+
   /// Runs `body` holding the lock; waits for another writer up to `lockPatience` seconds,
   /// then says the history is busy. The lock goes with the descriptor, even if the process dies.
   func locked<T>(_ body: () throws(HistoryError) -> T) throws(HistoryError) -> T {

@@ -21,11 +21,20 @@ public final class OtherProgramChanges {
   private var snapshot: [String: DconfEntry] = [:]
   private var watch: DconfWatch?
   private let pending = MainLoopTimer()
+  /// States of the database read but not compared yet: each waits until no `knobs` command is
+  /// between writing settings and noting them.
+  private var unread: [(old: [String: DconfEntry], new: [String: DconfEntry])] = []
+  private let writersPoll = MainLoopTimer()
+  private var pollsLeft = 0
   private var stopped = false
   /// How long after Knobs noted a change the same change heard from dconf is taken for Knobs' own.
   static let ownChangeWindow = 10.0
   /// How long dconf must be quiet before what it announced is read: a burst is read once.
   static let quietTime = 0.3
+  /// How often, and how many times at most, a comparison waits for a `knobs` command that has
+  /// written settings to note them (a command holds `ChangeHistory.holdWhileWriting` meanwhile).
+  static let writersPollTime = 0.05
+  static let writersPatience = 200
   public var onProblem: (@MainActor (String) -> Void)?
 
   public init(history: ChangeHistory, store: GSettingsStore, snapshotFile: String, ignoredSchemas: Set<String> = []) {
@@ -48,31 +57,54 @@ public final class OtherProgramChanges {
     watch = DconfWatch { [weak self] in self?.heard() }
   }
 
-  /// Stops listening and writes the copy the next start compares with.
+  /// Stops listening and writes the copy the next start compares with. What was heard and
+  /// not compared yet is compared now: the copy will hold it.
   public func stop() {
     guard !stopped else { return }
     stopped = true
     watch = nil
     pending.cancel()
+    writersPoll.cancel()
+    for changes in compareUnread() { record(changes, since: nil) }
     guard let text = DconfPaths.dump() else { return }
     if let problem = DconfSnapshot.save(text, to: snapshotFile) { onProblem?(problem) }
   }
 
   /// dconf announces each write; a burst of them (an import) is read once it is quiet. The
-  /// work is done in three turns of the main loop (read the database, compare, note), so
-  /// the window draws its frames in between however large the burst.
+  /// work is done in turns of the main loop (read the database; wait for any `knobs` command
+  /// still noting what it wrote; compare and note), so the window draws its frames in between
+  /// however large the burst.
   private func heard() {
     pending.schedule(after: Self.quietTime) { [weak self] in
       guard let self, let current = Self.read() else { return }
-      let old = self.snapshot
+      self.unread.append((self.snapshot, current))
       self.snapshot = current
+      self.pollsLeft = Self.writersPatience
+      self.compareWhenWritersAreDone()
+    }
+  }
+
+  private func compareWhenWritersAreDone() {
+    guard !stopped, !unread.isEmpty else { return }
+    if pollsLeft > 0, history.writersAreBusy {
+      pollsLeft -= 1
+      writersPoll.schedule(after: Self.writersPollTime) { [weak self] in self?.compareWhenWritersAreDone() }
+      return
+    }
+    runWhenIdle { [weak self] in
+      guard let self, !self.stopped else { return }
+      let found = self.compareUnread()
       runWhenIdle { [weak self] in
-        guard let self, !self.stopped else { return }
-        let changes = self.changes(from: old, to: current)
-        guard !changes.isEmpty else { return }
-        runWhenIdle { [weak self] in self?.record(changes, since: nil) }
+        for changes in found { self?.record(changes, since: nil) }
       }
     }
+  }
+
+  /// The changes of each state read and not compared yet.
+  private func compareUnread() -> [[RecordedChange]] {
+    let states = unread
+    unread = []
+    return states.map { changes(from: $0.old, to: $0.new) }.filter { !$0.isEmpty }
   }
 
   private static func read() -> [String: DconfEntry]? {
