@@ -23,8 +23,9 @@ def ansible_playbook():
     program = TOOLS / "bin" / "ansible-playbook"
     if not program.exists():
         subprocess.run([sys.executable, "-m", "venv", "--clear", str(TOOLS)], check=True, timeout=300)
-        subprocess.run([str(TOOLS / "bin" / "pip"), "install", "-q", "--disable-pip-version-check",
-                        "ansible-core>=2.14,<2.18"], check=True, timeout=600)
+        installed = subprocess.run([str(TOOLS / "bin" / "pip"), "install", "-q", "--disable-pip-version-check",
+                                    "ansible-core>=2.14,<2.18"], capture_output=True, text=True, timeout=600)
+        assert installed.returncode == 0, "ansible-core could not be installed from PyPI:\n" + installed.stderr
     assert program.exists(), "ansible-core did not install ansible-playbook"
     return program
 

@@ -147,7 +147,10 @@ class Driver:
                 if node.find("frame", showing=False):
                     return node
             return None
-        return wait_for(f"the {name} application appears on the accessibility bus", find, timeout)
+        found = wait_for(f"the {name} application appears on the accessibility bus", find, timeout)
+        if name == "knobs":
+            self.session.note_start()
+        return found
 
     def app(self, timeout=15):
         return self.find_app("knobs", timeout)

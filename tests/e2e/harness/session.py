@@ -67,6 +67,7 @@ class Session:
         self.processes = []
         self.apps = []
         self.commands = []  # stderr of `knobs` commands run to completion
+        self.unmeasured_launches = []  # when each launch began, until its window is on the bus
         self.display = None
         self.env = {}
 
@@ -199,6 +200,7 @@ class Session:
     def launch(self, *arguments, extra_env=None):
         """Starts Knobs; its stderr is kept for the warning check and failure captures."""
         log = open(self.root / f"knobs-stderr-{len(self.apps)}.txt", "w+")
+        self.unmeasured_launches.append(time.monotonic())
         process = self._spawn(
             [knobs_binary(), *arguments], "knobs", {**self.app_overrides, **(extra_env or {})}, stderr=log)
         self.apps.append((process, log))
@@ -216,6 +218,17 @@ class Session:
     def command(self, *command):
         """Runs a tool (gsettings, dconf) inside the session."""
         return subprocess.run(list(command), env=self.env, capture_output=True, text=True, timeout=30)
+
+    def note_start(self):
+        """Notes, in build/e2e-starts.tsv, how long the oldest launch not measured yet took to show
+        its window on the accessibility bus: `tests/e2e/run` says the slowest."""
+        if not self.unmeasured_launches:
+            return
+        seconds = time.monotonic() - self.unmeasured_launches.pop(0)
+        starts = REPO / "build" / "e2e-starts.tsv"
+        starts.parent.mkdir(parents=True, exist_ok=True)
+        with open(starts, "a") as out:
+            out.write(f"{self.name}\t{seconds:.2f}\n")
 
     def app_stderr(self):
         texts = []
