@@ -18,9 +18,9 @@ struct Completion {
   /// A longer word to complete (in bytes), or one with a control character, is offered nothing.
   static let wordLimit = 1024
 
-  /// The commands, each with its options, as `knobs --help` has them.
   /// What `export --format` takes.
   static let exportFormats = ["ansible"]
+  /// The commands, each with its options, as `knobs --help` has them.
   static let commands: KeyValuePairs<String, [String]> = [
     "list": ["--json"], "get": ["--raw"], "set": ["--replace"], "reset": [],
     "custom-shortcut": [], "export": ["--all", "-o", "--locks", "--format"], "import": ["--dry-run"],
