@@ -52,7 +52,7 @@ extension CommandLineTool {
   }
 
   /// The entries of the scopes, or of every installed schema when there are none.
-  private func exportedEntries(_ scopes: [RowPath], all: Bool) throws(ExportStop) -> [DconfEntry] {
+  func exportedEntries(_ scopes: [RowPath], all: Bool) throws(ExportStop) -> [DconfEntry] {
     let schemas = SchemaCommands(schemaDirectories: schemaDirectories)
     guard scopes.isEmpty else {
       var entries: [DconfEntry] = []

@@ -34,6 +34,8 @@ extension CommandLineTool {
       return export(scopes, all: all, output: output, locks: locks)
     case .exportAnsible(let folder, let scopes, let all, let locks):
       return exportAnsibleRole(to: folder, scopes, all: all, locks: locks)
+    case .profile(let command):
+      return runProfile(command)
     case .importFile(let path, let dryRun):
       return importFile(path, dryRun: dryRun)
     case .history(let json, let limit):

@@ -24,6 +24,7 @@ struct Completion {
   static let commands: KeyValuePairs<String, [String]> = [
     "list": ["--json"], "get": ["--raw"], "set": ["--replace"], "reset": [],
     "custom-shortcut": [], "export": ["--all", "-o", "--locks", "--format"], "import": ["--dry-run"],
+    "profile": ["--dry-run"],
     "history": ["--json", "-n"], "undo": ["--force"], "extension": [],
     "install-panel": [], "uninstall-panel": [], "help": [],
   ]
@@ -34,6 +35,7 @@ struct Completion {
   static let extensionCommands = ["list", "install", "enable", "disable", "uninstall", "prefs"]
   static let extensionOptions = ["list": ["--json"], "install": ["--replace", "--json"]]
   static let customShortcutCommands = ["add", "remove"]
+  static let profileCommands = ["save", "apply", "list", "delete"]
 
   /// Every row's path, as `knobs list` prints them.
   var paths: () -> [String]
@@ -43,6 +45,8 @@ struct Completion {
   var keys: (String) -> [String]
   /// The installed extensions' uuids.
   var extensionIDs: () -> [String]
+  /// The saved profiles' names (`SettingsProfiles`).
+  var profileNames: () -> [String] = { [] }
 
   /// The candidates for the last of `words` (the words after `knobs`, the last one being
   /// completed, perhaps empty), sorted, at most `candidateLimit`.
@@ -101,6 +105,14 @@ struct Completion {
       switch subcommand {
       case "install": return operands.count == 1 ? [Self.filesMarker] : []
       case "enable", "disable", "uninstall", "prefs": return operands.count == 1 ? matching(extensionIDs()) : []
+      default: return []
+      }
+    case "profile":
+      guard let subcommand = arguments.first else { return matching(Self.profileCommands) }
+      switch subcommand {
+      case "apply" where current.hasPrefix("-"): return matching(["--dry-run"])
+      case "apply", "delete": return operands.count == 1 ? matching(profileNames()) : []
+      case "save": return operands.count >= 2 ? rowPaths() : matching(profileNames())
       default: return []
       }
     case "custom-shortcut":
@@ -167,7 +179,8 @@ extension Completion {
       },
       schemaIDs: { schemas().schemaIDs },
       keys: { schemas().keyNames(of: $0) },
-      extensionIDs: { ShellExtensions.installed(environment: environment).all.map(\.uuid) })
+      extensionIDs: { ShellExtensions.installed(environment: environment).all.map(\.uuid) },
+      profileNames: { SettingsProfiles(folder: SettingsProfiles.defaultFolder(environment: environment)).names() })
     return completion.candidates(for: words).map { $0 + "\n" }.joined()
   }
 }

@@ -53,6 +53,8 @@ enum Invocation: Equatable {
   /// The same settings as an Ansible role in the new folder `folder` that installs them as a
   /// site database (`AnsibleRole`); with `locks`, locking each key too.
   case exportAnsible(folder: String, scopes: [RowPath], all: Bool, locks: Bool)
+  /// `knobs profile …`: named sets of settings (`SettingsProfiles`).
+  case profile(ProfileCommand)
   /// Writes every key a dconf keyfile sets, all or none; with `dryRun` only says what would change.
   case importFile(path: String, dryRun: Bool)
   /// Lists the history of changes, newest first; `limit` the newest only.
@@ -71,7 +73,7 @@ enum Invocation: Equatable {
     [
       tr(
         // TRANSLATORS: keep the command names, options and PATH, SCHEMA-ID and VALUE as they are.
-        "Usage: knobs [--panel FILE|ID] [--open PATH]\n       knobs [--panel FILE|ID] list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set [--replace] PATH VALUE | reset PATH\n       knobs custom-shortcut add [--replace] NAME COMMAND ACCELERATOR | custom-shortcut remove NAME\n       knobs export [--all] [-o FILE] [--locks FILE] [SCOPE...] | import [--dry-run] FILE\n       knobs export --format ansible [--all] [--locks] FOLDER [SCOPE...]\n       knobs history [--json] [-n N] | undo [--force] [ID]\n       knobs extension list [--json] | install [--replace] [--json] FILE.zip | enable|disable|uninstall|prefs UUID\n       knobs --check-panel [FILE] | --version | --help\n       knobs install-panel FILE | uninstall-panel ID"
+        "Usage: knobs [--panel FILE|ID] [--open PATH]\n       knobs [--panel FILE|ID] list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set [--replace] PATH VALUE | reset PATH\n       knobs custom-shortcut add [--replace] NAME COMMAND ACCELERATOR | custom-shortcut remove NAME\n       knobs export [--all] [-o FILE] [--locks FILE] [SCOPE...] | import [--dry-run] FILE\n       knobs export --format ansible [--all] [--locks] FOLDER [SCOPE...]\n       knobs profile save NAME [SCOPE...] | profile apply [--dry-run] NAME | profile list | profile delete NAME\n       knobs history [--json] [-n N] | undo [--force] [ID]\n       knobs extension list [--json] | install [--replace] [--json] FILE.zip | enable|disable|uninstall|prefs UUID\n       knobs --check-panel [FILE] | --version | --help\n       knobs install-panel FILE | uninstall-panel ID"
       ),
       tr("With no arguments Knobs opens its settings window."),
       tr(
@@ -91,8 +93,8 @@ enum Invocation: Equatable {
         "Custom shortcuts (kept where GNOME Settings keeps them):\n  custom-shortcut add [--replace] NAME COMMAND ACCELERATOR\n                  Add a shortcut that runs COMMAND, e.g.\n                  knobs custom-shortcut add \"Open Terminal\" gnome-terminal \"<Super>t\".\n                  An accelerator another keybinding uses is refused unless\n                  --replace is given; \"\" adds it without one.\n  custom-shortcut remove NAME\n                  Remove the custom shortcut of that name."
       ),
       tr(
-        // TRANSLATORS: translate the descriptions and keep them aligned; the command, options, FILE, FOLDER and SCOPE stay as they are.
-        "Carrying settings to another machine:\n  export [--all] [-o FILE] [--locks FILE] [SCOPE...]\n                  Write every setting that differs from its default, across every\n                  installed schema, as a dconf keyfile (what “dconf load /” reads);\n                  --all writes the defaults too. A SCOPE (a row, a page or\n                  schema/SCHEMA-ID) narrows it. -o writes to FILE instead of\n                  the standard output; --locks also writes a dconf locks file\n                  naming every key written, for a site database.\n  export --format ansible [--all] [--locks] FOLDER [SCOPE...]\n                  The same settings as an Ansible role in the new FOLDER: it\n                  installs them as the dconf site database of the machines it\n                  runs on, with --locks locking every key, and runs dconf update.\n  import [--dry-run] FILE\n                  Set every key a dconf keyfile sets (an export), printing each\n                  change; a line that does not fit an installed schema changes\n                  nothing (status 2). --dry-run only prints the changes.\n  history [--json] [-n N]\n                  The changes made through Knobs, newest first: when, how,\n                  the key, its value before and after.\n  undo [--force] [ID]\n                  Take back the newest change (a whole import at once), or\n                  the one with that ID. A setting changed since is left alone\n                  and nothing is undone (status 2); --force undoes it anyway."
+        // TRANSLATORS: translate the descriptions and keep them aligned; the commands, options, FILE, FOLDER, NAME and SCOPE stay as they are.
+        "Carrying settings to another machine:\n  export [--all] [-o FILE] [--locks FILE] [SCOPE...]\n                  Write every setting that differs from its default, across every\n                  installed schema, as a dconf keyfile (what “dconf load /” reads);\n                  --all writes the defaults too. A SCOPE (a row, a page or\n                  schema/SCHEMA-ID) narrows it. -o writes to FILE instead of\n                  the standard output; --locks also writes a dconf locks file\n                  naming every key written, for a site database.\n  export --format ansible [--all] [--locks] FOLDER [SCOPE...]\n                  The same settings as an Ansible role in the new FOLDER: it\n                  installs them as the dconf site database of the machines it\n                  runs on, with --locks locking every key, and runs dconf update.\n  import [--dry-run] FILE\n                  Set every key a dconf keyfile sets (an export), printing each\n                  change; a line that does not fit an installed schema changes\n                  nothing (status 2). --dry-run only prints the changes.\n  profile save NAME [SCOPE...]\n                  Keep the values you set, in the SCOPEs or everywhere, as the\n                  profile NAME (work, presentation…), replacing one of that name.\n  profile apply [--dry-run] NAME\n                  Switch to the profile: set what it holds and reset what is set\n                  now in its scopes and was not then, checked as an import is and\n                  taken back by one undo. --dry-run only prints the changes.\n  profile list | profile delete NAME\n                  The saved profiles; delete one.\n  history [--json] [-n N]\n                  The changes made through Knobs, newest first: when, how,\n                  the key, its value before and after.\n  undo [--force] [ID]\n                  Take back the newest change (a whole import at once), or\n                  the one with that ID. A setting changed since is left alone\n                  and nothing is undone (status 2); --force undoes it anyway."
       ),
       tr(
         // TRANSLATORS: translate the descriptions and keep them aligned; the commands, options, FILE and UUID stay as they are.
@@ -173,6 +175,8 @@ enum Invocation: Equatable {
       invocation = .undo(id: id, force: force)
     case "extension":
       invocation = .shellExtension(try parseExtension(&rest))
+    case "profile":
+      invocation = .profile(try parseProfile(&rest))
     case "import":
       let dryRun = rest.first == "--dry-run"
       if dryRun { rest.removeFirst() }
@@ -292,6 +296,40 @@ extension Invocation {
         tr("export --format ansible needs the role's folder, e.g. knobs export --format ansible site-settings."))
     }
     return .exportAnsible(folder: folder, scopes: words.dropFirst().map(RowPath.init(parsing:)), all: all, locks: locks)
+  }
+}
+
+/// `knobs profile …`.
+enum ProfileCommand: Equatable {
+  case save(name: String, scopes: [RowPath])
+  case apply(name: String, dryRun: Bool)
+  case list
+  case delete(name: String)
+}
+
+extension Invocation {
+  /// `profile save NAME [SCOPE…]`, `profile apply [--dry-run] NAME`, `profile list`, `profile delete NAME`.
+  fileprivate static func parseProfile(_ rest: inout ArraySlice<String>) throws(UsageError) -> ProfileCommand {
+    let usage = tr("profile takes save, apply, list or delete, e.g. knobs profile save presentation appearance.")
+    switch rest.popFirst() {
+    case "save":
+      guard let name = rest.popFirst(), !name.hasPrefix("-") else { throw UsageError(usage) }
+      let scopes = Array(rest).map(RowPath.init(parsing:))
+      rest = []
+      return .save(name: name, scopes: scopes)
+    case "apply":
+      let dryRun = rest.first == "--dry-run"
+      if dryRun { rest.removeFirst() }
+      guard let name = rest.popFirst() else { throw UsageError(usage) }
+      return .apply(name: name, dryRun: dryRun)
+    case "list":
+      return .list
+    case "delete":
+      guard let name = rest.popFirst() else { throw UsageError(usage) }
+      return .delete(name: name)
+    default:
+      throw UsageError(usage)
+    }
   }
 }
 

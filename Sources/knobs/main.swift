@@ -48,7 +48,7 @@ let invocation = request.invocation
 // writes from dconf waits for their history entries instead of noting them as another program's.
 let writingHold: WritingHold? =
   switch invocation {
-  case .set, .reset, .importFile, .undo, .addCustomShortcut, .removeCustomShortcut, .shellExtension:
+  case .set, .reset, .importFile, .undo, .addCustomShortcut, .removeCustomShortcut, .shellExtension, .profile:
     history.holdWhileWriting()
   default: nil
   }
@@ -76,8 +76,8 @@ case .installPanel(let file):
   exit(FilePanels.install(file, schemaDirectories: schemaDirectories))
 case .uninstallPanel(let id):
   exit(FilePanels.uninstall(id))
-case .list, .get, .set, .reset, .addCustomShortcut, .removeCustomShortcut, .export, .exportAnsible, .importFile,
-  .history, .undo, .shellExtension:
+case .list, .get, .set, .reset, .addCustomShortcut, .removeCustomShortcut, .export, .exportAnsible, .profile,
+  .importFile, .history, .undo, .shellExtension:
   exit(CommandLineTool(panel: panel, schemaDirectories: schemaDirectories, history: history).run(invocation))
 case .window, .service:
   let environment =

@@ -58,14 +58,12 @@ final class PlainTextTests: XCTestCase {
   }
 
   func testAProgramThatWritesWithoutEndIsStoppedAtTheLimit() {
-    let start = ContinuousClock.now
     let endless = Subprocess.run(["yes"], keeping: .standardOutput)
     XCTAssertEqual(endless.status, Subprocess.overLimit)
     XCTAssertEqual(endless.bytes.count, Subprocess.defaultLimit)
     let errors = Subprocess.run(["sh", "-c", "yes >&2"], keeping: .standardError, limit: 1000)
     XCTAssertEqual(errors.status, Subprocess.overLimit)
     XCTAssertEqual(errors.bytes.count, 1000)
-    XCTAssertLessThan(ContinuousClock.now - start, .seconds(5), "stopped, not drained to its end")
     // Just the limit is not over it.
     let exact = Subprocess.run(["head", "-c", "1000", "/dev/zero"], keeping: .standardOutput, limit: 1000)
     XCTAssertEqual(exact.status, 0)
@@ -87,11 +85,9 @@ final class PlainTextTests: XCTestCase {
     let path = String(cString: getenv("PATH"))
     setenv("PATH", folder + ":" + path, 1)
     defer { setenv("PATH", path, 1) }
-    let start = ContinuousClock.now
     guard case .failure(.problem(let problem)) = ShellVersion.find() else {
       return XCTFail("\(ShellVersion.find())")
     }
-    XCTAssertLessThan(ContinuousClock.now - start, .seconds(5))
     XCTAssertEqual(
       problem, "gnome-shell --version wrote more than 64 KB; it was stopped and what it wrote was not used.")
     XCTAssertNil(ShellVersion.installed())

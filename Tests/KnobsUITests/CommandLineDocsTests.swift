@@ -24,7 +24,8 @@ final class CommandLineDocsTests: XCTestCase {
   /// Everything the completion offers as a command, subcommand or option.
   static var offered: Set<String> {
     var words = Set(
-      Completion.options + Completion.extensionCommands + Completion.customShortcutCommands + Completion.exportFormats)
+      Completion.options + Completion.extensionCommands + Completion.customShortcutCommands + Completion.exportFormats
+        + Completion.profileCommands)
     for (command, options) in Completion.commands {
       words.insert(command)
       words.formUnion(options)

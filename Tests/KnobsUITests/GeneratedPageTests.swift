@@ -62,11 +62,13 @@ final class GeneratedPageTests: GtkTestCase {
     let generated = ContinuousClock.now - start
     let window = await makeWindow(panel, store: store)
     let shown = ContinuousClock.now - start - generated
+    // The page's list builds only the rows on screen, whatever the machine's speed.
+    let built = window.currentPage.builtRows.count
+    XCTAssertGreaterThan(built, 0)
+    XCTAssertLessThan(built, 200, "a 1,000-key page builds the rows on screen, not every row")
     XCTAssertNotNil(window.currentPage.rowView(path: "keys/key-999"))
-    print("a generated page of 1,000 keys: generated and validated in \(generated), shown in \(shown)")
-    XCTAssertLessThan(generated, .milliseconds(200), "generating is never what makes a page slow")
-    // The page's list builds only the rows on screen; `shown` includes makeWindow's 0.1 s settle.
-    XCTAssertLessThan(shown, .seconds(1), "generous for a loaded 2-core machine; typically 0.15 s")
+    print(
+      "a generated page of 1,000 keys: generated and validated in \(generated), shown in \(shown), \(built) rows built")
   }
 
   func testLockedKeysAndAVanishedSchemaAreShownAsSuch() async throws {

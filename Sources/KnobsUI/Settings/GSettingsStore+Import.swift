@@ -70,6 +70,8 @@ public struct ImportPlan {
     let value: SettingValue
     /// `new`, parsed as the key's type.
     let variant: Variant
+    /// Whether the change resets the key (a profile's apply: set now, not in the profile); `new` is its default.
+    public var resets = false
   }
 
   public var changes: [Change] = []
@@ -82,7 +84,7 @@ public struct ImportPlan {
 extension ImportPlan {
   /// The changes as the history notes them: a key that held its default had no value before.
   public var recordedChanges: [RecordedChange] {
-    changes.map { RecordedChange(key: $0.key, old: $0.oldIsDefault ? nil : $0.old, new: $0.new) }
+    changes.map { RecordedChange(key: $0.key, old: $0.oldIsDefault ? nil : $0.old, new: $0.resets ? nil : $0.new) }
   }
 }
 
@@ -144,6 +146,33 @@ extension GSettingsStore {
     return plan
   }
 
+  /// Adds a reset of each of `entries` (keys the user has set) that `lines` do not set: what
+  /// applying a profile does with a key set now in the profile's scopes that the profile does
+  /// not hold. A key that is locked is a problem, as in an import.
+  public func addResets(of entries: [DconfEntry], keeping lines: [DconfKeyfile.Line], to plan: inout ImportPlan) {
+    let planned = Set(lines.map(\.entry.path))
+    let schemas = DconfSchemaMap(self, entries: entries)
+    var settingsOf = ImportSettings(self)
+    for entry in entries where !planned.contains(entry.path) {
+      guard let schema = schemas.schema(of: entry), let settings = settingsOf(schema), settings.hasKey(entry.key),
+        settings.hasUserValue(entry.key), let type = settings.typeString(of: entry.key),
+        let defaultValue = settings.defaultValue(entry.key)
+      else { continue }
+      guard settings.isWritable(entry.key) else {
+        plan.problems.append(
+          DconfKeyfile.Problem(
+            line: 0, message: tr("%s is managed by the system and cannot be changed.", entry.path.escapedForTerminal)))
+        continue
+      }
+      let old = settings.value(entry.key).annotatedText
+      plan.changes.append(
+        ImportPlan.Change(
+          line: 0, key: SettingKey(schema: schema, key: entry.key), path: entry.path, old: old,
+          new: defaultValue.annotatedText, oldIsDefault: false,
+          value: .variant(type: type, text: defaultValue.annotatedText), variant: defaultValue, resets: true))
+    }
+  }
+
   /// Writes a plan without problems, whole or not at all: every change in one write through
   /// the backend (one dconf change set, as `dconf load` makes), which takes all or none.
   public func apply(_ plan: ImportPlan) throws(SettingsError) {
@@ -156,7 +185,9 @@ extension GSettingsStore {
     let parts = Self.changeSets(plan.changes)
     for (index, part) in parts.enumerated() {
       let writes = SettingsWrites()
-      for change in part { writes.set(change.path, change.variant) }
+      for change in part {
+        if change.resets { writes.reset(change.path) } else { writes.set(change.path, change.variant) }
+      }
       guard writes.commit(through: settings) else {
         for done in parts[..<index].reversed() {
           let undo = SettingsWrites()

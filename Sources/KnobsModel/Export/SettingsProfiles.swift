@@ -1,0 +1,122 @@
+import FoundationEssentials
+import Glibc
+
+/// Named sets of settings to switch to and back (work, presentation, a child's account): each a
+/// dconf keyfile in `$XDG_DATA_HOME/knobs/profiles/NAME.ini`, holding the values the user had set
+/// in the profile's scopes when it was saved. Its first lines are comments naming the profile and
+/// its scopes (`# Scope: appearance`; none for every installed schema), so that applying it can
+/// also reset what is set in those scopes now and was not then.
+public struct SettingsProfiles: Sendable {
+  /// The folder the profiles are kept in.
+  public let folder: String
+
+  public init(folder: String) { self.folder = folder }
+
+  /// `$XDG_DATA_HOME/knobs/profiles`, else `~/.local/share/knobs/profiles`.
+  public static func defaultFolder(environment: [String: String] = LocalFiles.environment()) -> String {
+    let home = LocalFiles.home(environment: environment)
+    let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+    return data + "/knobs/profiles"
+  }
+
+  /// A profile's name is at most this many bytes.
+  public static let longestName = 100
+
+  /// Why `name` can't name a profile, in words; nil when it can. A name is a file's name: no
+  /// `/`, no control or bidi-control character, not `.` or `..` or hidden, not too long.
+  public static func problem(withName name: String) -> String? {
+    if name.isEmpty { return tr("A profile needs a name.") }
+    if name.utf8.count > longestName {
+      return tr("A profile's name is at most %d bytes long.", longestName)
+    }
+    if name.hasPrefix(".") || name.contains("/") {
+      return tr("A profile's name can't start with a dot or hold a “/”: %s.", name.escapedForMessage)
+    }
+    if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || Self.isBidiControl($0) }) {
+      return tr("A profile's name can't hold control characters: %s.", name.escapedForMessage)
+    }
+    return nil
+  }
+
+  private static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+      || scalar.value == 0x200E || scalar.value == 0x200F || scalar.value == 0x061C
+  }
+
+  /// The file of the profile `name` (checked with `problem(withName:)` first).
+  public func file(of name: String) -> String { folder + "/" + name + ".ini" }
+
+  /// The names of the saved profiles, sorted; files that are not profiles' are left out.
+  public func names() -> [String] {
+    (LocalFiles.names(in: folder) ?? []).compactMap { file in
+      guard file.hasSuffix(".ini") else { return nil }
+      let name = String(file.dropLast(4))
+      return Self.problem(withName: name) == nil ? name : nil
+    }.sorted()
+  }
+
+  /// A profile as saved: its scopes (empty for every installed schema) and its keyfile's text.
+  public struct Profile: Sendable, Equatable {
+    public var scopes: [String]
+    public var keyfile: String
+
+    public init(scopes: [String], keyfile: String) {
+      self.scopes = scopes
+      self.keyfile = keyfile
+    }
+  }
+
+  /// The file's text: the comments naming the profile and its scopes, then the keyfile.
+  public static func text(name: String, _ profile: Profile) -> String {
+    var header = "# Knobs profile: \(name)\n"
+    for scope in profile.scopes { header += "# Scope: \(scope)\n" }
+    return header + "\n" + profile.keyfile
+  }
+
+  /// Saves the profile `name` whole (replacing one of that name); nil when saved, else why not.
+  public func save(_ name: String, _ profile: Profile) -> String? {
+    if let problem = Self.problem(withName: name) { return problem }
+    return DconfKeyfile.save(Self.text(name: name, profile), to: file(of: name))
+  }
+
+  /// The saved profile `name`.
+  public func read(_ name: String) throws(ProfileError) -> Profile {
+    if let problem = Self.problem(withName: name) { throw ProfileError(problem) }
+    guard LocalFiles.exists(file(of: name)) else {
+      throw ProfileError(tr("There is no profile “%s”. “knobs profile list” lists them.", name.escapedForMessage))
+    }
+    let text: String
+    do {
+      text = try DconfKeyfile.read(path: file(of: name))
+    } catch {
+      throw ProfileError(error.description)
+    }
+    var scopes: [String] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      guard line.hasPrefix("#") else { break }
+      if line.hasPrefix("# Scope: ") { scopes.append(String(line.dropFirst("# Scope: ".count))) }
+    }
+    return Profile(scopes: scopes, keyfile: text)
+  }
+
+  /// Deletes the profile `name`; nil when deleted, else why not.
+  public func delete(_ name: String) -> String? {
+    if let problem = Self.problem(withName: name) { return problem }
+    guard LocalFiles.exists(file(of: name)) else {
+      return tr("There is no profile “%s”. “knobs profile list” lists them.", name.escapedForMessage)
+    }
+    do {
+      try SafeFiles.remove(file(of: name))
+      return nil
+    } catch {
+      return tr("%1$s could not be removed: %2$s.", file(of: name), error.description)
+    }
+  }
+}
+
+/// Why a profile could not be read, in words.
+public struct ProfileError: Error, CustomStringConvertible {
+  public let description: String
+
+  public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,135 @@
+"""`knobs profile`: a named set of settings saved, applied (with what it sets and what it resets
+printed first), undone in one step, listed and deleted, on the real dconf of a sealed session.
+Then attacked: names that are paths, control and bidi characters, 10,000 bytes; a profile edited
+by hand into something wrong; a scope that names nothing any more. Needs KNOBS_BIN and
+KNOBS_SCHEMA_DIR."""
+
+import json
+
+import pytest
+
+from sealed import Desk
+
+INTERFACE = "org.gnome.desktop.interface"
+SCOPE = "schema/org.gnome.desktop.interface"
+
+
+@pytest.fixture
+def desk(tmp_path):
+    session = Desk(tmp_path)
+    yield session
+    session.stop()
+
+
+def profiles_folder(desk):
+    return desk.home / ".local" / "share" / "knobs" / "profiles"
+
+
+def dconf(desk, key):
+    return desk.command("dconf", "read", "/org/gnome/desktop/interface/" + key).stdout.strip()
+
+
+def test_a_profile_is_saved_applied_with_its_resets_and_undone_at_once(desk):
+    assert desk.command("gsettings", "set", INTERFACE, "text-scaling-factor", "1.5").returncode == 0
+    assert desk.command("gsettings", "set", INTERFACE, "clock-format", "12h").returncode == 0
+    saved = desk.knobs("profile", "save", "presentation", SCOPE)
+    assert saved.returncode == 0, saved.stderr
+    assert "holds 2 settings" in saved.stdout, saved.stdout
+    text = (profiles_folder(desk) / "presentation.ini").read_text()
+    assert text.startswith("# Knobs profile: presentation\n# Scope: " + SCOPE + "\n"), text
+
+    # Back at work: the clock as it was, the cursor larger.
+    assert desk.command("gsettings", "reset", INTERFACE, "text-scaling-factor").returncode == 0
+    assert desk.command("gsettings", "reset", INTERFACE, "clock-format").returncode == 0
+    assert desk.command("gsettings", "set", INTERFACE, "cursor-size", "48").returncode == 0
+
+    dry = desk.knobs("profile", "apply", "--dry-run", "presentation")
+    assert dry.returncode == 0, dry.stderr
+    assert sorted(dry.stdout.splitlines()) == [
+        "/org/gnome/desktop/interface/clock-format: '24h' → '12h'",
+        "/org/gnome/desktop/interface/cursor-size: 48 → (default)",
+        "/org/gnome/desktop/interface/text-scaling-factor: 1.0 → 1.5",
+    ], dry.stdout
+    assert desk.get(INTERFACE, "cursor-size") == "48", "a dry run changes nothing"
+
+    applied = desk.knobs("profile", "apply", "presentation")
+    assert applied.returncode == 0, applied.stderr
+    assert (desk.get(INTERFACE, "text-scaling-factor"), desk.get(INTERFACE, "clock-format")) == ("1.5", "'12h'")
+    assert desk.get(INTERFACE, "cursor-size") == "24" and dconf(desk, "cursor-size") == "", \
+        "a key set now and not in the profile is reset, not set to its default"
+    history = json.loads(desk.knobs("history", "--json").stdout)
+    group = [entry for entry in history if entry.get("group") == history[0].get("group")]
+    assert sorted(entry["key"] for entry in group) == ["clock-format", "cursor-size", "text-scaling-factor"]
+
+    undone = desk.knobs("undo")
+    assert undone.returncode == 0, undone.stderr
+    assert desk.get(INTERFACE, "cursor-size") == "48"
+    assert dconf(desk, "text-scaling-factor") == "" and dconf(desk, "clock-format") == ""
+
+    again = desk.knobs("profile", "apply", "presentation")
+    assert again.returncode == 0 and desk.get(INTERFACE, "clock-format") == "'12h'", again.stderr
+    same = desk.knobs("profile", "apply", "presentation")
+    assert "Nothing to change" in same.stdout, same.stdout
+
+
+def test_profiles_are_listed_and_deleted_and_strays_are_left_out(desk):
+    assert desk.knobs("profile", "list").stdout.startswith("No profiles yet")
+    for name in ["work", "Zuhause", "présentation"]:
+        assert desk.knobs("profile", "save", name).returncode == 0
+    folder = profiles_folder(desk)
+    (folder / "notes.txt").write_text("not a profile")
+    (folder / ".hidden.ini").write_text("[a]\nb=1\n")
+    assert desk.knobs("profile", "list").stdout.splitlines() == ["Zuhause", "présentation", "work"]
+    assert desk.knobs("profile", "delete", "work").returncode == 0
+    assert not (folder / "work.ini").exists()
+    gone = desk.knobs("profile", "delete", "work")
+    assert gone.returncode == 2 and "There is no profile “work”" in gone.stderr, gone
+    assert (folder / "notes.txt").exists() and (folder / ".hidden.ini").exists()
+
+
+@pytest.mark.parametrize("name", [
+    "", "a/b", "../outside", "..", ".hidden", "tab\there", "\x1b[31mred", "bidi\u202eevil", "x" * 10000,
+])
+def test_names_that_are_no_files_name_are_refused_and_nothing_is_written(desk, name):
+    for arguments in (["save", name], ["apply", name], ["delete", name]):
+        result = desk.knobs("profile", *arguments)
+        assert result.returncode == 2, (arguments, result)
+        assert "profile" in result.stderr and "\x1b" not in result.stderr and "\u202e" not in result.stderr, \
+            result.stderr
+    folder = profiles_folder(desk)
+    assert not folder.exists() or list(folder.iterdir()) == []
+    assert not (desk.home / ".local" / "share" / "knobs" / "outside.ini").exists()
+
+
+def test_a_profile_edited_into_something_wrong_changes_nothing(desk):
+    assert desk.command("gsettings", "set", INTERFACE, "cursor-size", "48").returncode == 0
+    assert desk.knobs("profile", "save", "mine", SCOPE).returncode == 0
+    file = profiles_folder(desk) / "mine.ini"
+    original = file.read_text()
+    for broken, message in [
+        (original + "no-such-key=1\n", "no installed schema has the key"),
+        (original.replace("cursor-size=48", "cursor-size='big'"), "cursor-size"),
+        (original.replace("# Scope: " + SCOPE, "# Scope: no-such-page"), "there is no row at “no-such-page”"),
+        (original.replace("\n", "\r\n") + "[org/gnome/desktop/interface\r\n", "is not a folder's name"),
+    ]:
+        file.write_text(broken)
+        assert desk.command("gsettings", "set", INTERFACE, "cursor-size", "32").returncode == 0
+        result = desk.knobs("profile", "apply", "mine")
+        assert result.returncode == 2, (broken, result)
+        assert message in result.stderr, result.stderr
+        assert desk.get(INTERFACE, "cursor-size") == "32", "nothing was changed"
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["profile"], "profile takes save, apply, list or delete"),
+    (["profile", "rename", "a"], "profile takes save, apply, list or delete"),
+    (["profile", "save"], "profile takes save, apply, list or delete"),
+    (["profile", "apply", "--dry-run"], "profile takes save, apply, list or delete"),
+    (["profile", "list", "extra"], "Unexpected argument “extra”"),
+    (["profile", "save", "x", "no-such-page"], "there is no row at “no-such-page”"),
+])
+def test_mistakes_are_named(desk, arguments, message):
+    result = desk.knobs(*arguments)
+    assert result.returncode == 2, result
+    assert message in result.stderr, result.stderr
+    assert not (profiles_folder(desk) / "x.ini").exists()
