@@ -15,7 +15,7 @@ struct Request: Equatable {
     }
     let invocation = try Invocation.parse(Array(arguments.dropFirst(2)))
     switch invocation {
-    case .window, .list, .get, .set, .reset: break
+    case .window, .list, .get, .set, .reset, .explain: break
     case .checkPanel(nil): return Request(panel: arguments[1], invocation: .checkPanel(file: arguments[1]))
     default: throw UsageError(tr("--panel goes with --open, list, get, set, reset or --check-panel."))
     }
@@ -42,6 +42,8 @@ enum Invocation: Equatable {
   /// With `replace`, a shortcut another keybinding uses is taken from it instead of refused.
   case set(path: RowPath, value: String, replace: Bool)
   case reset(path: RowPath)
+  /// Where a setting's value comes from, every layer bottom to top (`knobs explain`).
+  case explain(path: RowPath, json: Bool)
   /// Adds a custom keyboard shortcut; with `replace`, an accelerator another keybinding uses is taken from it.
   case addCustomShortcut(name: String, command: String, accelerator: String, replace: Bool)
   /// Removes the custom keyboard shortcut of that name.
@@ -132,7 +134,7 @@ enum Invocation: Equatable {
     case "--open":
       guard let path = rest.popFirst() else { throw UsageError(tr("--open needs a path, e.g. clock/show-seconds.")) }
       invocation = .window(openPath: path)
-    case "list", "get", "set", "reset":
+    case "list", "get", "set", "reset", "explain":
       guard let command = try PanelCommand.parse(first, &rest, program: "knobs", examples: Self.examples) else {
         throw UsageError(tr("Unknown argument “%s”.", first))
       }
@@ -298,6 +300,7 @@ extension Invocation {
     case .get(let path, let raw): self = .get(path: path, raw: raw)
     case .set(let path, let value, let replace): self = .set(path: path, value: value, replace: replace)
     case .reset(let path): self = .reset(path: path)
+    case .explain(let path, let json): self = .explain(path: path, json: json)
     }
   }
 
@@ -308,6 +311,7 @@ extension Invocation {
     case .get(let path, let raw): .get(path: path, raw: raw)
     case .set(let path, let value, let replace): .set(path: path, value: value, replace: replace)
     case .reset(let path): .reset(path: path)
+    case .explain(let path, let json): .explain(path: path, json: json)
     default: nil
     }
   }

@@ -68,7 +68,7 @@ case .installPanel(let file):
   exit(FilePanels.install(file, schemaDirectories: schemaDirectories))
 case .uninstallPanel(let id):
   exit(FilePanels.uninstall(id))
-case .list, .get, .set, .reset, .addCustomShortcut, .removeCustomShortcut, .export, .importFile,
+case .list, .get, .set, .reset, .explain, .addCustomShortcut, .removeCustomShortcut, .export, .importFile,
   .history, .undo, .shellExtension:
   exit(CommandLineTool(panel: panel, schemaDirectories: schemaDirectories, history: history).run(invocation))
 case .window, .service:
