@@ -10,6 +10,12 @@ public struct VendorOverrides: Sendable {
     public var value: String
     /// The desktop of a `[SCHEMA-ID:DESKTOP]` group; nil for a plain one.
     public var desktop: String?
+
+    public init(file: String, value: String, desktop: String?) {
+      self.file = file
+      self.value = value
+      self.desktop = desktop
+    }
   }
 
   /// Every override of each key, by schema id and key, in the order they apply (the winner last).
