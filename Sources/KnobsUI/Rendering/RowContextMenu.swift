@@ -39,8 +39,12 @@ final class RowContextMenu {
     if let button = row.button {
       entries.append((button.label, { [weak rowView] in rowView?.pressButton() }))
     }
+    let found = rowView.provenance
     if let store = rowView.store, rowView.canReset(store) {
-      entries.append((tr("Reset to Default"), { [weak rowView] in rowView?.resetToDefault() }))
+      entries.append((ProvenanceText.resetLabel(found), { [weak rowView] in rowView?.resetToDefault() }))
+    }
+    if found != nil {
+      entries.append((tr("Where This Value Comes From"), { [weak rowView] in rowView?.showProvenance() }))
     }
     for item in row.menuItems {
       entries.append((item.label, { [weak rowView] in rowView?.run(item) }))

@@ -269,7 +269,14 @@ final class RowView {
     case .missingKey(let key):
       return tr("Unavailable: %s has no setting named %s.", key.schema, key.key)
     case .available:
-      return settings.store.isWritable(key) ? nil : tr("Managed by the system administrator.")
+      guard !settings.store.isWritable(key) else { return nil }
+      // Only locked rows read the layers here, to name the database that locks them.
+      if let found = host?.provenance?.provenance(of: key), case .locked = found.source,
+        let sentence = found.source.sentence
+      {
+        return sentence
+      }
+      return tr("Managed by the system administrator.")
     }
   }
 
@@ -293,6 +300,26 @@ final class RowView {
   func canReset(_ store: any SettingsStore) -> Bool {
     guard let key = row.key, store.isWritable(key) else { return false }
     return store.value(for: key) != store.defaultValue(for: key)
+  }
+
+  /// The key's layers, read now; nil for rows without a GSettings key.
+  var provenance: ValueProvenance? {
+    guard let key = row.key else { return nil }
+    return host?.provenance?.provenance(of: key)
+  }
+
+  /// Shows the key's layers, bottom to top, as `knobs explain` prints them, in a popover on the row.
+  func showProvenance() {
+    guard let found = provenance else { return }
+    let label = Label(ProvenanceText.window(found))
+    label.addCSSClass("knobs-provenance")
+    label.isSelectable = true
+    let popover = Popover(child: label)
+    popover.attach(to: listRow)
+    popover.connect("closed") { [weak popover] in
+      Task { @MainActor in popover?.detach() }
+    }
+    popover.popup()
   }
 
   func resetToDefault() {
