@@ -37,6 +37,8 @@ def test_a_locked_row_names_its_database_and_a_site_value_shows_its_layers_and_r
     # The locked row is dimmed, and so is its context menu: its layers are in its subtitle (and
     # `knobs explain`). A row the site sets and the user changed shows them from its menu.
     assert session.run("set", "clock/show-weekday", "false", extra_env=site_env).returncode == 0
+    # Set by the user: the modified mark (read out as "Changed from the default") is on.
+    wait_for("the user's own value is marked", lambda: "Changed from the default" in driver.row("Show Weekday").description)
     driver.focus_row("Show Weekday")
     driver.press("Menu")
     driver.node("push button", "Where This Value Comes From").do_action()
@@ -58,3 +60,8 @@ def test_a_locked_row_names_its_database_and_a_site_value_shows_its_layers_and_r
     wait_for("the reset gives the site's value", lambda: subprocess.run(
         ["gsettings", "get", INTERFACE, "clock-show-weekday"], env={**session.env, **site_env},
         capture_output=True, text=True).stdout.strip() == "true")
+    # Now the site's value is in force, and the row says whose it is; the user set nothing.
+    weekday = wait_for("the row names the site's database", lambda: next(
+        (node for node in driver.window().find_all("list item", "Show Weekday")
+         if f"Set for this computer by its administrator ({label})." in node.description), None))
+    assert "Changed from the default" not in weekday.description, weekday.description

@@ -102,6 +102,9 @@ public struct ValueProvenance: Hashable, Sendable {
 public protocol ProvenanceReading: AnyObject {
   /// The key's layers; nil when the key is not available or its store is not GSettings.
   func provenance(of key: SettingKey) -> ValueProvenance?
+  /// Whether the user set a value of their own (dconf's `DCONF_READ_USER_VALUE`: even one
+  /// equal to the default, or hidden by a lock); nil when the key is not GSettings'.
+  func hasUserValue(_ key: SettingKey) -> Bool?
 }
 
 /// What a key's layers were read as: the facts `ValueProvenance.resolve` puts in dconf's order.

@@ -90,6 +90,11 @@ public final class DconfProvenance: ProvenanceReading {
     return found
   }
 
+  public func hasUserValue(_ key: SettingKey) -> Bool? {
+    guard let settings = store.settings(key.schema), settings.hasKey(key.key) else { return nil }
+    return settings.hasUserValue(key.key)
+  }
+
   public func provenance(of key: SettingKey) -> ValueProvenance? {
     guard let settings = store.settings(key.schema), settings.hasKey(key.key) else { return nil }
     let (schemaID, folderOfID) = SchemaSource.split(key.schema)
