@@ -34,8 +34,20 @@ def test_a_locked_row_names_its_database_and_a_site_value_shows_its_layers_and_r
          if f"Locked by the administrator ({label})" in node.description), None))
     assert "Your own value is kept" in row.description, row.description
 
-    # The locked row is dimmed, and so is its context menu: its layers are in its subtitle (and
-    # `knobs explain`). A row the site sets and the user changed shows them from its menu.
+    # The locked row is dimmed, its menu is not: its layers show the lock and the kept value.
+    driver.focus_row("Time Format")
+    driver.press("Menu")
+    driver.node("push button", "Where This Value Comes From").do_action()
+    locked = wait_for("the locked row's layers are shown", lambda: next(
+        (node for node in driver.window().find_all("label")
+         if node.name.startswith("Where this value comes from")), None)).name
+    assert "➜ System database — " + label + ": '12h' (locks this setting)" in locked, locked
+    assert "Your own value — user-db:user: '24h' (kept, but not used while the key is locked)" in locked, locked
+    driver.press("Escape")
+    wait_for("the layers are closed", lambda: not [
+        node for node in driver.window().find_all("label") if node.name.startswith("Where this value comes from")])
+
+    # A row the site sets and the user changed.
     assert session.run("set", "clock/show-weekday", "false", extra_env=site_env).returncode == 0
     # Set by the user: the modified mark (read out as "Changed from the default") is on.
     wait_for("the user's own value is marked", lambda: "Changed from the default" in driver.row("Show Weekday").description)

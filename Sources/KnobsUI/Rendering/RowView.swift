@@ -351,7 +351,9 @@ final class RowView {
     label.addCSSClass("knobs-provenance")
     label.isSelectable = true
     let popover = Popover(child: label)
-    popover.attach(to: listRow)
+    let (parent, rowPoint) = menu.popoverParent()
+    popover.attach(to: parent)
+    if let rowPoint { popover.point(at: rowPoint.0, rowPoint.1) }
     popover.connect("closed") { [weak popover] in
       Task { @MainActor in popover?.detach() }
     }
