@@ -31,11 +31,14 @@ let gtk: [Target] = [
     pkgConfig: "gtk4",
     providers: [.apt(["libgtk-4-dev"])]
   ),
+  // libdconf (Debian's libdconf-dev): where a value comes from (the user's own value, the
+  // site's default, the locks), read as dconf reads it.
+  .systemLibrary(name: "CDconf", pkgConfig: "dconf", providers: [.apt(["libdconf-dev"])]),
   // C glue for what Swift cannot call directly: variadic functions and macros.
   .target(name: "CGtkGlue", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("dispatch")]),
   .target(name: "Gtk", dependencies: ["CGtk", "CGtkGlue"]),
   .target(
-    name: "KnobsUI", dependencies: ["Gtk", "KnobsModel"],
+    name: "KnobsUI", dependencies: ["Gtk", "KnobsModel", "CDconf"],
     swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
   .executableTarget(
     name: "knobs", dependencies: ["KnobsUI", "KnobsModel", "Gtk", "BenchmarkPanels"],

@@ -45,6 +45,7 @@ extension CommandLineTool {
     case .shellExtension(let command):
       return runExtension(command)
     case .window, .service, .version, .help, .checkPanel, .installPanel, .uninstallPanel, .list, .get, .set, .reset,
+      .explain,
       .complete, .manPage:
       return 2
     }

@@ -23,8 +23,8 @@ struct Completion {
   /// The commands, each with its options, as `knobs --help` has them.
   static let commands: KeyValuePairs<String, [String]> = [
     "list": ["--json"], "get": ["--raw"], "set": ["--replace"], "reset": [],
-    "custom-shortcut": [], "export": ["--all", "-o", "--locks", "--format"], "import": ["--dry-run"],
-    "profile": ["--dry-run"],
+    "explain": ["--json"], "custom-shortcut": [], "export": ["--all", "-o", "--locks", "--format"],
+    "import": ["--dry-run"], "profile": ["--dry-run"],
     "history": ["--json", "-n"], "undo": ["--force"], "extension": [],
     "install-panel": [], "uninstall-panel": [], "help": [],
   ]
@@ -85,7 +85,7 @@ struct Completion {
       return arguments.isEmpty ? rowPaths() : []
     case "--check-panel", "install-panel":
       return arguments.isEmpty ? [Self.filesMarker] : []
-    case "get", "set", "reset":
+    case "get", "set", "reset", "explain":
       return operands.isEmpty ? rowPaths() : []
     case "list":
       return operands.isEmpty && !panelFile ? schemaPaths(current, keys: false) : []

@@ -15,7 +15,7 @@ struct Request: Equatable {
     }
     let invocation = try Invocation.parse(Array(arguments.dropFirst(2)))
     switch invocation {
-    case .window, .list, .get, .set, .reset: break
+    case .window, .list, .get, .set, .reset, .explain: break
     case .checkPanel(nil): return Request(panel: arguments[1], invocation: .checkPanel(file: arguments[1]))
     default: throw UsageError(tr("--panel goes with --open, list, get, set, reset or --check-panel."))
     }
@@ -42,6 +42,8 @@ enum Invocation: Equatable {
   /// With `replace`, a shortcut another keybinding uses is taken from it instead of refused.
   case set(path: RowPath, value: String, replace: Bool)
   case reset(path: RowPath)
+  /// Where a setting's value comes from, every layer bottom to top (`knobs explain`).
+  case explain(path: RowPath, json: Bool)
   /// Adds a custom keyboard shortcut; with `replace`, an accelerator another keybinding uses is taken from it.
   case addCustomShortcut(name: String, command: String, accelerator: String, replace: Bool)
   /// Removes the custom keyboard shortcut of that name.
@@ -73,7 +75,7 @@ enum Invocation: Equatable {
     [
       tr(
         // TRANSLATORS: keep the command names, options and PATH, SCHEMA-ID and VALUE as they are.
-        "Usage: knobs [--panel FILE|ID] [--open PATH]\n       knobs [--panel FILE|ID] list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set [--replace] PATH VALUE | reset PATH\n       knobs custom-shortcut add [--replace] NAME COMMAND ACCELERATOR | custom-shortcut remove NAME\n       knobs export [--all] [-o FILE] [--locks FILE] [SCOPE...] | import [--dry-run] FILE\n       knobs export --format ansible [--all] [--locks] FOLDER [SCOPE...]\n       knobs profile save NAME [SCOPE...] | profile apply [--dry-run] NAME | profile list | profile delete NAME\n       knobs history [--json] [-n N] | undo [--force] [ID]\n       knobs extension list [--json] | install [--replace] [--json] FILE.zip | enable|disable|uninstall|prefs UUID\n       knobs --check-panel [FILE] | --version | --help\n       knobs install-panel FILE | uninstall-panel ID"
+        "Usage: knobs [--panel FILE|ID] [--open PATH]\n       knobs [--panel FILE|ID] list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set [--replace] PATH VALUE | reset PATH\n       knobs [--panel FILE|ID] explain [--json] PATH\n       knobs custom-shortcut add [--replace] NAME COMMAND ACCELERATOR | custom-shortcut remove NAME\n       knobs export [--all] [-o FILE] [--locks FILE] [SCOPE...] | import [--dry-run] FILE\n       knobs export --format ansible [--all] [--locks] FOLDER [SCOPE...]\n       knobs profile save NAME [SCOPE...] | profile apply [--dry-run] NAME | profile list | profile delete NAME\n       knobs history [--json] [-n N] | undo [--force] [ID]\n       knobs extension list [--json] | install [--replace] [--json] FILE.zip | enable|disable|uninstall|prefs UUID\n       knobs --check-panel [FILE] | --version | --help\n       knobs install-panel FILE | uninstall-panel ID"
       ),
       tr("With no arguments Knobs opens its settings window."),
       tr(
@@ -94,7 +96,7 @@ enum Invocation: Equatable {
       ),
       tr(
         // TRANSLATORS: translate the descriptions and keep them aligned; the commands, options, FILE, FOLDER, NAME and SCOPE stay as they are.
-        "Carrying settings to another machine:\n  export [--all] [-o FILE] [--locks FILE] [SCOPE...]\n                  Write every setting that differs from its default, across every\n                  installed schema, as a dconf keyfile (what “dconf load /” reads);\n                  --all writes the defaults too. A SCOPE (a row, a page or\n                  schema/SCHEMA-ID) narrows it. -o writes to FILE instead of\n                  the standard output; --locks also writes a dconf locks file\n                  naming every key written, for a site database.\n  export --format ansible [--all] [--locks] FOLDER [SCOPE...]\n                  The same settings as an Ansible role in the new FOLDER: it\n                  installs them as the dconf site database of the machines it\n                  runs on, with --locks locking every key, and runs dconf update.\n  import [--dry-run] FILE\n                  Set every key a dconf keyfile sets (an export), printing each\n                  change; a line that does not fit an installed schema changes\n                  nothing (status 2). --dry-run only prints the changes.\n  profile save NAME [SCOPE...]\n                  Keep the values you set, in the SCOPEs or everywhere, as the\n                  profile NAME (work, presentation…), replacing one of that name.\n  profile apply [--dry-run] NAME\n                  Switch to the profile: set what it holds and reset what is set\n                  now in its scopes and was not then, checked as an import is and\n                  taken back by one undo. --dry-run only prints the changes.\n  profile list | profile delete NAME\n                  The saved profiles; delete one.\n  history [--json] [-n N]\n                  The changes made through Knobs, newest first: when, how,\n                  the key, its value before and after.\n  undo [--force] [ID]\n                  Take back the newest change (a whole import at once), or\n                  the one with that ID. A setting changed since is left alone\n                  and nothing is undone (status 2); --force undoes it anyway."
+        "Carrying settings to another machine:\n  export [--all] [-o FILE] [--locks FILE] [SCOPE...]\n                  Write every value you set yourself (even one equal to the default\n                  or hidden by a lock), across every installed schema, as a dconf\n                  keyfile (what “dconf load /” reads);\n                  --all writes the defaults too. A SCOPE (a row, a page or\n                  schema/SCHEMA-ID) narrows it. -o writes to FILE instead of\n                  the standard output; --locks also writes a dconf locks file\n                  naming every key written, for a site database.\n  export --format ansible [--all] [--locks] FOLDER [SCOPE...]\n                  The same settings as an Ansible role in the new FOLDER: it\n                  installs them as the dconf site database of the machines it\n                  runs on, with --locks locking every key, and runs dconf update.\n  import [--dry-run] FILE\n                  Set every key a dconf keyfile sets (an export), printing each\n                  change; a line that does not fit an installed schema changes\n                  nothing (status 2). --dry-run only prints the changes.\n  profile save NAME [SCOPE...]\n                  Keep the values you set, in the SCOPEs or everywhere, as the\n                  profile NAME (work, presentation…), replacing one of that name.\n  profile apply [--dry-run] NAME\n                  Switch to the profile: set what it holds and reset what is set\n                  now in its scopes and was not then, checked as an import is and\n                  taken back by one undo. --dry-run only prints the changes.\n  profile list | profile delete NAME\n                  The saved profiles; delete one.\n  history [--json] [-n N]\n                  The changes made through Knobs, newest first: when, how,\n                  the key, its value before and after.\n  undo [--force] [ID]\n                  Take back the newest change (a whole import at once), or\n                  the one with that ID. A setting changed since is left alone\n                  and nothing is undone (status 2); --force undoes it anyway."
       ),
       tr(
         // TRANSLATORS: translate the descriptions and keep them aligned; the commands, options, FILE and UUID stay as they are.
@@ -137,7 +139,7 @@ enum Invocation: Equatable {
     case "--open":
       guard let path = rest.popFirst() else { throw UsageError(tr("--open needs a path, e.g. clock/show-seconds.")) }
       invocation = .window(openPath: path)
-    case "list", "get", "set", "reset":
+    case "list", "get", "set", "reset", "explain":
       guard let command = try PanelCommand.parse(first, &rest, program: "knobs", examples: Self.examples) else {
         throw UsageError(tr("Unknown argument “%s”.", first))
       }
@@ -389,6 +391,7 @@ extension Invocation {
     case .get(let path, let raw): self = .get(path: path, raw: raw)
     case .set(let path, let value, let replace): self = .set(path: path, value: value, replace: replace)
     case .reset(let path): self = .reset(path: path)
+    case .explain(let path, let json): self = .explain(path: path, json: json)
     }
   }
 
@@ -399,6 +402,7 @@ extension Invocation {
     case .get(let path, let raw): .get(path: path, raw: raw)
     case .set(let path, let value, let replace): .set(path: path, value: value, replace: replace)
     case .reset(let path): .reset(path: path)
+    case .explain(let path, let json): .explain(path: path, json: json)
     default: nil
     }
   }

@@ -76,8 +76,8 @@ case .installPanel(let file):
   exit(FilePanels.install(file, schemaDirectories: schemaDirectories))
 case .uninstallPanel(let id):
   exit(FilePanels.uninstall(id))
-case .list, .get, .set, .reset, .addCustomShortcut, .removeCustomShortcut, .export, .exportAnsible, .profile,
-  .importFile, .history, .undo, .shellExtension:
+case .list, .get, .set, .reset, .explain, .addCustomShortcut, .removeCustomShortcut, .export, .exportAnsible,
+  .profile, .importFile, .history, .undo, .shellExtension:
   exit(CommandLineTool(panel: panel, schemaDirectories: schemaDirectories, history: history).run(invocation))
 case .window, .service:
   let environment =

@@ -153,7 +153,7 @@ final class CommandLineDocsTests: XCTestCase {
 
   func testCommandsOptionsAndFiles() async {
     XCTAssertEqual(completion.candidates(for: ["--v"]), ["--version"])
-    XCTAssertEqual(completion.candidates(for: ["ex"]), ["export", "extension"])
+    XCTAssertEqual(completion.candidates(for: ["ex"]), ["explain", "export", "extension"])
     XCTAssertEqual(completion.candidates(for: [""]).count, Completion.commands.count + Completion.options.count)
     XCTAssertEqual(completion.candidates(for: ["get", "-"]), ["--raw"])
     XCTAssertEqual(completion.candidates(for: ["export", "--"]), ["--all", "--format", "--locks"])

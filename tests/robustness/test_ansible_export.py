@@ -15,6 +15,7 @@ from sealed import KNOBS, Desk
 REPO = pathlib.Path(__file__).resolve().parents[2]
 TOOLS = REPO / "build" / "tools" / "ansible"
 INTERFACE = "/org/gnome/desktop/interface/"
+SCOPE_KEY = "schema/org.gnome.desktop.interface/clock-format"
 
 
 @pytest.fixture(scope="module")
@@ -102,8 +103,14 @@ def test_the_role_installs_a_site_database_that_dconf_reads(desk, ansible_playbo
         assert dconf_read(desk, profile, INTERFACE + key) == value, key
     assert "202eevil" in written["font-name"] and "lookup('pipe'" in written["gtk-theme"], written
     assert not canary.exists(), "a value's Jinja was run"
-    # The keys are locked: a write is refused before it reaches the user's database.
+    # Knobs names the database the role built as where the value comes from, and its lock.
     env = dict(desk.env, DCONF_PROFILE=str(profile))
+    explained = subprocess.run([KNOBS, "explain", SCOPE_KEY], env=env, capture_output=True, text=True, timeout=60)
+    assert explained.returncode == 0, explained.stderr
+    winner = [line for line in explained.stdout.splitlines() if line.startswith("=>")]
+    assert len(winner) == 1 and f"file-db:{site / 'site'}" in winner[0] and "'12h'" in winner[0], explained.stdout
+    assert "[locked]" in winner[0], explained.stdout
+    # The keys are locked: a write is refused before it reaches the user's database.
     refused = subprocess.run(["dconf", "write", INTERFACE + "clock-format", "'24h'"], env=env, capture_output=True,
                              text=True, timeout=30)
     assert refused.returncode != 0 and "non-writable" in refused.stderr, refused

@@ -103,7 +103,7 @@ _knobs
 
 
 def test_bash_completes_commands_paths_schemas_extensions_and_files(home):
-    assert complete_bash(home, "ex") == ["export", "extension"]
+    assert complete_bash(home, "ex") == ["explain", "export", "extension"]
     assert complete_bash(home, "get", "--") == ["--raw"]
     assert complete_bash(home, "get", "appearance/") == [
         "appearance/background/", "appearance/reset/", "appearance/style/", "appearance/themes/"]
@@ -133,7 +133,7 @@ def test_bash_completes_commands_paths_schemas_extensions_and_files(home):
 
 
 def test_zsh_completes_through_the_same_answers(home):
-    assert complete_zsh(home, "ex") == ["export ", "extension "]
+    assert complete_zsh(home, "ex") == ["explain ", "export ", "extension "]
     # A folder goes on without a space, a row with one.
     rows = complete_zsh(home, "get", "appearance/style/")
     assert "appearance/style/dark-style " in rows and all(row.endswith(" ") for row in rows), rows
@@ -146,7 +146,7 @@ def test_zsh_completes_through_the_same_answers(home):
 
 
 def test_fish_completes_through_the_same_answers(home):
-    assert complete_fish(home, "knobs ex") == ["export", "extension"]
+    assert complete_fish(home, "knobs ex") == ["explain", "export", "extension"]
     assert complete_fish(home, "knobs get appearance/st") == ["appearance/style/"]
     assert complete_fish(home, "knobs get schema/org.gnome.desktop.interface/clock-f") == [
         "schema/org.gnome.desktop.interface/clock-format"]

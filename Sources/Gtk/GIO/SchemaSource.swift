@@ -151,6 +151,24 @@ public final class SchemaSource {
     return folders + extraDirectories
   }
 
+  /// The folder whose compiled schemas give the schema `id`, as GLib picks it (the first
+  /// of `foldersByPrecedence` that has it): the folder its vendor overrides are in.
+  public func folder(holding id: String) -> String? {
+    for folder in foldersByPrecedence where g_file_test(folder + "/gschemas.compiled", G_FILE_TEST_EXISTS) != 0 {
+      var error: UnsafeMutablePointer<GError>?
+      guard let single = g_settings_schema_source_new_from_directory(folder, nil, 0, &error) else {
+        if let error { g_error_free(error) }
+        continue
+      }
+      defer { g_settings_schema_source_unref(single) }
+      if let schema = g_settings_schema_source_lookup(single, Self.split(id).id, 0) {
+        g_settings_schema_unref(schema)
+        return folder
+      }
+    }
+    return nil
+  }
+
   /// A schema id and the path after its “:”, if any: `ID:/PATH/` → (`ID`, `/PATH/`).
   public static func split(_ id: String) -> (id: String, path: String?) {
     guard let colon = id.firstIndex(of: ":") else { return (id, nil) }

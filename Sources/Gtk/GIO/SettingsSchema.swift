@@ -74,6 +74,32 @@ public final class SettingsSchema {
       defaultString: defaultString, defaultStrings: defaultStrings, defaultNumber: defaultNumber)
   }
 
+  /// The key's default as the compiled schema has it (a vendor override's, if one applies),
+  /// as GVariant text; never dconf's site default. Nil when the schema has no such key.
+  public func compiledDefaultText(of name: String) -> String? {
+    guard g_settings_schema_has_key(schema, name) != 0, let key = g_settings_schema_get_key(schema, name) else {
+      return nil
+    }
+    defer { g_settings_schema_key_unref(key) }
+    guard let value = g_settings_schema_key_get_default_value(key) else { return nil }
+    return Variant(adopting: value).text
+  }
+
+  /// `text` read as a value of the key's type and written back as GVariant text, so texts
+  /// from files compare with values from dconf; nil when it is no such value.
+  public func normalized(_ text: String, of name: String) -> String? {
+    guard g_settings_schema_has_key(schema, name) != 0, let key = g_settings_schema_get_key(schema, name) else {
+      return nil
+    }
+    defer { g_settings_schema_key_unref(key) }
+    var error: UnsafeMutablePointer<GError>?
+    guard let parsed = g_variant_parse(g_settings_schema_key_get_value_type(key), text, nil, nil, &error) else {
+      if let error { g_error_free(error) }
+      return nil
+    }
+    return Variant(adopting: parsed).text
+  }
+
   /// The key's summary and description; nil when the schema has no such key.
   public func texts(of name: String) -> SchemaKeyTexts? {
     guard g_settings_schema_has_key(schema, name) != 0, let key = g_settings_schema_get_key(schema, name) else {

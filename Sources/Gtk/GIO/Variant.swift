@@ -48,6 +48,25 @@ public final class Variant {
     g_variant_unref(variant)
   }
 
+  /// The text of a value stored as a serialized GVariant of type `v` (a dconf database's
+  /// value), byte-swapped first for a file of the other byte order; nil when the bytes are
+  /// not a valid value (GLib checks them: the file may be damaged).
+  public static func textOfSerializedVariant(_ bytes: [UInt8], byteSwapped: Bool) -> String? {
+    let data = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+    defer { g_bytes_unref(data) }
+    let type = g_variant_type_new("v")
+    defer { g_variant_type_free(type) }
+    var boxed = g_variant_ref_sink(g_variant_new_from_bytes(type, data, 0))!
+    if byteSwapped {
+      let swapped = g_variant_ref_sink(g_variant_byteswap(boxed))!
+      g_variant_unref(boxed)
+      boxed = swapped
+    }
+    defer { g_variant_unref(boxed) }
+    guard g_variant_is_normal_form(boxed) != 0, let inner = g_variant_get_variant(boxed) else { return nil }
+    return Variant(adopting: inner).text
+  }
+
   /// The GVariant type string, e.g. "b", "i", "d", "s".
   public var typeString: String { String(cString: g_variant_get_type_string(variant)) }
 

@@ -53,8 +53,11 @@ package struct CommandLineTool {
     switch command {
     case .list(let json, nil):
       let settings = SettingsReader(store)
+      let provenance = json ? provenanceReader : nil
       let rows = panel.entries.filter { !isWindowOnly($0.path) }.map {
-        ListedRow($0, path: $0.path, settings, style: json ? .c : .current)
+        ListedRow(
+          $0, path: $0.path, settings, style: json ? .c : .current,
+          provenance: provenance.flatMap(provenanceOf($0.row.key, in: store)))
       }
       print(json ? ListedRow.json(rows) : ListedRow.table(rows))
       return 0
@@ -89,6 +92,20 @@ package struct CommandLineTool {
     case .set(let path, let text, let replace):
       guard let target = resolve(path), let key = boundKey(target.entry) else { return 2 }
       return set(text, key: key, target, replacing: replace)
+    case .explain(let path, let json):
+      guard let target = resolve(path), let key = boundKey(target.entry) else { return 2 }
+      guard let found = provenanceOf(key, in: target.store)(provenanceReader) else {
+        printError(
+          "\(program): "
+            + tr("“%s” is not kept in GSettings: it has no layers to explain.", target.entry.row.title))
+        return 1
+      }
+      if json {
+        print(ExplainedValue(found).json)
+      } else {
+        print(found.explanation)
+      }
+      return 0
     case .reset(let path):
       guard let target = resolve(path), let key = boundKey(target.entry) else { return 2 }
       guard ensurePersistent(target, key: key) else { return 1 }
@@ -253,12 +270,27 @@ package struct CommandLineTool {
     let schemas = SchemaCommands(schemaDirectories: schemaDirectories, program: program)
     guard let panel = schemas.panel(schemaID) else { return 2 }
     let settings = SettingsReader(schemas.store)
+    let provenance = json ? DconfProvenance(store: schemas.store) : nil
     let rows = panel.entries.filter { $0.row.key != nil }.map { entry in
       ListedRow(
-        entry, path: SchemaPath.key(schema: schemaID, key: entry.row.id).path, settings, style: json ? .c : .current)
+        entry, path: SchemaPath.key(schema: schemaID, key: entry.row.id).path, settings, style: json ? .c : .current,
+        provenance: entry.row.key.flatMap { provenance?.provenance(of: $0) })
     }
     print(json ? ListedRow.json(rows) : ListedRow.table(rows))
     return 0
+  }
+
+  /// Where values of GSettings keys come from, read through a store of the installed schemas.
+  private var provenanceReader: DconfProvenance {
+    DconfProvenance(store: GSettingsStore(source: SchemaSource(extraDirectories: schemaDirectories)))
+  }
+
+  /// The layers of `key` when `store` keeps it in GSettings (not in an INI file or the autostart folder).
+  private func provenanceOf(_ key: SettingKey?, in store: any SettingsStore) -> (DconfProvenance) -> ValueProvenance? {
+    { reader in
+      guard let key, !["autostart folder", "INI file"].contains(store.storage(for: key).backend) else { return nil }
+      return reader.provenance(of: key)
+    }
   }
 
   private func boundKey(_ entry: PanelEntry) -> SettingKey? {
@@ -340,10 +372,17 @@ package struct ListedRow: Encodable {
   package let raw: String?
   /// Whether the setting differs from its default; nil (left out) for rows without a setting.
   package let modified: Bool?
+  /// Where the value comes from (`default`, `vendor`, `system`, `user`, `locked`), whether a
+  /// database locks it, and the user's own value (kept under a lock); for GSettings keys only.
+  package let provenance: ValueProvenance?
 
   /// Numbers in the value are written in `style`: the user's locale for the table, `.c` for JSON.
   @MainActor
-  package init(_ entry: PanelEntry, path: RowPath, _ settings: SettingsReader, style: NumberStyle) {
+  package init(
+    _ entry: PanelEntry, path: RowPath, _ settings: SettingsReader, style: NumberStyle,
+    provenance: ValueProvenance? = nil
+  ) {
+    self.provenance = provenance
     self.path = path.description
     kind = entry.row.kindName
     title = entry.row.title
@@ -352,6 +391,32 @@ package struct ListedRow: Encodable {
     key = entry.row.key?.key
     raw = entry.row.key.flatMap { settings[$0] }?.gvariantText
     modified = entry.row.isModified(in: settings.store)
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case path, kind, title, value, schema, key, raw, modified, source, locked, userValue, sourceFile, sourceDatabase
+  }
+
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(path, forKey: .path)
+    try container.encode(kind, forKey: .kind)
+    try container.encode(title, forKey: .title)
+    try container.encode(value, forKey: .value)
+    try container.encodeIfPresent(schema, forKey: .schema)
+    try container.encodeIfPresent(key, forKey: .key)
+    try container.encodeIfPresent(raw, forKey: .raw)
+    try container.encodeIfPresent(modified, forKey: .modified)
+    guard let provenance else { return }
+    try container.encode(provenance.source.name, forKey: .source)
+    try container.encode(provenance.isLocked, forKey: .locked)
+    try container.encode(provenance.userValue, forKey: .userValue)
+    switch provenance.source {
+    case .vendor(let file): try container.encode(file, forKey: .sourceFile)
+    case .system(let database): try container.encode(database, forKey: .sourceDatabase)
+    case .locked(let database, _): try container.encode(database, forKey: .sourceDatabase)
+    case .schemaDefault, .user: break
+    }
   }
 
   package static func table(_ rows: [ListedRow]) -> String {
@@ -379,6 +444,87 @@ package struct ListedRow: Encodable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
     let data = (try? encoder.encode(rows.map(\.untranslated))) ?? Data("[]".utf8)
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+/// `knobs explain --json`: a key's layers, bottom to top, for scripts.
+package struct ExplainedValue: Encodable {
+  struct Layer: Encodable {
+    let kind: String
+    let origin: String
+    let value: String?
+    let locks: Bool
+    let wins: Bool
+    let note: String?
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(kind, forKey: .kind)
+      try container.encode(origin, forKey: .origin)
+      try container.encode(value, forKey: .value)
+      try container.encode(locks, forKey: .locks)
+      try container.encode(wins, forKey: .wins)
+      try container.encodeIfPresent(note, forKey: .note)
+    }
+
+    enum CodingKeys: String, CodingKey { case kind, origin, value, locks, wins, note }
+  }
+
+  let schema: String
+  let key: String
+  let path: String
+  let source: String
+  let locked: Bool
+  let value: String?
+  let userValue: String?
+  let resetValue: String?
+  let resetSource: String
+  let profile: String
+  let layers: [Layer]
+  let problems: [String]
+
+  package init(_ provenance: ValueProvenance) {
+    schema = provenance.key.schema
+    key = provenance.key.key
+    path = provenance.path
+    source = provenance.source.name
+    locked = provenance.isLocked
+    value = provenance.value
+    userValue = provenance.userValue
+    resetValue = provenance.resetValue
+    resetSource = provenance.resetSource.name
+    profile = provenance.profile
+    layers = provenance.layers.map {
+      Layer(kind: $0.kind.rawValue, origin: $0.origin, value: $0.value, locks: $0.locks, wins: $0.wins, note: $0.note)
+    }
+    problems = provenance.problems
+  }
+
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(schema, forKey: .schema)
+    try container.encode(key, forKey: .key)
+    try container.encode(path, forKey: .path)
+    try container.encode(source, forKey: .source)
+    try container.encode(locked, forKey: .locked)
+    try container.encode(value, forKey: .value)
+    try container.encode(userValue, forKey: .userValue)
+    try container.encode(resetValue, forKey: .resetValue)
+    try container.encode(resetSource, forKey: .resetSource)
+    try container.encode(profile, forKey: .profile)
+    try container.encode(layers, forKey: .layers)
+    try container.encode(problems, forKey: .problems)
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case schema, key, path, source, locked, value, userValue, resetValue, resetSource, profile, layers, problems
+  }
+
+  package var json: String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes, .sortedKeys]
+    let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
     return String(decoding: data, as: UTF8.self)
   }
 }

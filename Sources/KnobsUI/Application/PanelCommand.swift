@@ -9,6 +9,8 @@ package enum PanelCommand: Equatable {
   /// With `replace`, a shortcut another keybinding uses is taken from it instead of refused.
   case set(path: RowPath, value: String, replace: Bool)
   case reset(path: RowPath)
+  /// Where the setting's value comes from: every layer, bottom to top, and the one that wins.
+  case explain(path: RowPath, json: Bool)
 
   /// The paths the usage errors show as examples.
   package struct Examples {
@@ -65,6 +67,13 @@ package enum PanelCommand: Equatable {
         throw UsageError(tr("reset needs a path, e.g. %1$s reset %2$s.", program, examples.reset))
       }
       return .reset(path: RowPath(parsing: path))
+    case "explain":
+      let json = rest.first == "--json"
+      if json { rest.removeFirst() }
+      guard let path = rest.popFirst() else {
+        throw UsageError(tr("explain needs a path, e.g. %1$s explain %2$s.", program, examples.reset))
+      }
+      return .explain(path: RowPath(parsing: path), json: json)
     default:
       return nil
     }

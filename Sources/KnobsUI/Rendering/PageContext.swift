@@ -16,6 +16,8 @@ protocol PageHost: AnyObject {
   func showMessage(_ message: String, actions: [ToastAction])
   /// The desktop's keybindings, to report a shortcut another one uses; nil to check none.
   var keybindings: KeybindingIndex? { get }
+  /// Where values come from (dconf's layers), read only for the rows that ask; nil when unknown.
+  var provenance: (any ProvenanceReading)? { get }
   /// How tall a page's list may be: the window's height once it is shown, else the height it opens at.
   var expectedPageHeight: Int { get }
 }

@@ -204,7 +204,7 @@ final class PageView {
         rowView.pressButton()
         return true
       }
-      return rowView.menu.open(at: nil)
+      return rowView.menu.open(at: nil, over: list)
     }
     return false
   }

@@ -39,8 +39,12 @@ final class RowContextMenu {
     if let button = row.button {
       entries.append((button.label, { [weak rowView] in rowView?.pressButton() }))
     }
+    let found = rowView.provenance
     if let store = rowView.store, rowView.canReset(store) {
-      entries.append((tr("Reset to Default"), { [weak rowView] in rowView?.resetToDefault() }))
+      entries.append((ProvenanceText.resetLabel(found), { [weak rowView] in rowView?.resetToDefault() }))
+    }
+    if found != nil {
+      entries.append((tr("Where This Value Comes From"), { [weak rowView] in rowView?.showProvenance() }))
     }
     for item in row.menuItems {
       entries.append((item.label, { [weak rowView] in rowView?.run(item) }))
@@ -48,8 +52,20 @@ final class RowContextMenu {
     return entries
   }
 
+  /// Where the popovers of a dimmed row (a locked one) are attached: a dimmed widget's
+  /// popovers are dimmed too, so they point at the row from the page's list instead.
+  private(set) weak var anchor: Widget?
+
+  /// The widget a popover for the row is attached to, and where in it the row is (nil: the row itself).
+  func popoverParent() -> (Widget, (Double, Double)?) {
+    let row = rowView.listRow
+    guard !row.isSensitive, let anchor, let bounds = row.bounds(in: anchor) else { return (row, nil) }
+    return (anchor, (bounds.x + bounds.width / 2, bounds.y + bounds.height))
+  }
+
   @discardableResult
-  func open(at point: (Double, Double)?) -> Bool {
+  func open(at point: (Double, Double)?, over anchor: Widget? = nil) -> Bool {
+    if let anchor { self.anchor = anchor }
     let entries = entries()
     guard !entries.isEmpty else { return false }
     popover?.detach()
@@ -65,8 +81,13 @@ final class RowContextMenu {
       }
       column.append(button)
     }
-    popover.attach(to: rowView.listRow)
-    if let point { popover.point(at: point.0, point.1) }
+    let (parent, rowPoint) = popoverParent()
+    popover.attach(to: parent)
+    if let rowPoint {
+      popover.point(at: rowPoint.0, rowPoint.1)
+    } else if let point {
+      popover.point(at: point.0, point.1)
+    }
     popover.connect("closed") { [weak self, weak popover] in
       guard let self, let popover, self.popover === popover else { return }
       // Unparent after the click that closed it has been handled.

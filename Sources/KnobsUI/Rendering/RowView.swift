@@ -42,6 +42,10 @@ final class RowView {
   private var problem: String?
   private var note: String?
   private var baseSubtitle = ""
+  /// Where the value comes from when it is the system's or a vendor's, read once the loop is
+  /// idle after a refresh: never before the first frame.
+  private var sourceNote: String?
+  private var sourceTimer: MainLoopTimer?
   /// The row's own button (e.g. Remove), if it has one.
   private(set) var rowButton: Button?
   private var currentDescription = ""
@@ -229,17 +233,47 @@ final class RowView {
     let isSensitive = status == nil && (row.enabledWhen?.holds(settings) ?? true)
     listRow.isSensitive = isSensitive
     control.refresh(settings)
-    isModified = row.isModified(in: settings.store) ?? false
+    // The mark means the user set a value of their own, when the store can tell.
+    isModified = row.key.flatMap { host?.provenance?.hasUserValue($0) } ?? row.isModified(in: settings.store) ?? false
     if isModified || modifiedMark != nil { makeModifiedMark().isVisible = isModified }
     currentDescription = accessibleDescription(subtitle: baseSubtitle, settings)
     if let widget = control.interactiveWidget { widget.isSensitive = isSensitive }
     control.belowWidget?.isSensitive = isSensitive
     updateSubtitle()
+    scheduleSourceNote(locked: status != nil)
+  }
+
+  /// Reads where the value comes from once the loop is idle, and says it under the title
+  /// when it is the system's or a vendor's (a locked row's subtitle says so already).
+  private func scheduleSourceNote(locked: Bool) {
+    guard let key = row.key, host?.provenance != nil else { return }
+    if locked {
+      sourceTimer?.cancel()
+      if sourceNote != nil {
+        sourceNote = nil
+        updateSubtitle()
+      }
+      return
+    }
+    let timer = sourceTimer ?? MainLoopTimer()
+    sourceTimer = timer
+    timer.schedule(after: 0, priority: .idle) { [weak self] in
+      guard let self, let found = self.host?.provenance?.provenance(of: key) else { return }
+      let note: String?
+      switch found.source {
+      case .vendor, .system: note = found.source.sentence
+      case .schemaDefault, .user, .locked: note = nil
+      }
+      guard note != self.sourceNote else { return }
+      self.sourceNote = note
+      self.updateSubtitle()
+    }
   }
 
   /// Shows the subtitle with any problem or note after it, and tells screen readers.
   private func updateSubtitle() {
-    let subtitle = [baseSubtitle, problem ?? "", note ?? ""].filter { !$0.isEmpty }.joined(separator: "\n")
+    let subtitle = [baseSubtitle, sourceNote ?? "", problem ?? "", note ?? ""].filter { !$0.isEmpty }
+      .joined(separator: "\n")
     if !subtitle.isEmpty || subtitleLabel != nil {
       let subtitleLabel = makeSubtitleLabel()
       subtitleLabel.text = subtitle
@@ -248,7 +282,7 @@ final class RowView {
       subtitleLabel.removeCSSClass("error")
       if problem != nil { subtitleLabel.addCSSClass("error") }
     }
-    let description = [currentDescription, problem ?? "", note ?? ""].filter { !$0.isEmpty }
+    let description = [currentDescription, sourceNote ?? "", problem ?? "", note ?? ""].filter { !$0.isEmpty }
       .joined(separator: ". ")
     listRow.setAccessibleDescription(description)
     spokenDescription = description
@@ -269,7 +303,14 @@ final class RowView {
     case .missingKey(let key):
       return tr("Unavailable: %s has no setting named %s.", key.schema, key.key)
     case .available:
-      return settings.store.isWritable(key) ? nil : tr("Managed by the system administrator.")
+      guard !settings.store.isWritable(key) else { return nil }
+      // Only locked rows read the layers here, to name the database that locks them.
+      if let found = host?.provenance?.provenance(of: key), case .locked = found.source,
+        let sentence = found.source.sentence
+      {
+        return sentence
+      }
+      return tr("Managed by the system administrator.")
     }
   }
 
@@ -289,10 +330,34 @@ final class RowView {
   /// What screen readers say of a row whose setting differs from its default.
   static var changedText: String { tr("Changed from the default") }
 
-  /// Whether the row's setting differs from its default and can be reset.
+  /// Whether the row's setting can be reset: the user set a value of their own (when the
+  /// store can tell), else it differs from its default.
   func canReset(_ store: any SettingsStore) -> Bool {
     guard let key = row.key, store.isWritable(key) else { return false }
+    if let own = host?.provenance?.hasUserValue(key) { return own }
     return store.value(for: key) != store.defaultValue(for: key)
+  }
+
+  /// The key's layers, read now; nil for rows without a GSettings key.
+  var provenance: ValueProvenance? {
+    guard let key = row.key else { return nil }
+    return host?.provenance?.provenance(of: key)
+  }
+
+  /// Shows the key's layers, bottom to top, as `knobs explain` prints them, in a popover on the row.
+  func showProvenance() {
+    guard let found = provenance else { return }
+    let label = Label(ProvenanceText.window(found))
+    label.addCSSClass("knobs-provenance")
+    label.isSelectable = true
+    let popover = Popover(child: label)
+    let (parent, rowPoint) = menu.popoverParent()
+    popover.attach(to: parent)
+    if let rowPoint { popover.point(at: rowPoint.0, rowPoint.1) }
+    popover.connect("closed") { [weak popover] in
+      Task { @MainActor in popover?.detach() }
+    }
+    popover.popup()
   }
 
   func resetToDefault() {

@@ -3,7 +3,8 @@ import KnobsModel
 
 extension GSettingsStore {
   /// What an export holds of one schema (`ID`, or `ID:/FOLDER/` for a relocatable one):
-  /// its keys that differ from their defaults, or with `all` every key, in the list `keys`
+  /// its keys the user set a value of their own for (even one equal to the default, or hidden
+  /// by a lock), or with `all` every key's value in force, in the list `keys`
   /// when given; none when the schema is not installed. Keys `ExportExclusions` names stay out.
   public func exportEntries(ofSchema id: String, keys: Set<String>? = nil, all: Bool, ownSchema: String?)
     -> [DconfEntry]
@@ -14,10 +15,9 @@ extension GSettingsStore {
     return schema.keyNames.sorted().compactMap { key in
       if let keys, !keys.contains(key) { return nil }
       guard !ExportExclusions.excludes(schema: id, key: key, ownSchema: ownSchema) else { return nil }
-      let value = settings.value(key)
-      if !all {
-        guard settings.hasUserValue(key), value.text != settings.defaultValue(key)?.text else { return nil }
-      }
+      // The user's own value (dconf's DCONF_READ_USER_VALUE), even one equal to the default
+      // or hidden by a lock: what they set is what they carry; `all` writes what is in force.
+      guard let value = all ? settings.value(key) : settings.userValue(key) else { return nil }
       return DconfEntry(folder: folder, key: key, text: value.annotatedText)
     }
   }

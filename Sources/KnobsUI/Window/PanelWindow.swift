@@ -54,6 +54,10 @@ public final class PanelWindow: PageHost {
     didSet { cachedKeybindings = nil }
   }
   private var cachedKeybindings: KeybindingIndex?
+  /// Where the values of GSettings keys come from, for locked rows' subtitles, the context
+  /// menu's "Where This Value Comes From" and what Reset gives; nil to say nothing of it.
+  /// Nothing is read until a row asks.
+  public var provenance: (any ProvenanceReading)?
   /// Search state; see PanelWindow+Search.
   var search: SearchController!
 

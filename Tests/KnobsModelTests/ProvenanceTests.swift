@@ -1,0 +1,250 @@
+import Foundation
+import KnobsModel
+import XCTest
+
+/// The provenance model: dconf databases read byte by byte, profiles found and read as dconf
+/// reads them, vendor overrides as glib-compile-schemas applies them, and the layers put in
+/// dconf's order.
+@MainActor
+final class ProvenanceTests: XCTestCase {
+  /// `dconf compile` of a site.d with `[org/gnome/desktop/interface] clock-format='12h'`,
+  /// `enable-animations=false` and a lock on clock-format.
+  static let siteDatabase: [UInt8] = [
+    0x47, 0x56, 0x61, 0x72, 0x69, 0x61, 0x6e, 0x74, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x18, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x28, 0x08, 0x00, 0x00, 0x00,
+    0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00,
+    0x06, 0x00, 0x00, 0x00, 0x07, 0x00, 0x00, 0x00, 0x07, 0x00, 0x00, 0x00, 0x07, 0x00, 0x00, 0x00,
+    0xc0, 0x7f, 0x5f, 0x3e, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x11, 0x00, 0x76, 0x00,
+    0x18, 0x01, 0x00, 0x00, 0x1b, 0x01, 0x00, 0x00, 0xb0, 0xb7, 0x24, 0x30, 0x04, 0x00, 0x00, 0x00,
+    0x1b, 0x01, 0x00, 0x00, 0x06, 0x00, 0x4c, 0x00, 0x24, 0x01, 0x00, 0x00, 0x28, 0x01, 0x00, 0x00,
+    0xb9, 0x88, 0xfd, 0xda, 0x01, 0x00, 0x00, 0x00, 0x28, 0x01, 0x00, 0x00, 0x08, 0x00, 0x4c, 0x00,
+    0x30, 0x01, 0x00, 0x00, 0x34, 0x01, 0x00, 0x00, 0x39, 0xc5, 0x3b, 0x4f, 0x02, 0x00, 0x00, 0x00,
+    0x34, 0x01, 0x00, 0x00, 0x0a, 0x00, 0x4c, 0x00, 0x40, 0x01, 0x00, 0x00, 0x48, 0x01, 0x00, 0x00,
+    0x4b, 0x50, 0x90, 0x0b, 0x06, 0x00, 0x00, 0x00, 0x48, 0x01, 0x00, 0x00, 0x04, 0x00, 0x4c, 0x00,
+    0x4c, 0x01, 0x00, 0x00, 0x50, 0x01, 0x00, 0x00, 0x3b, 0x6f, 0xaa, 0x09, 0x03, 0x00, 0x00, 0x00,
+    0x50, 0x01, 0x00, 0x00, 0x0c, 0x00, 0x76, 0x00, 0x60, 0x01, 0x00, 0x00, 0x66, 0x01, 0x00, 0x00,
+    0xd4, 0xb5, 0x02, 0x00, 0xff, 0xff, 0xff, 0xff, 0x66, 0x01, 0x00, 0x00, 0x01, 0x00, 0x4c, 0x00,
+    0x68, 0x01, 0x00, 0x00, 0x6c, 0x01, 0x00, 0x00, 0x8f, 0x39, 0x0d, 0x7b, 0xff, 0xff, 0xff, 0xff,
+    0x6c, 0x01, 0x00, 0x00, 0x06, 0x00, 0x48, 0x00, 0x74, 0x01, 0x00, 0x00, 0x98, 0x01, 0x00, 0x00,
+    0x65, 0x6e, 0x61, 0x62, 0x6c, 0x65, 0x2d, 0x61, 0x6e, 0x69, 0x6d, 0x61, 0x74, 0x69, 0x6f, 0x6e,
+    0x73, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x62, 0x67, 0x6e, 0x6f, 0x6d, 0x65,
+    0x2f, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x64, 0x65, 0x73, 0x6b, 0x74, 0x6f, 0x70, 0x2f,
+    0x03, 0x00, 0x00, 0x00, 0x69, 0x6e, 0x74, 0x65, 0x72, 0x66, 0x61, 0x63, 0x65, 0x2f, 0x00, 0x00,
+    0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x6f, 0x72, 0x67, 0x2f, 0x01, 0x00, 0x00, 0x00,
+    0x63, 0x6c, 0x6f, 0x63, 0x6b, 0x2d, 0x66, 0x6f, 0x72, 0x6d, 0x61, 0x74, 0x00, 0x00, 0x00, 0x00,
+    0x31, 0x32, 0x68, 0x00, 0x00, 0x73, 0x2f, 0x00, 0x04, 0x00, 0x00, 0x00, 0x2e, 0x6c, 0x6f, 0x63,
+    0x6b, 0x73, 0x00, 0x00, 0x00, 0x00, 0x00, 0x28, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x3b, 0x6f, 0xaa, 0x09, 0xff, 0xff, 0xff, 0xff, 0x98, 0x01, 0x00, 0x00, 0x29, 0x00, 0x76, 0x00,
+    0xc8, 0x01, 0x00, 0x00, 0xcb, 0x01, 0x00, 0x00, 0x2f, 0x6f, 0x72, 0x67, 0x2f, 0x67, 0x6e, 0x6f,
+    0x6d, 0x65, 0x2f, 0x64, 0x65, 0x73, 0x6b, 0x74, 0x6f, 0x70, 0x2f, 0x69, 0x6e, 0x74, 0x65, 0x72,
+    0x66, 0x61, 0x63, 0x65, 0x2f, 0x63, 0x6c, 0x6f, 0x63, 0x6b, 0x2d, 0x66, 0x6f, 0x72, 0x6d, 0x61,
+    0x74, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x73,
+  ]
+
+  func testADatabaseCompiledByDconfIsRead() async throws {
+    let table = try GVDBTable(bytes: Self.siteDatabase)
+    XCTAssertFalse(table.isByteSwapped)
+    XCTAssertEqual(
+      Set(table.values.keys),
+      ["/org/gnome/desktop/interface/clock-format", "/org/gnome/desktop/interface/enable-animations"])
+    // A serialized `v`: the string's bytes, its NUL, a separator and the type.
+    XCTAssertEqual(
+      table.values["/org/gnome/desktop/interface/clock-format"], Array("12h".utf8) + [0, 0] + Array("s".utf8))
+    XCTAssertEqual(table.locks, ["/org/gnome/desktop/interface/clock-format"])
+  }
+
+  func testDamagedDatabasesAreRefusedInWords() async throws {
+    XCTAssertThrowsError(try GVDBTable(bytes: Array(Self.siteDatabase.prefix(10))))
+    XCTAssertThrowsError(try GVDBTable(bytes: Array(repeating: 0, count: 100)))
+    // Every cut of the file, and every single byte changed: an error or a table, never a crash.
+    for length in 0..<Self.siteDatabase.count {
+      _ = try? GVDBTable(bytes: Array(Self.siteDatabase.prefix(length)))
+    }
+    for index in 0..<Self.siteDatabase.count {
+      for value: UInt8 in [0x00, 0xff, 0x7f] {
+        var bytes = Self.siteDatabase
+        bytes[index] = value
+        _ = try? GVDBTable(bytes: bytes)
+      }
+    }
+    // An item made its own parent's parent: a loop, refused.
+    var looped = Self.siteDatabase
+    // Item 6 ("/", at 0xd0) names item 4 ("org/") as its parent, which names item 6.
+    looped[0xd4] = 4
+    looped[0xd5] = 0
+    looped[0xd6] = 0
+    looped[0xd7] = 0
+    XCTAssertThrowsError(try GVDBTable(bytes: looped))
+  }
+
+  private func environment(profile: String? = nil) -> DconfProfile.Environment {
+    var environment = DconfProfile.Environment(
+      uid: 1000, dconfProfile: profile, runtimeDirectory: "/run/user/1000", configDirectory: "/home/u/.config",
+      systemDataDirectories: ["/usr/local/share", "/usr/share"])
+    environment.sysconfDirectory = "/etc"
+    return environment
+  }
+
+  func testTheProfileIsFoundWhereDconfLooks() async throws {
+    var files: [String: String] = [:]
+    let read: (String) -> Result<String, DconfProfile.ProfileFileProblem> = { path in
+      files[path].map { .success($0) } ?? .failure(.missing)
+    }
+    // None anywhere: the user's database alone.
+    var found = DconfProfile.find(in: environment(), read: read)
+    XCTAssertEqual(found.foundBy, "default")
+    XCTAssertEqual(found.databases.map(\.label), ["user-db:user"])
+    XCTAssertEqual(found.databases.first?.file, "/home/u/.config/dconf/user")
+    // The profile named user in XDG_DATA_DIRS, then /etc's before it.
+    files["/usr/share/dconf/profile/user"] = "user-db:user\nsystem-db:vendor\n"
+    XCTAssertEqual(
+      DconfProfile.find(in: environment(), read: read).databases.map(\.label), ["user-db:user", "system-db:vendor"])
+    files["/etc/dconf/profile/user"] = "user-db:user\nsystem-db:site # the site\n\n  # comment\n"
+    found = DconfProfile.find(in: environment(), read: read)
+    XCTAssertEqual(found.file, "/etc/dconf/profile/user")
+    XCTAssertEqual(found.databases.map(\.label), ["user-db:user", "system-db:site"])
+    XCTAssertEqual(found.databases.last?.file, "/etc/dconf/db/site")
+    // The runtime profile comes before it, DCONF_PROFILE before that, the mandatory one first of all.
+    files["/run/user/1000/dconf/profile"] = "user-db:runtime\n"
+    XCTAssertEqual(DconfProfile.find(in: environment(), read: read).databases.map(\.label), ["user-db:runtime"])
+    files["/tmp/p"] = "file-db:/tmp/site.db\n"
+    found = DconfProfile.find(in: environment(profile: "/tmp/p"), read: read)
+    XCTAssertEqual(found.foundBy, "DCONF_PROFILE")
+    XCTAssertEqual(found.databases.map(\.file), ["/tmp/site.db"])
+    files["/usr/local/share/dconf/profile/named"] = "user-db:named\n"
+    XCTAssertEqual(
+      DconfProfile.find(in: environment(profile: "named"), read: read).databases.map(\.label), ["user-db:named"])
+    files["/run/dconf/user/1000"] = "system-db:mandatory\n"
+    XCTAssertEqual(
+      DconfProfile.find(in: environment(profile: "/tmp/p"), read: read).databases.map(\.label), ["system-db:mandatory"])
+  }
+
+  func testBadProfilesAreNamedAndReadAsDconfReadsThem() async throws {
+    let missing = DconfProfile.find(in: environment(profile: "/nowhere"), read: { _ in .failure(.missing) })
+    XCTAssertEqual(missing.databases, [])
+    XCTAssertEqual(missing.problems.count, 1)
+    let folder = DconfProfile.find(
+      in: environment(profile: "/tmp"), read: { path in path == "/tmp" ? .failure(.folder) : .failure(.missing) })
+    XCTAssertTrue(folder.problems.first?.contains("folder") ?? false, "\(folder.problems)")
+    let noName = DconfProfile.find(in: environment(profile: "nosuch"), read: { _ in .failure(.missing) })
+    XCTAssertTrue(noName.problems.first?.contains("nosuch") ?? false)
+    let climbing = DconfProfile.parse(
+      "user-db:user\nsystem-db:../../home/u/evil\nbogus-db:x\nsystem-db:\n", environment: environment())
+    XCTAssertEqual(climbing.databases.map(\.label), ["user-db:user", "system-db:../../home/u/evil"])
+    // dconf opens the file the name leads to: that one is named, with the climb said.
+    XCTAssertEqual(climbing.databases.last?.file, "/etc/dconf/db/../../home/u/evil")
+    XCTAssertEqual(climbing.problems.count, 3, "\(climbing.problems)")
+    let long = DconfProfile.parse("system-db:" + String(repeating: "a", count: 10_000), environment: environment())
+    XCTAssertEqual(long.databases.first?.name.count, 10_000)
+  }
+
+  func testVendorOverridesApplyInTheOrderOfTheirFilesAndMalformedFilesAreIgnoredWhole() async throws {
+    var files: [String: String] = [
+      "/s/20_b.gschema.override": "[org.x]\nkey='twenty'\n",
+      "/s/10_a.gschema.override": "# vendor\n[org.x]\nkey = 'ten'\nother=1\n",
+      "/s/30_c.gschema.override": "[org.x]\nkey='broken'\nnot a line\n",
+      "/s/05_d.gschema.override": "[org.x:GNOME]\nkey='gnome'\n",
+      "/s/x.gschema.xml": "",
+    ]
+    let folder = "/tmp/knobs-provenance-test-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for (path, text) in files {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + PathText.lastComponent(path)))
+    }
+    files = [:]
+    var overrides = VendorOverrides(folder: folder, desktops: [])
+    XCTAssertEqual(overrides.overrides["org.x"]?["key"]?.map(\.value), ["'ten'", "'twenty'"])
+    XCTAssertEqual(overrides.winner(schema: "org.x", key: "key")?.file, folder + "/20_b.gschema.override")
+    XCTAssertEqual(overrides.winner(schema: "org.x", key: "other")?.value, "1")
+    XCTAssertTrue(overrides.problems.contains { $0.contains("30_c") }, "\(overrides.problems)")
+    // On GNOME, the desktop's group outranks every plain one.
+    overrides = VendorOverrides(folder: folder, desktops: VendorOverrides.desktops("ubuntu:GNOME"))
+    XCTAssertEqual(overrides.winner(schema: "org.x", key: "key")?.value, "'gnome'")
+  }
+
+  func testTheSchemasOwnDefaultIsFoundInItsXML() async throws {
+    let xml = """
+      <schemalist><schema id="org.y" path="/org/y/"><key name="k" type="s"><default>'y'</default></key></schema>
+      <schema id='org.x' path='/org/x/'>
+        <key name='other' type='s'><default>'no'</default></key>
+        <key name='k' type='s'><summary>S</summary><default l10n='messages'>'a &amp; &lt;b&gt;'</default></key>
+      </schema></schemalist>
+      """
+    XCTAssertEqual(SchemaXMLDefault.find(schema: "org.x", key: "k", in: xml), "'a & <b>'")
+    XCTAssertEqual(SchemaXMLDefault.find(schema: "org.y", key: "k", in: xml), "'y'")
+    XCTAssertNil(SchemaXMLDefault.find(schema: "org.x", key: "none", in: xml))
+  }
+
+  private func facts(
+    databases: [Int: ProvenanceFacts.DatabaseReading], user: String?, dconf: String?,
+    profile: String = "user-db:user\nsystem-db:local\nsystem-db:site\n"
+  ) -> ProvenanceFacts {
+    ProvenanceFacts(
+      key: SettingKey(schema: "org.x", key: "k"), path: "/org/x/k", schemaDefault: "'schema'", schemaOrigin: "org.x",
+      vendorOverrides: [VendorOverrides.Override(file: "/s/20.gschema.override", value: "'vendor'", desktop: nil)],
+      profile: DconfProfile.parse(profile, environment: environment()), databases: databases, isDconf: true,
+      userValue: user, dconfValue: dconf, isWritable: true)
+  }
+
+  func testTheLayersFollowDconfsRules() async throws {
+    // Nothing in any database: the vendor's override.
+    var found = ValueProvenance.resolve(
+      facts(databases: [1: .read(value: nil, locks: false), 2: .read(value: nil, locks: false)], user: nil, dconf: nil))
+    XCTAssertEqual(found.source, .vendor(file: "/s/20.gschema.override"))
+    XCTAssertEqual(found.layers.map(\.kind), [.schema, .vendor, .system, .system, .user])
+    XCTAssertEqual(found.layers.map(\.origin).suffix(3), ["system-db:site", "system-db:local", "user-db:user"])
+    // The first database of the profile wins over the later one.
+    found = ValueProvenance.resolve(
+      facts(
+        databases: [1: .read(value: "'local'", locks: false), 2: .read(value: "'site'", locks: false)], user: nil,
+        dconf: "'local'"))
+    XCTAssertEqual(found.source, .system(database: "system-db:local"))
+    XCTAssertEqual(found.value, "'local'")
+    // The user's value over both.
+    found = ValueProvenance.resolve(
+      facts(
+        databases: [1: .read(value: "'local'", locks: false), 2: .read(value: "'site'", locks: false)], user: "'mine'",
+        dconf: "'mine'"))
+    XCTAssertEqual(found.source, .user)
+    XCTAssertEqual(found.resetValue, "'local'")
+    XCTAssertEqual(found.layers.filter(\.wins).map(\.origin), ["user-db:user"])
+    // A lock in the lower database: values are read from its level down, the user's is kept.
+    found = ValueProvenance.resolve(
+      facts(
+        databases: [1: .read(value: "'local'", locks: false), 2: .read(value: "'site'", locks: true)], user: "'mine'",
+        dconf: "'site'"))
+    XCTAssertEqual(found.source, .locked(database: "system-db:site", hiddenUserValue: "'mine'"))
+    XCTAssertEqual(found.value, "'site'")
+    XCTAssertTrue(found.isLocked)
+    XCTAssertEqual(found.userValue, "'mine'")
+    XCTAssertNotNil(found.layers.last?.note)
+    // A lock in a database without a value: the value below it (here the vendor's).
+    found = ValueProvenance.resolve(
+      facts(
+        databases: [1: .read(value: "'local'", locks: true), 2: .read(value: nil, locks: false)], user: nil,
+        dconf: "'local'"))
+    XCTAssertEqual(found.source, .locked(database: "system-db:local", hiddenUserValue: nil))
+    XCTAssertEqual(found.value, "'local'")
+  }
+
+  func testADatabaseThatCouldNotBeReadIsNeverNamedWrongly() async throws {
+    // The upper database can't be read; dconf gives a value the lower one does not hold.
+    let found = ValueProvenance.resolve(
+      facts(
+        databases: [1: .unreadable("damaged"), 2: .read(value: "'site'", locks: false)], user: nil, dconf: "'other'"))
+    XCTAssertEqual(found.source, .system(database: nil))
+    XCTAssertEqual(found.value, "'other'")
+    XCTAssertTrue(found.layers.allSatisfy { !$0.wins })
+    XCTAssertEqual(found.problems.count, 2, "\(found.problems)")
+  }
+
+  func testWithoutDconfOnlyTheUsersValueAndTheDefaultsCount() async throws {
+    var plain = facts(databases: [:], user: "'mine'", dconf: nil)
+    plain.isDconf = false
+    let found = ValueProvenance.resolve(plain)
+    XCTAssertEqual(found.source, .user)
+    XCTAssertEqual(found.resetSource, .vendor(file: "/s/20.gschema.override"))
+    XCTAssertTrue(found.explanation.contains("=> user"), found.explanation)
+  }
+}
