@@ -122,6 +122,18 @@ def test_without_its_schema_the_app_says_so_and_shows_nothing(session, driver):
     assert not driver.apps_named("pizza")
 
 
+@scenario(backend="memory", schemas="knobs-only")
+def test_settings_kept_in_memory_are_said_in_the_apps_name(session, driver):
+    kept = session.run("set", "toppings/bacon", "true")
+    assert (kept.returncode, kept.stderr) == (
+        1, "pizza: settings can't be saved here: Settings are kept in memory only, so changes won't be kept "
+           "after Pizza closes.\n"), kept
+    driver = pizza_driver(driver)
+    session.launch()
+    wait_for("the window's notice names the app, not Knobs",
+             lambda: any("after Pizza closes" in text for text in driver.alert_texts()))
+
+
 # The DocC catalog's sample of a panel in an app's own window (KnobsUI.docc/EmbeddingAPanel.md).
 EMBEDDED = "docs-embeddingapanel-1"
 
