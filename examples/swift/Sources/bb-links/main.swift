@@ -2,7 +2,8 @@ import Glibc
 import KnobsUI
 
 // BB Links' settings, with sections and rows made from Swift's own types: an enum's cases
-// (CaseIterable) for the countries and accounts, and cases with associated values for the About rows.
+// (CaseIterable) for the sections, the countries and the accounts, and cases with associated
+// values for the About rows.
 let schema = "org.example.bblinks"
 let activeAccount = SettingKey(schema: schema, key: "active-account")
 let country = SettingKey(schema: schema, key: "country")
@@ -32,27 +33,44 @@ enum About {
   ]
 }
 
-let panel = Panel("BB Links") {
-  Section("accounts", "Accounts") {
-    ChoiceRow(
-      "account", "Active Account", key: activeAccount,
-      options: Account.allCases.map { (.string($0.rawValue), $0.title) })
-    ValueRow("active", "Signed In As") { settings in
-      Account(rawValue: settings.string(activeAccount))?.title ?? settings.string(activeAccount)
-    }
-  }
-  Section("links", "Links") {
-    ChoiceRow(
-      "country", "Default Country", key: country, options: Country.allCases.map { (.string($0.rawValue), $0.title) })
-    ToggleRow("open-in-app", "Open Links in the App", key: openInApp)
-  }
-  Section("about", "About") {
-    for row in About.rows {
-      switch row {
-      case .version(let version): ValueRow("version", "Version", value: version)
-      case .link(let id, let title, let url): LinkRow(id, title, url: url)
+/// The screen's sections, in order: each case is a section with its rows.
+enum Page: String, CaseIterable {
+  case accounts, links, about
+
+  var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+
+  var section: Section {
+    switch self {
+    case .accounts:
+      Section(rawValue, title) {
+        ChoiceRow(
+          "account", "Active Account", key: activeAccount,
+          options: Account.allCases.map { (.string($0.rawValue), $0.title) })
+        ValueRow("active", "Signed In As") { settings in
+          Account(rawValue: settings.string(activeAccount))?.title ?? settings.string(activeAccount)
+        }
+      }
+    case .links:
+      Section(rawValue, title) {
+        ChoiceRow(
+          "country", "Default Country", key: country, options: Country.allCases.map { (.string($0.rawValue), $0.title) }
+        )
+        ToggleRow("open-in-app", "Open Links in the App", key: openInApp)
+      }
+    case .about:
+      Section(rawValue, title) {
+        for row in About.rows {
+          switch row {
+          case .version(let version): ValueRow("version", "Version", value: version)
+          case .link(let id, let title, let url): LinkRow(id, title, url: url)
+          }
+        }
       }
     }
   }
+}
+
+let panel = Panel("BB Links") {
+  for page in Page.allCases { page.section }
 }
 exit(PanelApplication(id: "org.example.BBLinks", panel: panel).run())
