@@ -237,7 +237,7 @@ final class EditableRowTests: GtkTestCase {
     try store.write(.strings(huge), for: Self.names)
     XCTAssertLessThan(ContinuousClock.now - start, .seconds(2))
     XCTAssertEqual(list.itemList.rowCount, 0)
-    XCTAssertEqual(list.messageText, "This list has 10000 items, more than the 1000 Knobs edits here.")
+    XCTAssertEqual(list.messageText, "This list has 10000 items, more than the 1000 edited here.")
     XCTAssertFalse(list.newItemEntry.isSensitive)
   }
 
