@@ -44,6 +44,10 @@ let gtk: [Target] = [
     name: "knobs", dependencies: ["KnobsUI", "KnobsModel", "Gtk", "BenchmarkPanels"],
     swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
   .testTarget(name: "KnobsUITests", dependencies: ["KnobsUI", "KnobsModel", "Gtk", "knobs"]),
+  // A third-party panel for bench/run: the generated toggles through PanelApplication and PanelView.
+  .executableTarget(
+    name: "knobs-third-party-bench", dependencies: ["KnobsUI", "CGtk", "BenchmarkPanels"],
+    path: "Sources/ThirdPartyBench"),
 ]
 
 let package = Package(

@@ -29,7 +29,7 @@ extension KnobsApplication {
     chooser.show { [weak self, weak window] path in
       self?.chooser = nil
       guard let path, let window else { return }
-      window.showMessage(Self.export(store, to: path), undo: nil)
+      window.view.showMessage(Self.export(store, to: path), undo: nil)
     }
   }
 
@@ -63,7 +63,7 @@ extension KnobsApplication {
     case .shown:
       window.open(path: "history/import/changes")
     case .nothingToChange(let message), .refused(let message):
-      window.showMessage(message, undo: nil)
+      window.view.showMessage(message, undo: nil)
     }
   }
 }

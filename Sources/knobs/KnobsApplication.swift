@@ -128,12 +128,12 @@ final class KnobsApplication {
   }
 
   private func windowMade(_ window: PanelWindow, _ settings: SettingsEnvironment) {
-    recording?.onProblem = { [weak window] problem in window?.showMessage(problem, undo: nil) }
+    recording?.onProblem = { [weak window] problem in window?.view.showMessage(problem, undo: nil) }
     history?.onProblem = { [weak window] problem in
       printError("knobs: " + problem.escapedForTerminal)
-      window?.showMessage(problem, undo: nil)
+      window?.view.showMessage(problem, undo: nil)
     }
-    otherPrograms?.onProblem = { [weak window] problem in window?.showMessage(problem, undo: nil) }
+    otherPrograms?.onProblem = { [weak window] problem in window?.view.showMessage(problem, undo: nil) }
     // After the first frame: reading the whole database is no work for the start.
     if let otherPrograms {
       if !window.window.afterNextFrame({ runWhenIdle { otherPrograms.start() } }) { otherPrograms.start() }

@@ -18,9 +18,9 @@ final class BurstRefreshTests: GtkTestCase {
     for number in 0..<300 {
       try store.write(.bool(true), for: SettingKey(schema: BigPanel.schema, key: "r\(number)"))
     }
-    XCTAssertEqual(window.search.runs - runs, PanelWindow.burstThreshold, "the first few changes show at once")
+    XCTAssertEqual(window.search.runs - runs, PanelView.burstThreshold, "the first few changes show at once")
     await settle(0.2)
-    XCTAssertEqual(window.search.runs - runs, PanelWindow.burstThreshold + 1, "then one pass at the burst's end")
+    XCTAssertEqual(window.search.runs - runs, PanelView.burstThreshold + 1, "then one pass at the burst's end")
     XCTAssertEqual(window.burstPasses, 1)
 
     window.endSearch()

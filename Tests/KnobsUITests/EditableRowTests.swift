@@ -233,7 +233,7 @@ final class EditableRowTests: GtkTestCase {
     let huge = (0..<10_000).map { "Item \($0)" }
     try store.write(.strings(huge), for: Self.names)
     XCTAssertEqual(list.itemList.rowCount, 0)
-    XCTAssertEqual(list.messageText, "This list has 10000 items, more than the 1000 Knobs edits here.")
+    XCTAssertEqual(list.messageText, "This list has 10000 items, more than the 1000 edited here.")
     XCTAssertFalse(list.newItemEntry.isSensitive)
   }
 

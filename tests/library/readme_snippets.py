@@ -5,10 +5,14 @@ executable `pizza` (the twenty lines), and each further block an executable of i
 
 The Swift blocks of DocC catalogs' articles are executables of the same package too, named
 for their article and place (`docs-rowkinds-3`: the third block of RowKinds.md): every block
-is a whole program, its `main.swift`. A catalog's `// swift-tools-version` block must be the
+is a whole program, its `main.swift`; one that says `import CGtk4` gets GTK's C API through a
+system library target of that name. A catalog's `// swift-tools-version` block must be the
 README's manifest, word for word, since that is the manifest the package is built with.
 
-Usage: readme_snippets.py README PACKAGE-FOLDER [CATALOG.docc ...]"""
+The programs of the examples package (`--examples examples/swift`) are executables of the same
+package too, so that they are built against this checkout as an outside app would be.
+
+Usage: readme_snippets.py README PACKAGE-FOLDER [--examples FOLDER] [CATALOG.docc ...]"""
 
 import re
 import sys
@@ -34,7 +38,24 @@ def catalog_programs(catalogs, manifest):
     return programs
 
 
+def example_programs(examples):
+    """(name, program) for each executable of the examples package (examples/swift): its targets,
+    as its manifest lists them, each built here from its folder's main.swift."""
+    if examples is None:
+        return []
+    examples = Path(examples)
+    manifest = (examples / "Package.swift").read_text()
+    names = sorted(path.name for path in (examples / "Sources").iterdir())
+    listed = re.search(r"targets: \[(.*?)\]", manifest, re.S)
+    if not listed or sorted(re.findall(r'"([^"]+)"', listed.group(1))) != names:
+        sys.exit(f"{examples}/Package.swift does not list its programs as targets: {', '.join(names)}")
+    return [(name, (examples / "Sources" / name / "main.swift").read_text()) for name in names]
+
+
 def main(readme, folder, *catalogs):
+    examples = None
+    if catalogs[:1] == ("--examples",):
+        examples, catalogs = catalogs[1], catalogs[2:]
     blocks = swift_blocks(Path(readme).read_text())
     manifests = [block for block in blocks if block.startswith("// swift-tools-version")]
     programs = [block for block in blocks if not block.startswith("// swift-tools-version")]
@@ -46,23 +67,41 @@ def main(readme, folder, *catalogs):
     from_catalogs = catalog_programs(catalogs, manifest)
     names += [name for name, _ in from_catalogs]
     programs += [program for _, program in from_catalogs]
+    from_examples = example_programs(examples)
+    names += [name for name, _ in from_examples]
+    programs += [program for _, program in from_examples]
     # The README's manifest has the app's one target; the further samples are targets of the same shape.
-    extra = "".join(f',\n    .executableTarget(name: "{name}", dependencies: [.product(name: "KnobsUI", package: "knobs")])'
-                    for name in names[1:])
+    # A sample that imports CGtk4 (an app's own window, with GTK's C API) also depends on a system
+    # library target of that name, as EmbeddingAPanel.md tells an app to declare it.
+    def dependencies(program):
+        gtk = '"CGtk4", ' if re.search(r"^import CGtk4$", program, re.M) else ""
+        return f'[{gtk}.product(name: "KnobsUI", package: "knobs")]'
+
+    extra = "".join(f',\n    .executableTarget(name: "{name}", dependencies: {dependencies(program)})'
+                    for name, program in zip(names[1:], programs[1:]))
+    if any(re.search(r"^import CGtk4$", program, re.M) for program in programs):
+        extra += ',\n    .systemLibrary(name: "CGtk4", pkgConfig: "gtk4")'
     target = '.executableTarget(name: "pizza", dependencies: [.product(name: "KnobsUI", package: "knobs")])'
     if target not in manifest:
         sys.exit(f"{readme}: the Package.swift block no longer declares {target}")
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "Package.swift").write_text(manifest.replace(target, target + extra))
+    gtk = folder / "Sources" / "CGtk4"
+    if "CGtk4" in extra:
+        gtk.mkdir(parents=True, exist_ok=True)
+        (gtk / "module.modulemap").write_text('module CGtk4 [system] {\n  header "shim.h"\n  link "gtk-4"\n  export *\n}\n')
+        (gtk / "shim.h").write_text("#include <gtk/gtk.h>\n")
     for name, program in zip(names, programs):
         (folder / "Sources" / name).mkdir(parents=True, exist_ok=True)
         (folder / "Sources" / name / "main.swift").write_text(program)
-    readme_count = len(programs) - len(from_catalogs)
+    readme_count = len(programs) - len(from_catalogs) - len(from_examples)
     print(f"{readme_count} Swift samples and Package.swift from {readme}: {', '.join(names[:readme_count])}")
     if catalogs:
         print(f"{len(from_catalogs)} Swift samples from {', '.join(Path(c).name for c in catalogs)}: "
-              f"{', '.join(names[readme_count:])}")
+              f"{', '.join(name for name, _ in from_catalogs)}")
+    if from_examples:
+        print(f"{len(from_examples)} programs from {examples}: {', '.join(name for name, _ in from_examples)}")
 
 
 if __name__ == "__main__":

@@ -173,6 +173,18 @@ public class Widget: Object {
   /// switch, clicks a button, activates a row.
   public func activateAsUser() { gtk_widget_activate(widget) }
 
+  /// The widget as a `GtkWidget*`, for code written against GTK's C API or other bindings.
+  public var gtkWidgetPointer: OpaquePointer { OpaquePointer(widget) }
+
+  /// The window the widget is in, if it is in one.
+  public var rootWindow: Window? {
+    guard let root = gtk_widget_get_root(widget) else { return nil }
+    let instance = UnsafeMutableRawPointer(root)
+    guard g_type_check_instance_is_a(instance.assumingMemoryBound(to: GTypeInstance.self), gtk_window_get_type()) != 0
+    else { return nil }
+    return Window(wrapping: instance.assumingMemoryBound(to: GtkWidget.self))
+  }
+
   /// The display the widget is on, once it is realized in a window.
   var display: OpaquePointer? { gtk_widget_get_display(widget) }
 

@@ -175,7 +175,7 @@ public final class IniStore: SettingsStore {
       take(IniDocument(bytes: snapshot.bytes, dialect: dialect))
       problem = nil
     } catch {
-      problem = tr("The settings file %1$s can't be read (%2$s); Knobs won't change it.", path, error.description)
+      problem = tr("The settings file %1$s can't be read (%2$s); it is left as it is.", path, error.description)
     }
   }
 

@@ -92,8 +92,8 @@ final class ListEditor: RowEditor {
     guard items.count <= list.maximumItems else {
       say(
         trn(
-          "This list has %d item, more than the %d Knobs edits here.",
-          "This list has %d items, more than the %d Knobs edits here.", items.count, items.count, list.maximumItems))
+          "This list has %d item, more than the %d edited here.",
+          "This list has %d items, more than the %d edited here.", items.count, items.count, list.maximumItems))
       entry.isSensitive = false
       addButton.isSensitive = false
       return

@@ -42,7 +42,7 @@ final class Launcher {
     do {
       uri = try Self.uri(for: row)
     } catch {
-      report(tr("Knobs won't open “%s”: %s", row.title, String(describing: error)), [copy].compactMap { $0 })
+      report(tr("“%s” is not opened: %s", row.title, String(describing: error)), [copy].compactMap { $0 })
       return
     }
     lastLaunch[path] = now

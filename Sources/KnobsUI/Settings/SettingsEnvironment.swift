@@ -2,8 +2,8 @@ import FoundationEssentials
 import Gtk
 import KnobsModel
 
-/// Where Knobs keeps values on this system, decided once at start-up: the
-/// store, Knobs' own schema (for the window size), and a notice for the window
+/// Where an app keeps values on this system, decided once at start-up: the
+/// store, the app's own schema (for the window size), and a notice for the window
 /// when changes won't be kept.
 ///
 /// Desktop settings are edited for real whenever their schemas are installed;
@@ -35,11 +35,17 @@ public struct SettingsEnvironment {
     let source = SchemaSource(extraDirectories: schemaDirectories)
     let gsettings = GSettingsStore(source: source)
     let own = source.lookup(appID)
-    // Every schema writes through the same backend: any installed one tells which it is.
-    let anyInstalled = ([appID] + panel.boundKeys.map(\.schema)).contains { gsettings.hasSchema($0) }
-    let notice =
-      anyInstalled && !gsettings.storage.isPersistent
-      ? tr("Settings are kept in memory only, so changes won't be kept after Knobs closes.") : nil
+    let notice = memoryNotice(gsettings, schemas: [appID] + panel.boundKeys.map(\.schema), appName: panel.title)
     return SettingsEnvironment(store: gsettings, ownSettings: own, notice: notice)
+  }
+
+  /// What the window says when GSettings keeps values in memory only (no settings database),
+  /// naming the app the panel is (its title: “Knobs”, “Pizza”); nil when they are kept.
+  static func memoryNotice(_ gsettings: GSettingsStore, schemas: [String], appName: String) -> String? {
+    // Every schema writes through the same backend: any installed one tells which it is.
+    guard schemas.contains(where: { gsettings.hasSchema($0) }), !gsettings.storage.isPersistent else { return nil }
+    return tr(
+      // TRANSLATORS: %s is the app's name, e.g. Knobs.
+      "Settings are kept in memory only, so changes won't be kept after %s closes.", appName)
   }
 }

@@ -19,15 +19,17 @@ final class ApplicationChooser {
   var onFinish: (@MainActor () -> Void)?
 
   init(
-    title: String, applications: [DesktopApplication], parent: Window,
+    title: String, applications: [DesktopApplication], parent: Window?,
     onChoose: @escaping @MainActor (DesktopApplication) -> Void
   ) {
     self.applications = applications
     self.onChoose = onChoose
     window.title = title
-    window.isModal = true
-    window.destroysWithParent = true
-    window.setTransient(for: parent)
+    if let parent {
+      window.isModal = true
+      window.destroysWithParent = true
+      window.setTransient(for: parent)
+    }
     window.setDefaultSize(width: 420, height: 560)
     buildHeader(title)
     let column = Box(.vertical, spacing: 0)

@@ -9,7 +9,7 @@ final class ConfirmDialog {
   /// Runs once the window has gone, whether the action ran or not.
   var onFinish: (@MainActor () -> Void)?
 
-  init(_ confirmation: Confirmation, destructive: Bool, parent: Window, onConfirm: @escaping @MainActor () -> Void) {
+  init(_ confirmation: Confirmation, destructive: Bool, parent: Window?, onConfirm: @escaping @MainActor () -> Void) {
     self.onConfirm = onConfirm
     let column = DialogFrame(
       window: window, title: confirmation.title, heading: confirmation.title, width: 360, parent: parent,

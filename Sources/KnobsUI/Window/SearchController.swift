@@ -37,7 +37,7 @@ final class SearchController {
   /// Holds the "close matches" notice above the results while there is one.
   private var noticeSlot: Box { page.noticeSlot }
   private var closeMatchLabel: Label?
-  private unowned let host: PanelWindow
+  private unowned let host: PanelView
   /// Built after the window's first frame (`prepare`), or by the first search.
   /// The index, made when first needed: of the panel's rows and the pages made on demand (schema pages).
   private var madeEngine: PanelSearch?
@@ -63,7 +63,7 @@ final class SearchController {
   /// screenful builds some 20 slots, and their rows need not be built again.
   private var spareRows: [SearchResultRow] = []
 
-  init(host: PanelWindow) {
+  init(host: PanelView) {
     self.host = host
     bar = SearchBar(entry: entry)
     entry.setAccessibleLabel(tr("Search settings"))

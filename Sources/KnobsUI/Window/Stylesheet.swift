@@ -88,7 +88,12 @@ public enum Stylesheet {
     .knobs-menu-item > label { font-weight: normal; }
     """
 
+  /// Adds the stylesheet to the default display, once: a `PanelView` installs it too.
   public static func install() {
+    guard !isInstalled else { return }
+    isInstalled = true
     Style.addStylesheet(css)
   }
+
+  private static var isInstalled = false
 }

@@ -12,7 +12,7 @@ final class TextDialog {
   private let request: TextRequest
   private var onAnswer: (@MainActor (String) -> Void)?
 
-  init(_ request: TextRequest, parent: Window, onAnswer: @escaping @MainActor (String) -> Void) {
+  init(_ request: TextRequest, parent: Window?, onAnswer: @escaping @MainActor (String) -> Void) {
     self.request = request
     self.onAnswer = onAnswer
     confirm = Button(label: request.confirmLabel)

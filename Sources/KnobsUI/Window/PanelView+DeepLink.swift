@@ -1,10 +1,10 @@
 import Gtk
 import KnobsModel
 
-extension PanelWindow {
+extension PanelView {
   /// Opens the page holding the row (or section) at `path`, scrolls it into
   /// view, focuses and briefly highlights it. An unknown path is reported in the
-  /// window with the closest known paths; returns whether the path was found.
+  /// view with the closest known paths; returns whether the path was found.
   @discardableResult
   public func open(path text: String) -> Bool {
     open(RowPath(parsing: text))
@@ -22,7 +22,7 @@ extension PanelWindow {
     if search.isActive { search.end(restoring: false) }
     if let pagePath = schemaPageToOpen(path) {
       navigate(toPage: pagePath)
-      window.present()
+      onReveal?()
       currentPage.focusFirstRow()
       return true
     }
@@ -67,7 +67,7 @@ extension PanelWindow {
     return false
   }
 
-  /// The page `schema` (All Settings) or `schema/ID` (a schema's page) opens, when the window has them.
+  /// The page `schema` (All Settings) or `schema/ID` (a schema's page) opens, when the view has them.
   private func schemaPageToOpen(_ path: RowPath) -> RowPath? {
     guard schemaPages != nil else { return nil }
     if path == "schema" { return AllSettings.rowPath }
@@ -77,7 +77,7 @@ extension PanelWindow {
     return pagePath
   }
 
-  /// The full path of a `schema/ID` or `schema/ID/KEY` path on the All Settings page, when the window has one.
+  /// The full path of a `schema/ID` or `schema/ID/KEY` path on the All Settings page, when the view has one.
   private func schemaPagePath(_ path: RowPath) -> RowPath? {
     guard let schemaPath = SchemaPath(path), let pages = schemaPages else { return nil }
     return pages.path(of: schemaPath)
@@ -109,7 +109,7 @@ extension PanelWindow {
 
   /// Scrolls the row at `address` into view once it is laid out, focuses it and highlights it for a moment.
   private func reveal(_ address: RowAddress) {
-    window.present()
+    onReveal?()
     let page = currentPage
     Task { @MainActor in
       guard let rowView = await page.focus(address) else { return }

@@ -1,13 +1,13 @@
 import Gtk
 import KnobsModel
 
-extension PanelWindow: ActionPresenter {
+extension PanelView: ActionPresenter {
   public func chooseApplication(
     title: String, from applications: [DesktopApplication],
     onChoose: @escaping @MainActor (DesktopApplication) -> Void
   ) {
     chooser?.close()
-    let chooser = ApplicationChooser(title: title, applications: applications, parent: window, onChoose: onChoose)
+    let chooser = ApplicationChooser(title: title, applications: applications, parent: parentWindow, onChoose: onChoose)
     self.chooser = chooser
     chooser.onFinish = { [weak self, weak chooser] in
       if self?.chooser === chooser { self?.chooser = nil }
@@ -21,7 +21,7 @@ extension PanelWindow: ActionPresenter {
 
   public func askForText(_ request: TextRequest, onAnswer: @escaping @MainActor (String) -> Void) {
     textDialog?.window.destroy()
-    let dialog = TextDialog(request, parent: window, onAnswer: onAnswer)
+    let dialog = TextDialog(request, parent: parentWindow, onAnswer: onAnswer)
     textDialog = dialog
     dialog.present()
   }
@@ -29,7 +29,7 @@ extension PanelWindow: ActionPresenter {
   public func chooseFile(_ request: FileRequest, onChoose: @escaping @MainActor (String) -> Void) {
     fileChooser?.hide()
     let chooser = FileChooser(
-      title: request.title, parent: window, selectsFolder: false, mimeTypes: request.mimeTypes,
+      title: request.title, parent: parentWindow, selectsFolder: false, mimeTypes: request.mimeTypes,
       filterName: request.filterName, acceptLabel: request.acceptLabel, cancelLabel: tr("_Cancel"))
     fileChooser = chooser
     chooser.show { [weak self, weak chooser] path in
