@@ -416,7 +416,7 @@ public final class PanelWindow: PageHost {
   @discardableResult
   public func showSearchResults(for text: String) -> Int {
     search.show(text: text)
-    return search.resultPaths.count
+    return search.resultCount
   }
 
   /// Leaves search for the page it was opened on.
