@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <malloc.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -70,4 +71,9 @@ long knobs_inflate_raw(const unsigned char *in, unsigned long in_length, unsigne
 
 unsigned long knobs_crc32(const unsigned char *bytes, unsigned long length) {
   return crc32(crc32(0L, Z_NULL, 0), bytes, (uInt)length);
+}
+
+const unsigned char *knobs_find_bytes(const unsigned char *haystack, unsigned long haystack_length,
+                                      const unsigned char *needle, unsigned long needle_length) {
+  return memmem(haystack, haystack_length, needle, needle_length);
 }

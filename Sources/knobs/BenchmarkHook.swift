@@ -19,7 +19,11 @@ import KnobsUI
 ///   Each search starts as a keystroke's would: the entry's typing delay
 ///   (`typingDelay`) after a painted frame (the keystroke's own, echoing it),
 ///   not right after a paint, when GTK's frame clock would first wait out the
-///   rest of a 60 Hz frame.
+///   rest of a 60 Hz frame. With `KNOBS_BENCH_SPANS=1` each search also prints
+///   `search-span START RAN PAINTED`, the monotonic clock's seconds when the
+///   search began, when its results were listed (before the frame) and when
+///   they were painted: to tell the search from its frame, and to line a
+///   profile (`perf record -k CLOCK_MONOTONIC`) up with the searches.
 /// - `KNOBS_BENCH_SOAK=N` then, after the first frame, browses the shipped panel for
 ///   N steps and prints the resident memory after the first 100 and the last
 ///   (`BenchmarkSoak`). Quits.
@@ -36,6 +40,7 @@ struct BenchmarkHook {
   private let reportsFirstFrame: Bool
   private let searches: [String]
   private let passes: Int
+  private let reportsSpans: Bool
   private let soakSteps: Int?
   private let stallSeconds: Double?
 
@@ -51,6 +56,7 @@ struct BenchmarkHook {
     self.start = start
     searches = searchSpec?.split(separator: "|").map(String.init) ?? []
     passes = environment["KNOBS_BENCH_PASSES"].flatMap { Int($0) } ?? 5
+    reportsSpans = environment["KNOBS_BENCH_SPANS"] == "1"
     let parts = panelSpec?.split(separator: ":") ?? []
     if parts.count == 2, let flavour = GeneratedPanel.Flavour(rawValue: String(parts[0])), let rows = Int(parts[1]) {
       (panel, store) = GeneratedPanel.make(flavour, rows: rows)
@@ -120,8 +126,12 @@ struct BenchmarkHook {
     }
     let searched = LocalFiles.monotonicNow()
     let rows = window.showSearchResults(for: query)
+    let ran = LocalFiles.monotonicNow()
     window.window.afterNextPaint {
       Self.report("search-ms \(Self.milliseconds(LocalFiles.monotonicNow() - searched)) \(rows) \(query)")
+      if reportsSpans {
+        Self.report("search-span \(searched) \(ran) \(LocalFiles.monotonicNow())")
+      }
       window.endSearch()
       afterPause(in: window) { runSearches(in: window, remaining: Array(remaining.dropFirst())) }
     }

@@ -6,7 +6,8 @@ import KnobsUI
 /// last of the words typed after `knobs`, one candidate a line. The commands and options are
 /// those of `knobs --help` (CompletionTests compares them), the paths those `knobs list`
 /// prints, as each of their shorter forms, one folder at a time; `schema/ID/KEY` the installed
-/// schemas' keys, and `extension enable|disable|uninstall|prefs` the installed extensions' uuids.
+/// schemas' keys, `extension enable|disable|uninstall|prefs` the installed extensions' uuids, and
+/// `uninstall-panel` the ids of the panels installed for the user.
 /// A word that names a file is answered with `filesMarker` alone: the shell completes files.
 struct Completion {
   /// The hidden command the completion scripts call.
@@ -47,6 +48,8 @@ struct Completion {
   var extensionIDs: () -> [String]
   /// The saved profiles' names (`SettingsProfiles`).
   var profileNames: () -> [String] = { [] }
+  /// The ids of the panels `knobs install-panel` installed (those `uninstall-panel` removes).
+  var panelIDs: () -> [String] = { [] }
 
   /// The candidates for the last of `words` (the words after `knobs`, the last one being
   /// completed, perhaps empty), sorted, at most `candidateLimit`.
@@ -99,6 +102,8 @@ struct Completion {
       return rowPaths()
     case "import":
       return operands.isEmpty ? [Self.filesMarker] : []
+    case "uninstall-panel":
+      return operands.isEmpty ? matching(panelIDs()) : []
     case "extension":
       guard let subcommand = arguments.first else { return matching(Self.extensionCommands) }
       if current.hasPrefix("-") { return matching(Self.extensionOptions[subcommand] ?? []) }
@@ -180,7 +185,17 @@ extension Completion {
       schemaIDs: { schemas().schemaIDs },
       keys: { schemas().keyNames(of: $0) },
       extensionIDs: { ShellExtensions.installed(environment: environment).all.map(\.uuid) },
-      profileNames: { SettingsProfiles(folder: SettingsProfiles.defaultFolder(environment: environment)).names() })
+      profileNames: { SettingsProfiles(folder: SettingsProfiles.defaultFolder(environment: environment)).names() },
+      panelIDs: { installedPanelIDs(in: PanelFolders(environment: environment).user) })
     return completion.candidates(for: words).map { $0 + "\n" }.joined()
+  }
+
+  /// The ids of the panel files in `folder` (`ID.yaml`), valid ids only.
+  static func installedPanelIDs(in folder: String) -> [String] {
+    (LocalFiles.names(in: folder) ?? []).compactMap { name in
+      guard name.hasSuffix(".yaml") else { return nil }
+      let id = String(name.dropLast(".yaml".count))
+      return PanelID.isValid(id) ? id : nil
+    }
   }
 }

@@ -1,6 +1,10 @@
+import KnobsModel
+
 /// `knobs(1)` in roff, made from `Invocation.usage`, the text `knobs --help` prints, so the
-/// two never differ: meson writes it at build time with `knobs __man-page` (run in the C
-/// locale, so in English) and installs it as share/man/man1/knobs.1. The usage's first
+/// two never differ: meson writes it at build time with `knobs __man-page`, in English (the C
+/// locale) for share/man/man1/knobs.1 and with `LANGUAGE` set for each translated page
+/// (share/man/de/man1/knobs.1, share/man/he/man1/knobs.1), whose headings and fixed texts are
+/// translated too. The usage's first
 /// paragraph is the synopsis; a paragraph that starts with a heading (“Options:”) is a list
 /// of entries, each a term two spaces in and its description after a wider indent; the
 /// paragraphs without a heading are said before the lists or, after them, under PATHS.
@@ -78,42 +82,51 @@ enum ManPage {
     return entries
   }
 
-  /// The man page for `usage` (the English one at build time).
+  /// The man page for `usage`, in the user's language (English at build time, or the language
+  /// `LANGUAGE` names).
   static func roff(usage: String, version: String) -> String {
     var lines = [
       ".\\\" Made by knobs \(command) from the text of knobs --help; edit that, not this.",
-      ".TH KNOBS 1 \"\" \"Knobs \(escaped(version))\" \"User Commands\"",
+      // TRANSLATORS: the title of the man pages' section 1, as man prints it in the page's header.
+      ".TH KNOBS 1 \"\" \"Knobs \(escaped(version))\" \"" + escaped(tr("User Commands")) + "\"",
       // Left-aligned and unhyphenated: commands and paths are typed as they are printed.
       ".nh", ".ad l",
-      ".SH NAME",
-      "knobs \\- change the settings of the GNOME desktop, in a window or on the command line",
+      // TRANSLATORS: a heading of the man page, in capitals as man pages write them.
+      ".SH " + escaped(tr("NAME")),
+      "knobs \\- " + escaped(tr("change the settings of the GNOME desktop, in a window or on the command line")),
     ]
     // The first list is the options; the others are the commands, in subsections.
     var lists = 0
     for paragraph in paragraphs(of: usage) {
       switch paragraph {
       case .synopsis(let calls):
-        lines += [".SH SYNOPSIS"]
+        // TRANSLATORS: a heading of the man page, in capitals as man pages write them.
+        lines += [".SH " + escaped(tr("SYNOPSIS"))]
         for call in calls { lines += [".PP", terms(call)] }
-        lines += [".SH DESCRIPTION"]
+        // TRANSLATORS: a heading of the man page, in capitals as man pages write them.
+        lines += [".SH " + escaped(tr("DESCRIPTION"))]
         lines += [
           ".PP",
           escaped(
-            "Knobs shows the settings of the GNOME desktop on pages of their own (Appearance, Fonts, Top Bar, "
-              + "Windows, Mouse & Touchpad, Keyboard, Keyboard Shortcuts, Sound, Startup Applications, Extensions), "
-              + "every key of every installed settings schema, and the history of changes. The same settings "
-              + "are read and changed on the command line, through the same checks."),
+            tr(
+              "Knobs shows the settings of the GNOME desktop on pages of their own (Appearance, Fonts, Top Bar, Windows, Mouse & Touchpad, Keyboard, Keyboard Shortcuts, Sound, Startup Applications, Extensions), every key of every installed settings schema, and the history of changes. The same settings are read and changed on the command line, through the same checks."
+            )),
         ]
       case .text(let text):
         if lists > 0 {
-          lines += [".SH PATHS"]
+          // TRANSLATORS: a heading of the man page, in capitals as man pages write them.
+          lines += [".SH " + escaped(tr("PATHS"))]
           lists = 0
         }
         lines += [".PP", escaped(text)]
       case .list(let heading, let entries):
         lines +=
           lists == 0
-          ? [".SH OPTIONS"] : lists == 1 ? [".SH COMMANDS", ".SS \(escaped(heading))"] : [".SS \(escaped(heading))"]
+          // TRANSLATORS: a heading of the man page, in capitals as man pages write them.
+          ? [".SH " + escaped(tr("OPTIONS"))]
+          : lists == 1
+            // TRANSLATORS: a heading of the man page, in capitals as man pages write them.
+            ? [".SH " + escaped(tr("COMMANDS")), ".SS \(escaped(heading))"] : [".SS \(escaped(heading))"]
         for entry in entries {
           lines += [".TP", terms(entry.term)]
           if !entry.description.isEmpty { lines += [escaped(entry.description)] }
@@ -122,14 +135,19 @@ enum ManPage {
       }
     }
     lines += [
-      ".SH EXIT STATUS",
-      ".TP", "0", "Done.",
-      ".TP", "1", "The system refused (a setting that cannot be written, a missing program or bus).",
-      ".TP", "2", "Bad input: a usage error, an unknown path, a value the row does not allow, a panel with mistakes.",
-      ".SH FILES",
+      // TRANSLATORS: a heading of the man page, in capitals as man pages write them.
+      ".SH " + escaped(tr("EXIT STATUS")),
+      ".TP", "0", escaped(tr("Done.")),
+      ".TP", "1", escaped(tr("The system refused (a setting that cannot be written, a missing program or bus).")),
+      ".TP", "2",
+      escaped(tr("Bad input: a usage error, an unknown path, a value the row does not allow, a panel with mistakes.")),
+      // TRANSLATORS: a heading of the man page, in capitals as man pages write them.
+      ".SH " + escaped(tr("FILES")),
       ".TP", "\\fI$XDG_STATE_HOME/knobs/history.jsonl\\fR (\\fI~/.local/state/knobs/history.jsonl\\fR)",
-      "The history of changes made with Knobs (\\fBknobs history\\fR, \\fBknobs undo\\fR).",
-      ".SH SEE ALSO",
+      // TRANSLATORS: keep the commands as they are.
+      escaped(tr("The history of changes made with Knobs (knobs history, knobs undo).")),
+      // TRANSLATORS: a heading of the man page, in capitals as man pages write them.
+      ".SH " + escaped(tr("SEE ALSO")),
       "\\fBgsettings\\fR(1), \\fBdconf\\fR(1), \\fBgnome-extensions\\fR(1)",
       ".PP",
       escaped(AppInfo.website),

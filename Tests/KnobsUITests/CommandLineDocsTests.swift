@@ -175,6 +175,30 @@ final class CommandLineDocsTests: XCTestCase {
     XCTAssertEqual(completion.candidates(for: ["--version", ""]), [])
   }
 
+  func testUninstallPanelOffersTheUsersInstalledPanels() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("knobs-panels-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Only valid ids (reverse-DNS, at most 200 bytes) of .yaml files: no spaces, line breaks, bidi controls.
+    for name in [
+      "org.example.Pizza.yaml", "org.example.pasta-night.yaml", "nodots.yaml", "with space.yaml", "line\nbreak.yaml",
+      "\u{202E}lmay.yaml", ".hidden.yaml", "notes.txt", "org.example.other.yml",
+      "org." + String(repeating: "x", count: 230) + ".yaml",
+    ] {
+      FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data())
+    }
+    let ids = Completion.installedPanelIDs(in: folder.path).sorted()
+    XCTAssertEqual(ids, ["org.example.Pizza", "org.example.pasta-night"], "only valid ids of .yaml files")
+    XCTAssertEqual(Completion.installedPanelIDs(in: folder.path + "/missing"), [])
+    var panels = completion
+    panels.panelIDs = { ["org.example.Pizza", "org.example.pasta-night"] }
+    XCTAssertEqual(panels.candidates(for: ["uninstall-panel", ""]), ["org.example.Pizza", "org.example.pasta-night"])
+    XCTAssertEqual(panels.candidates(for: ["uninstall-panel", "org.example.P"]), ["org.example.Pizza"])
+    XCTAssertEqual(panels.candidates(for: ["uninstall-panel", "org.example.Pizza", ""]), [])
+    XCTAssertEqual(panels.candidates(for: ["uninstall-panel", "$(reboot)"]), [])
+    XCTAssertEqual(completion.candidates(for: ["uninstall-panel", ""]), [], "no panel installed")
+  }
+
   func testAnyWordGetsABoundedAnswer() async {
     let many = Completion(
       paths: { (0..<3000).map { "desktop/page-\($0)/section/row-\($0)" } }, schemaIDs: { [] }, keys: { _ in [] },

@@ -155,6 +155,22 @@ def test_fish_completes_through_the_same_answers(home):
     assert sorted(complete_fish(home, "knobs ")) == sorted(complete_bash(home, ""))
 
 
+def test_uninstall_panel_offers_the_users_installed_panels_in_each_shell(home):
+    """The ids of the panels in $XDG_DATA_HOME/knobs/panels, and no hostile file name there."""
+    panels = home / "data" / "knobs" / "panels"
+    panels.mkdir(parents=True)
+    for name in ["org.example.Pizza.yaml", "org.example.pasta-night.yaml", "with space.yaml", "nodots.yaml", "new\nline.yaml", "$(touch pwned).yaml",
+                 "\u202eevil.yaml", "notes.txt", "x" * 250 + ".yaml"]:
+        (panels / name).write_text("")
+    assert complete_bash(home, "uninstall-panel", "") == ["org.example.Pizza", "org.example.pasta-night"]
+    assert complete_bash(home, "uninstall-panel", "org.example.P") == ["org.example.Pizza"]
+    assert complete_bash(home, "uninstall-panel", "org.example.Pizza", "") == []
+    assert complete_zsh(home, "uninstall-panel", "org.example.pa") == ["org.example.pasta-night "]
+    offered = complete_fish(home, "knobs uninstall-panel org.")
+    assert sorted(offered) == ["org.example.Pizza", "org.example.pasta-night"]
+    assert not (home / "work" / "pwned").exists(), "a file name was run as a command"
+
+
 @pytest.mark.parametrize("word", [
     "", " ", "with space", "'single'", '"double', "appearance/'", "ünïcödé/ščř", "שלום/", "\u202edark",
     "dark\tstyle", "$(touch pwned)", "`touch pwned`", "\\", "x" * 100_000, "/" * 5000, "appearance/" * 500,

@@ -27,4 +27,10 @@ long knobs_inflate_raw(const unsigned char *in, unsigned long in_length, unsigne
 /* The CRC-32 of `length` bytes (zlib's crc32, the one zip archives record). */
 unsigned long knobs_crc32(const unsigned char *bytes, unsigned long length);
 
+/* The first place the `needle_length` bytes of `needle` (at least one) occur in the
+   `haystack_length` bytes of `haystack`, or NULL: glibc's memmem, which Swift's Glibc
+   module does not declare. */
+const unsigned char *knobs_find_bytes(const unsigned char *haystack, unsigned long haystack_length,
+                                      const unsigned char *needle, unsigned long needle_length);
+
 #endif

@@ -4,13 +4,64 @@ enum KeyText {
   /// Runs of spaces and single line breaks become one space; blank lines stay paragraph breaks.
   /// Bidirectional controls are taken out (see `inert`).
   static func normalized(_ text: String) -> String {
-    let paragraphs = inert(TextBounds.fitted(text, multiline: true)).split(
+    let fitted = TextBounds.fitted(text, multiline: true)
+    // Every installed schema's descriptions pass here when search first indexes the schema pages
+    // (the Shell's search provider's first answer): ASCII text, nearly all of them, a byte at a time.
+    if let normalized = asciiNormalized(fitted) { return normalized }
+    return characterNormalized(fitted)
+  }
+
+  /// `normalized` a Character at a time: any text.
+  static func characterNormalized(_ fitted: String) -> String {
+    let paragraphs = inert(fitted).split(
       separator: "\n", omittingEmptySubsequences: false
     )
     .split { $0.allSatisfy(\.isWhitespace) }
     .map { lines in lines.flatMap { $0.split(whereSeparator: \.isWhitespace) }.joined(separator: " ") }
     .filter { !$0.isEmpty }
     return paragraphs.joined(separator: "\n\n")
+  }
+
+  /// `normalized` for ASCII text without a carriage return (in which each byte is a Character), or nil.
+  static func asciiNormalized(_ text: String) -> String? {
+    var result: [UInt8] = []
+    var isDone = false
+    text.utf8.withContiguousStorageIfAvailable { bytes in
+      guard !bytes.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return }
+      result.reserveCapacity(bytes.count)
+      // Words go out one space apart; a blank line (or only white space) before the next word
+      // makes it a paragraph's first.
+      var pending: UInt8?
+      var lineIsBlank = true
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        if isASCIIWhitespace(byte) {
+          if byte == 0x0A {
+            if lineIsBlank, !result.isEmpty { pending = 0x0A }
+            lineIsBlank = true
+          }
+          if !result.isEmpty && pending == nil { pending = 0x20 }
+          index += 1
+          continue
+        }
+        if let separator = pending {
+          result.append(separator)
+          if separator == 0x0A { result.append(0x0A) }
+          pending = nil
+        }
+        lineIsBlank = false
+        result.append(byte)
+        index += 1
+      }
+      isDone = true
+    }
+    return isDone ? String(decoding: result, as: UTF8.self) : nil
+  }
+
+  /// The ASCII bytes that are white space: tab, line feed, vertical tab, form feed, carriage return, space.
+  private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || (0x09...0x0D).contains(byte)
   }
 
   /// The text without the controls that reorder what follows them (embeddings, overrides and

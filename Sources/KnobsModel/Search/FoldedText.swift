@@ -59,25 +59,38 @@ struct FoldedText {
   }
 
   private static func fold(_ text: String) -> [UInt8] {
+    var folded: [UInt8] = []
+    fold(text, into: &folded)
+    return folded
+  }
+
+  /// Appends `text` folded to `folded`.
+  static func fold<Bytes: RangeReplaceableCollection & RandomAccessCollection>(
+    _ text: String, into folded: inout Bytes
+  )
+  where Bytes.Element == UInt8 {
     if text.utf8.allSatisfy({ $0 < 0x80 }) {
-      return text.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
+      folded.append(
+        contentsOf: text.utf8.lazy.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 })
+      return
     }
     // Latin text with accents (résumé, Größe) folds a character at a time from
     // a table; any other character sends the whole text the slow way.
-    var folded: [UInt8] = []
-    folded.reserveCapacity(text.utf8.count)
+    let start = folded.count
+    folded.reserveCapacity(start + text.utf8.count)
     for scalar in text.unicodeScalars {
       let value = scalar.value
       if value < 0x80 {
         let byte = UInt8(value)
         folded.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
       } else if latinRange.contains(value) {
-        folded += latinFolds[Int(value - latinRange.lowerBound)]
+        folded.append(contentsOf: latinFolds[Int(value - latinRange.lowerBound)])
       } else {
-        return slowFold(text)
+        folded.removeLast(folded.count - start)
+        for scalar in text.unicodeScalars { folded.append(contentsOf: fold(scalar: scalar).utf8) }
+        return
       }
     }
-    return folded
   }
 
   /// Latin-1 and Latin Extended-A and -B, where each character folds on its
@@ -105,13 +118,5 @@ struct FoldedText {
     }
     let bytes = FoldTable.bytes[Int(FoldTable.offsets[low])..<Int(FoldTable.offsets[low + 1])]
     return String(decoding: bytes, as: UTF8.self)
-  }
-
-  /// Any text, a scalar at a time.
-  private static func slowFold(_ text: String) -> [UInt8] {
-    var folded: [UInt8] = []
-    folded.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars { folded += fold(scalar: scalar).utf8 }
-    return folded
   }
 }

@@ -1,7 +1,8 @@
 /// Finds the rows of a panel, and of its detail pages, that match a query.
 ///
 /// Build one per panel and call `search(_:settings:)` on each keystroke: the
-/// fixed text of every row and section is folded once, here; only live
+/// fixed text of every row and section is folded once, here, into one buffer
+/// (`FoldedRowIndex`) that a keystroke searches a word at a time; only live
 /// subtitles and footers are computed and folded during a search, and only for
 /// rows the fixed text alone did not settle. When nothing matches,
 /// `results(for:settings:)` tries words close to the mistyped ones.
@@ -10,6 +11,9 @@ public struct PanelSearch {
   private let entries: [PanelEntry]
   private let rows: [IndexedRow]
   private let sections: [IndexedSection]
+  private let index: FoldedRowIndex
+  /// The rows with live text (a live subtitle, a shortcut, a live footer in their section).
+  private let liveRows: RowSet
   private let vocabulary: Vocabulary
 
   public init(panel: Panel) {
@@ -23,7 +27,10 @@ public struct PanelSearch {
     var sectionIndex: [RowPath: Int] = [:]
     var sections: [IndexedSection] = []
     var rows: [IndexedRow] = []
+    var texts: [[String]] = []
     rows.reserveCapacity(entries.count)
+    texts.reserveCapacity(entries.count)
+    var liveRows = RowSet(count: entries.count)
     for entry in entries {
       let path = entry.sectionPath
       let index: Int
@@ -34,11 +41,18 @@ public struct PanelSearch {
         sectionIndex[path] = index
         sections.append(IndexedSection(entry: entry))
       }
-      rows.append(IndexedRow(entry: entry, sectionIndex: index, sectionText: sections[index].fixedTexts))
+      let row = IndexedRow(entry: entry, sectionIndex: index)
+      if row.liveSubtitle != nil || row.shortcut != nil || sections[index].liveFooter != nil {
+        liveRows.insert(rows.count)
+      }
+      rows.append(row)
+      texts.append(IndexedRow.fixedTexts(of: entry, sectionText: sections[index].fixedTexts))
     }
     self.rows = rows
     self.sections = sections
-    vocabulary = Vocabulary(texts: rows.map(\.fixed))
+    self.liveRows = liveRows
+    index = FoldedRowIndex(rows: texts)
+    vocabulary = Vocabulary(text: index.bytes)
   }
 
   /// The matching rows grouped by section, in panel order; no groups for a blank query.
@@ -75,24 +89,44 @@ public struct PanelSearch {
   }
 
   /// Rows where each entry of `choices` has a word that occurs, grouped by section.
+  ///
+  /// Each word is looked for once in the index; a row whose fixed text has a
+  /// word of every choice matches when visible, and only a row with live text
+  /// that misses some is looked at further (`matches`).
   @MainActor
   private func groups(matching choices: [[FoldedText]], settings: SettingsReader) -> [SearchGroup] {
     guard !choices.isEmpty else { return [] }
+    // For each choice, the rows whose fixed text has one of its words.
+    var found: [RowSet] = []
+    found.reserveCapacity(choices.count)
+    var settled = RowSet(count: rows.count)
+    settled.insertAll(below: rows.count)
+    for words in choices {
+      var rowsWithWord = RowSet(count: rows.count)
+      for word in words { index.insertRows(containing: word.bytes, into: &rowsWithWord) }
+      settled.formIntersection(rowsWithWord)
+      found.append(rowsWithWord)
+    }
+    var candidates = settled
+    candidates.formUnion(liveRows)
     var state = SearchState(sectionCount: sections.count)
     var groups: [SearchGroup] = []
     var groupOfSection = [Int](repeating: -1, count: sections.count)
-    for index in rows.indices where matches(index, choices: choices, settings: settings, state: &state) {
+    candidates.forEach { index in
+      let matched =
+        settled.contains(index)
+        ? !rows[index].isConditional || entries[index].isVisible(settings)
+        : matches(index, choices: choices, found: found, settings: settings, state: &state)
+      guard matched else { return }
       let sectionIndex = rows[index].sectionIndex
       let group = groupOfSection[sectionIndex]
       if group >= 0 {
         groups[group].entries.append(entries[index])
       } else {
         groupOfSection[sectionIndex] = groups.count
-        let entry = entries[index]
-        groups.append(
-          SearchGroup(
-            pageTitles: entry.pageTitles, pagePath: entry.pagePath, sectionPath: entry.sectionPath,
-            section: entry.section, entries: [entry]))
+        var made = sections[sectionIndex].group
+        made.entries = [entries[index]]
+        groups.append(made)
       }
     }
     return groups
@@ -106,55 +140,61 @@ public struct PanelSearch {
       .filter { !$0.isEmpty && seen.insert($0.bytes).inserted }
   }
 
+  /// Whether row `index`, with live text and missing a word of some choice in its fixed
+  /// text (`found`), matches with its live text.
   @MainActor
   private func matches(
-    _ index: Int, choices: [[FoldedText]], settings: SettingsReader, state: inout SearchState
+    _ index: Int, choices: [[FoldedText]], found: [RowSet], settings: SettingsReader, state: inout SearchState
   ) -> Bool {
-    let row = rows[index]
-    let section = sections[row.sectionIndex]
-    var live: FoldedText?
-    for words in choices where !words.contains(where: row.fixed.contains) {
-      guard row.liveSubtitle != nil || row.shortcut != nil || section.liveFooter != nil else { return false }
-      if live == nil {
+    var computed = false
+    var own: FoldedText?
+    var footer: FoldedText?
+    for (number, words) in choices.enumerated() where !found[number].contains(index) {
+      if !computed {
         // Visibility first: it is cheaper than computing and folding live text.
         guard entries[index].isVisible(settings) else { return false }
-        live = liveText(of: row, section: section, settings: settings, state: &state)
+        own = ownLiveText(ofRow: index, settings: settings)
+        footer = liveFooter(ofSection: rows[index].sectionIndex, settings: settings, state: &state)
+        computed = true
       }
-      guard let live, words.contains(where: live.contains) else { return false }
+      // A word holds no line break, so it occurs in the live texts joined when it occurs in one of them.
+      guard words.contains(where: { own?.contains($0) == true || footer?.contains($0) == true }) else { return false }
     }
-    return live != nil || !row.isConditional || entries[index].isVisible(settings)
+    return computed || !rows[index].isConditional || entries[index].isVisible(settings)
   }
 
-  /// The row's live subtitle and its section's live footer, folded; the footer once per search.
+  /// The row's live subtitle and shortcut, folded; nil when it has neither.
   @MainActor
-  private func liveText(
-    of row: IndexedRow, section: IndexedSection, settings: SettingsReader, state: inout SearchState
-  ) -> FoldedText {
+  private func ownLiveText(ofRow index: Int, settings: SettingsReader) -> FoldedText? {
+    let subtitle = rows[index].liveSubtitle
+    let shortcut = rows[index].shortcut
+    guard subtitle != nil || shortcut != nil else { return nil }
     var texts: [String] = []
-    if let subtitle = row.liveSubtitle { texts += Translation.withEnglish(subtitle.text(settings)) }
+    if let subtitle { texts += Translation.withEnglish(subtitle.text(settings)) }
     // “super h” finds the row whose shortcut is Super+H.
     // In German, “strg q” and “ctrl q” both find Strg+Q.
-    if let shortcut = row.shortcut {
+    if let shortcut {
       let label = shortcut.label(of: settings[shortcut.key])
       let english = shortcut.label(of: settings[shortcut.key], translated: false)
       texts += label == english ? [label] : [label, english]
     }
-    if let footer = section.liveFooter {
-      if let cached = state.footers[row.sectionIndex] {
-        texts.append(cached)
-      } else {
-        let text = Translation.withEnglish(footer.text(settings)).joined(separator: "\n")
-        state.footers[row.sectionIndex] = text
-        texts.append(text)
-      }
-    }
     return FoldedText(joining: texts)
+  }
+
+  /// The section's live footer, folded once per search; nil when it has none.
+  @MainActor
+  private func liveFooter(ofSection index: Int, settings: SettingsReader, state: inout SearchState) -> FoldedText? {
+    guard let footer = sections[index].liveFooter else { return nil }
+    if let cached = state.footers[index] { return cached }
+    let text = FoldedText(joining: Translation.withEnglish(footer.text(settings)))
+    state.footers[index] = text
+    return text
   }
 }
 
 /// What one search call computes once and reuses across rows.
 private struct SearchState {
-  var footers: [String?]
+  var footers: [FoldedText?]
 
   init(sectionCount: Int) {
     footers = Array(repeating: nil, count: sectionCount)
@@ -174,10 +214,8 @@ extension Row {
   }
 }
 
-/// A row's searchable text that does not depend on settings, folded once: its
-/// title, fixed subtitle, keywords and page titles, and its section's fixed text.
+/// What a search needs of a row beside its fixed text (which `FoldedRowIndex` holds).
 private struct IndexedRow {
-  let fixed: FoldedText
   let liveSubtitle: LiveText?
   /// A shortcut row's shortcuts, matched as their keycaps.
   let shortcut: Row.Shortcut?
@@ -185,11 +223,17 @@ private struct IndexedRow {
   /// Whether its visibility depends on settings.
   let isConditional: Bool
 
-  init(entry: PanelEntry, sectionIndex: Int, sectionText: [String]) {
+  /// A row's searchable text that does not depend on settings: its title, fixed subtitle,
+  /// keywords and page titles, and its section's fixed text; each with the English it translates.
+  static func fixedTexts(of entry: PanelEntry, sectionText: [String]) -> [String] {
     let row = entry.row
     var texts = [row.title] + row.keywords + entry.pageTitles + sectionText + row.optionLabels
     if let subtitle = row.subtitle?.fixedText { texts.append(subtitle) }
-    fixed = FoldedText(joining: texts.flatMap(Translation.withEnglish))
+    return texts.flatMap(Translation.withEnglish)
+  }
+
+  init(entry: PanelEntry, sectionIndex: Int) {
+    let row = entry.row
     liveSubtitle = row.subtitle?.isLive == true ? row.subtitle : nil
     if case .shortcut(let shortcut) = row.kind { self.shortcut = shortcut } else { shortcut = nil }
     self.sectionIndex = sectionIndex
@@ -203,11 +247,16 @@ private struct IndexedSection {
   /// The title and fixed footer, unfolded.
   let fixedTexts: [String]
   let liveFooter: LiveText?
+  /// The section's group with no entries, made once: its paths and page titles are the same for each search.
+  let group: SearchGroup
 
   init(entry: PanelEntry) {
     let section = entry.section
     fixedTexts = [section.title, section.footer?.fixedText].compactMap { $0 }.flatMap(Translation.withEnglish)
     liveFooter = section.footer?.isLive == true ? section.footer : nil
+    group = SearchGroup(
+      pageTitles: entry.pageTitles, pagePath: entry.pagePath, sectionPath: entry.sectionPath, section: section,
+      entries: [])
   }
 }
 

@@ -6,11 +6,12 @@
 final class Vocabulary {
   /// At most this many close words stand in for one query word.
   static let closeWordLimit = 8
-  private let texts: [FoldedText]
+  /// The folded texts, a line break after each (`FoldedRowIndex.bytes`).
+  private let text: ContiguousArray<UInt8>
   private var words: [[UInt8]]?
 
-  init(texts: [FoldedText]) {
-    self.texts = texts
+  init(text: ContiguousArray<UInt8>) {
+    self.text = text
   }
 
   /// How many edits a query word of `length` bytes may be from the word it
@@ -44,14 +45,12 @@ final class Vocabulary {
   private func allWords() -> [[UInt8]] {
     if let words { return words }
     var seen: Set<[UInt8]> = []
-    for text in texts {
-      var start = 0
-      let bytes = text.bytes
-      for index in 0...bytes.count where index == bytes.count || !Self.isWordByte(bytes[index]) {
-        // Single letters and digits are never what a longer mistyped word meant.
-        if index - start > 1 { seen.insert(Array(bytes[start..<index])) }
-        start = index + 1
-      }
+    var start = 0
+    let bytes = text
+    for index in 0...bytes.count where index == bytes.count || !Self.isWordByte(bytes[index]) {
+      // Single letters and digits are never what a longer mistyped word meant.
+      if index - start > 1 { seen.insert(Array(bytes[start..<index])) }
+      start = index + 1
     }
     let sorted = seen.sorted { $0.lexicographicallyPrecedes($1) }
     words = sorted

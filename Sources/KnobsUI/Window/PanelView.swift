@@ -422,7 +422,7 @@ public final class PanelView: PageHost {
   @discardableResult
   func showSearchResults(for text: String) -> Int {
     search.show(text: text)
-    return search.resultPaths.count
+    return search.resultCount
   }
 
   // MARK: Host

@@ -109,7 +109,14 @@ final class SearchController {
   var isIndexed: Bool { madeEngine != nil }
 
   /// The paths of the rows listed, in order, for keyboard activation and tests.
-  var resultPaths: [RowPath] { shown.map { groups[$0.group].entries[$0.entry].path } }
+  var resultPaths: [RowPath] { shown.indices.map(resultPath(at:)) }
+
+  /// How many rows are found.
+  var resultCount: Int { shown.count }
+
+  private func resultPath(at position: Int) -> RowPath {
+    groups[shown[position].group].entries[shown[position].entry].path
+  }
 
   /// Whether results beyond a screenful are held back until the user moves into the list.
   var holdsBackResults: Bool { list.holdsBack }
@@ -328,8 +335,8 @@ final class SearchController {
 
   /// Activates the result at `index`, as a click on it would.
   func activate(index: Int) {
-    let paths = shown.indices.contains(index) ? [resultPaths[index]] : []
-    paths.forEach(go(to:))
+    guard shown.indices.contains(index) else { return }
+    go(to: resultPath(at: index))
   }
 
   private func go(to path: RowPath) {
