@@ -200,7 +200,9 @@ class Session:
     def launch(self, *arguments, extra_env=None):
         """Starts Knobs; its stderr is kept for the warning check and failure captures."""
         log = open(self.root / f"knobs-stderr-{len(self.apps)}.txt", "w+")
-        self.unmeasured_launches.append(time.monotonic())
+        # A start, unless a Knobs of this session runs: then the launch hands its arguments to that one.
+        if all(process.poll() is not None for process, _ in self.apps):
+            self.unmeasured_launches = [time.monotonic()]
         process = self._spawn(
             [knobs_binary(), *arguments], "knobs", {**self.app_overrides, **(extra_env or {})}, stderr=log)
         self.apps.append((process, log))
