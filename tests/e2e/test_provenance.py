@@ -49,8 +49,8 @@ def test_a_locked_row_names_its_database_and_a_site_value_shows_its_layers_and_r
 
     # A row the site sets and the user changed.
     assert session.run("set", "clock/show-weekday", "false", extra_env=site_env).returncode == 0
-    # Set by the user: the modified mark (read out as "Changed from the default") is on.
-    wait_for("the user's own value is marked", lambda: "Changed from the default" in driver.row("Show Weekday").description)
+    # Set by the user: the modified mark (read out as "Set to a value of your own") is on.
+    wait_for("the user's own value is marked", lambda: "Set to a value of your own" in driver.row("Show Weekday").description)
     driver.focus_row("Show Weekday")
     driver.press("Menu")
     driver.node("push button", "Where This Value Comes From").do_action()
@@ -76,4 +76,4 @@ def test_a_locked_row_names_its_database_and_a_site_value_shows_its_layers_and_r
     weekday = wait_for("the row names the site's database", lambda: next(
         (node for node in driver.window().find_all("list item", "Show Weekday")
          if f"Set for this computer by its administrator ({label})." in node.description), None))
-    assert "Changed from the default" not in weekday.description, weekday.description
+    assert "Set to a value of your own" not in weekday.description, weekday.description

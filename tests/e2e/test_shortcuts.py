@@ -10,7 +10,7 @@ from harness.scenario import scenario
 WM_KEYS = "org.gnome.desktop.wm.keybindings"
 SHELL_KEYS = "org.gnome.shell.keybindings"
 BACKGROUND = "org.gnome.desktop.background"
-CHANGED = "Changed from the default"
+CHANGED = "Set to a value of your own"
 
 
 def gsettings_get(session, schema, key):

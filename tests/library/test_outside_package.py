@@ -17,7 +17,7 @@ from harness.scenario import scenario  # noqa: E402
 # The e2e suite's last check, run last here too: nothing the sessions started outlives them.
 from test_zz_nothing_left_running import test_no_process_started_by_the_suite_is_still_running  # noqa: E402,F401
 
-CHANGED = "Changed from the default"
+CHANGED = "Set to a value of your own"
 
 
 def example_driver(driver, program, title):

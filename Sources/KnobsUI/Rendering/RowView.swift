@@ -35,6 +35,9 @@ final class RowView {
   /// made when the setting first does.
   private var modifiedMark: Label?
   private(set) var isModified = false
+  /// Whether `isModified` says the user has a value of their own (the store can tell), not only
+  /// that the setting differs from its default.
+  private var marksOwnValue = false
   private let control: RowControl
   private weak var host: PageHost?
   private(set) lazy var menu = RowContextMenu(rowView: self)
@@ -138,7 +141,7 @@ final class RowView {
     mark.addCSSClass("knobs-modified")
     // Hidden and outside the window while its tooltip is set (see `Widget.tooltip`).
     mark.isVisible = false
-    mark.tooltip = tr("Changed from the default")
+    mark.tooltip = changedText
     mark.verticalAlignment = .center
     // The row's description says it to screen readers, once.
     mark.hideFromAssistiveTechnologies(label: tr("Changed"))
@@ -234,8 +237,14 @@ final class RowView {
     listRow.isSensitive = isSensitive
     control.refresh(settings)
     // The mark means the user set a value of their own, when the store can tell.
-    isModified = row.key.flatMap { host?.provenance?.hasUserValue($0) } ?? row.isModified(in: settings.store) ?? false
-    if isModified || modifiedMark != nil { makeModifiedMark().isVisible = isModified }
+    let ownValue = row.key.flatMap { host?.provenance?.hasUserValue($0) }
+    marksOwnValue = ownValue != nil
+    isModified = ownValue ?? row.isModified(in: settings.store) ?? false
+    if isModified || modifiedMark != nil {
+      let mark = makeModifiedMark()
+      mark.isVisible = isModified
+      if isModified { mark.tooltip = changedText }
+    }
     currentDescription = accessibleDescription(subtitle: baseSubtitle, settings)
     if let widget = control.interactiveWidget { widget.isSensitive = isSensitive }
     control.belowWidget?.isSensitive = isSensitive
@@ -324,11 +333,17 @@ final class RowView {
     case .toggle, .slider, .choice, .action, .text, .number, .font, .file, .multiSelect, .list, .shortcut, .color:
       purpose = ""
     }
-    return [subtitle, purpose, isModified ? Self.changedText : ""].filter { !$0.isEmpty }.joined(separator: ". ")
+    return [subtitle, purpose, isModified ? changedText : ""].filter { !$0.isEmpty }.joined(separator: ". ")
   }
 
-  /// What screen readers say of a row whose setting differs from its default.
+  /// What the modified mark's tooltip and screen readers say: a value of the user's own is set
+  /// (GSettings, where the store can tell), else the setting differs from its default.
+  var changedText: String { marksOwnValue ? Self.ownValueText : Self.changedText }
+
+  /// What the mark says of a setting that differs from its default (INI files, memory stores).
   static var changedText: String { tr("Changed from the default") }
+  /// What the mark says of a setting the user has a value of their own for, even one equal to the default.
+  static var ownValueText: String { tr("Set to a value of your own") }
 
   /// Whether the row's setting can be reset: the user set a value of their own (when the
   /// store can tell), else it differs from its default.

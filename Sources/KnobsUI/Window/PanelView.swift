@@ -117,6 +117,8 @@ public final class PanelView: PageHost {
     MainLoopBridge.install()
     Stylesheet.install()
     self.init(panel: panel, store: chosen, showsHeader: showsHeader, opener: URILauncher.open)
+    // Where each GSettings value comes from: the modified mark then means a value of the user's own.
+    provenance = (chosen.capabilities.schemaLibrary as? GSettingsStore).map(DconfProvenance.init)
     if let notice { showNotice(notice) }
   }
 
