@@ -129,7 +129,7 @@ final class SchemaPanelTests: XCTestCase {
     let panel = try XCTUnwrap(panels.panel(for: odd.id))
     XCTAssertEqual(panel.entries.map(\.row.id), ["modes", "Legacy_Name"])
     let footer = try XCTUnwrap(panel.sections[0].footer?.fixedText)
-    XCTAssertTrue(footer.hasPrefix("Knobs found 1 problem on this page: keys/modes: "), footer)
+    XCTAssertTrue(footer.hasPrefix("1 problem was found on this page: keys/modes: "), footer)
     XCTAssertTrue(footer.contains("empty value"), footer)
 
     let fine = SchemaPanels { $0 == Self.id ? Self.schema : nil }

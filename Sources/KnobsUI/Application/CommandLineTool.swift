@@ -74,8 +74,9 @@ package struct CommandLineTool {
         printError(
           "\(program): "
             + tr(
-              "“%s” is a page made when it is opened; “knobs list schema/SCHEMA-ID” lists the keys of a schema.",
-              target.entry.row.title))
+              // TRANSLATORS: %2$s is the program's name, e.g. knobs; keep “list schema/SCHEMA-ID” as it is.
+              "“%1$s” is a page made when it is opened; “%2$s list schema/SCHEMA-ID” lists the keys of a schema.",
+              target.entry.row.title, program))
         return 2
       }
       guard raw else {

@@ -77,7 +77,7 @@ final class PairEditor: RowEditor {
       row?.showNote(nil)
     } else {
       stored = nil
-      row?.showNote(tr("This value is not two numbers of type %s; set it with “knobs set”.", pair.typeString))
+      row?.showNote(tr("This value is not two numbers of type %s and can't be edited here.", pair.typeString))
     }
     firstEntry.isSensitive = stored != nil
     secondEntry.isSensitive = stored != nil
