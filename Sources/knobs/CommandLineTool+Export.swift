@@ -105,7 +105,7 @@ extension CommandLineTool {
     case .ambiguous(let candidates):
       printError(Self.ambiguity(scope, candidates))
       return nil
-    case .none:
+    case .notFound:
       printError(
         "knobs: "
           + tr(

@@ -16,8 +16,8 @@ extension KnobsApplication {
         self.chooseImportFile(window, importPreview)
       }
     }
-    window.addMenuItem(tr("Shortcuts in Knobs")) { [weak window] in window?.open(path: "help/shortcuts/shortcuts") }
-    window.addMenuItem(tr("About Knobs")) { [weak window] in window?.open(path: "help/about/info") }
+    window.addMenuItem(tr("Shortcuts in Knobs")) { [weak window] in window?.open("help/shortcuts/shortcuts") }
+    window.addMenuItem(tr("About Knobs")) { [weak window] in window?.open("help/about/info") }
   }
 
   private func chooseExportFile(_ window: PanelWindow, _ store: GSettingsStore) {
@@ -61,7 +61,7 @@ extension KnobsApplication {
   static func showImport(of path: String, _ preview: ImportPreviewRows, in window: PanelWindow) {
     switch preview.load(path: path) {
     case .shown:
-      window.open(path: "history/import/changes")
+      window.open("history/import/changes")
     case .nothingToChange(let message), .refused(let message):
       window.view.showMessage(message, undo: nil)
     }

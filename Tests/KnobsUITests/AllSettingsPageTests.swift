@@ -25,13 +25,13 @@ final class AllSettingsPageTests: GtkTestCase {
     window.schemaPages = all
 
     start = ContinuousClock.now
-    XCTAssertTrue(window.open(path: "schema"))
+    XCTAssertTrue(window.open("schema"))
     let opened = ContinuousClock.now - start
     XCTAssertEqual(window.pageTitle, "All Settings")
     await saveScreenshot(window, "all-settings")
 
     start = ContinuousClock.now
-    XCTAssertTrue(window.open(path: "schema/org.gnome.desktop.interface/clock-format"))
+    XCTAssertTrue(window.open("schema/org.gnome.desktop.interface/clock-format"))
     let schemaOpened = ContinuousClock.now - start
     XCTAssertEqual(window.pageTitle, "org.gnome.desktop.interface")
     await saveScreenshot(window, "all-settings-interface")

@@ -26,7 +26,7 @@ final class CustomShortcutsTests: GtkTestCase {
     window = await makeWindow(panel, store: store)
     window.keybindingSchemas = store
     window.window.setDefaultSize(width: 640, height: 700)
-    XCTAssertTrue(window.open(path: Self.section.appending(CustomShortcutRows.addRowID).description))
+    XCTAssertTrue(window.open(Self.section.appending(CustomShortcutRows.addRowID)))
     await settle(0.2)
   }
 

@@ -41,7 +41,7 @@ final class RecentChangesTests: GtkTestCase {
     rows.name(by: panel)
     let window = await makeWindow(panel, store: store)
     window.window.setDefaultSize(width: 640, height: 700)
-    XCTAssertTrue(window.open(path: "history/recent-changes"))
+    XCTAssertTrue(window.open("history/recent-changes"))
     window.currentPage.rowView(path: "history/recent-changes")?.activate()
     await waitUntil("the page opens") { window.pageTitle == "Recent Changes" }
     return window

@@ -170,10 +170,7 @@ package struct CommandLineTool {
 
   /// What a path that could name several rows is told.
   package static func ambiguity(_ path: RowPath, _ candidates: [RowPath], program: String = "knobs") -> String {
-    "\(program): "
-      + tr(
-        "“%1$s” could be any of %2$s; write more of the path.", path.description,
-        candidates.map(\.description).joined(separator: ", "))
+    "\(program): " + (PathLookup.ambiguous(candidates).problem(about: path) ?? "")
   }
 
   /// `store`, noting each change made through it in `history` when there is one.
@@ -200,14 +197,15 @@ package struct CommandLineTool {
     case .row(let entry):
       guard case .detail = entry.row.kind else { return nil }
       return panel.entries.filter { $0.pagePath == entry.path }
-    case .ambiguous, .none:
+    case .ambiguous, .notFound:
       return nil
     }
   }
 
   private func resolve(_ path: RowPath) -> Target? {
     if path.description.hasPrefix(SchemaPath.prefix) { return resolveSchemaKey(path) }
-    switch panel.resolve(path) {
+    let lookup = panel.resolve(path)
+    switch lookup {
     case .row(let entry):
       return Target(entry: entry, store: store, notice: environment.notice)
     case .section(let sectionPath, _, _):
@@ -217,17 +215,14 @@ package struct CommandLineTool {
             "“%1$s” is a section; name one of its rows (“%2$s get %3$s” lists them).", path.description, program,
             sectionPath.description))
       return nil
-    case .ambiguous(let candidates):
-      printError(Self.ambiguity(path, candidates, program: program))
+    case .ambiguous:
+      printError("\(program): " + (lookup.problem(about: path) ?? ""))
       return nil
-    case .none:
-      break
+    case .notFound:
+      printError(
+        "\(program): " + (lookup.problem(about: path) ?? "") + " " + tr("“%s list” shows every path.", program))
+      return nil
     }
-    let suggestions = panel.closestPaths(to: path, limit: 3).map(\.description)
-    var message = "\(program): " + tr("there is no row at “%s”.", path.description)
-    if !suggestions.isEmpty { message += " " + tr("Did you mean %s?", suggestions.joined(separator: ", ")) }
-    printError(message + " " + tr("“%s list” shows every path.", program))
-    return nil
   }
 
   private func resolveSchemaKey(_ path: RowPath) -> Target? {

@@ -15,7 +15,7 @@ import KnobsModel
 /// page's title, Search); with `showsHeader: false` the host's header shows ``pageTitle`` and
 /// calls ``goBack()`` and ``isSearching`` instead, told of every change by ``onPageChanged``.
 /// Typing in the view searches, Escape or Alt+Left goes back, and every row has its path
-/// (``open(path:)``). It needs the app's GTK main loop running (a `GtkApplication`'s).
+/// (``open(_:)``). It needs the app's GTK main loop running (a `GtkApplication`'s).
 @MainActor
 public final class PanelView: PageHost {
   /// What the host puts in its window.

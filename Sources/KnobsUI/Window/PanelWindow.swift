@@ -203,10 +203,6 @@ public final class PanelWindow {
   /// Leaves search for the page it was opened on.
   public func endSearch() { view.search.end() }
 
-  /// Opens the window at the row (or section) at `path`, as ``PanelView/open(path:)`` does.
-  @discardableResult
-  public func open(path text: String) -> Bool { view.open(path: text) }
-
   /// Opens the window at the row (or section) at `path`, as ``PanelView/open(_:)`` does.
   @discardableResult
   public func open(_ path: RowPath) -> Bool { view.open(path) }
