@@ -35,8 +35,8 @@ final class EditableKindTests: XCTestCase {
         TextRow(
           "name", "Name", key: name, placeholder: "A name",
           rule: TextRule(nonEmpty: true, maximumLength: 20, pattern: "[a-z-]+", patternHint: "lowercase letters"))
-        NumberRow("count", "Count", key: count, range: (1, 36))
-        NumberRow("ratio", "Ratio", key: ratio, range: (0, 1), step: 0.05, decimals: 2, unit: "x")
+        NumberRow("count", "Count", key: count, range: 1...36)
+        NumberRow("ratio", "Ratio", key: ratio, range: 0...1, step: 0.05, decimals: 2, unit: "x")
         FontRow("font", "Font", key: font)
         FileRow("picture", "Picture", key: picture, mimeTypes: ["image/*"])
         MultiSelectRow(
@@ -215,8 +215,8 @@ final class EditableKindTests: XCTestCase {
     let bad = Panel("Bad") {
       Section("s", "S") {
         TextRow("pattern", "Pattern", key: Self.name, rule: TextRule(pattern: "[unclosed"))
-        NumberRow("range", "Range", key: Self.count, range: (5, 1))
-        NumberRow("decimals", "Decimals", key: Self.ratio, range: (0, 1), decimals: 12)
+        Row(id: "range", title: "Range", kind: .number(.init(key: Self.count, minimum: 5, maximum: 1)))
+        NumberRow("decimals", "Decimals", key: Self.ratio, range: 0...1, decimals: 12)
         FileRow("mime", "Mime", key: Self.picture, mimeTypes: ["image"])
         MultiSelectRow("empty", "Empty", key: Self.modifiers, options: [])
         MultiSelectRow("twice", "Twice", key: Self.modifiers, options: [("a", "A"), ("a", "B")])
@@ -239,7 +239,7 @@ final class EditableKindTests: XCTestCase {
         TextRow("text-on-int", "Text", key: Self.count)
         ListRow("list-on-string", "List", key: Self.name)
         FontRow("font-on-list", "Font", key: Self.names)
-        NumberRow("fraction-on-int", "Fraction", key: Self.count, range: (0, 10), decimals: 1)
+        NumberRow("fraction-on-int", "Fraction", key: Self.count, range: 0...10, decimals: 1)
         MultiSelectRow("unknown-default", "Unknown", key: Self.modifiers, options: [("alt", "Alt")])
       }
     }

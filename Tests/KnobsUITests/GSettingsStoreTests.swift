@@ -111,7 +111,7 @@ final class GSettingsStoreTests: XCTestCase {
       Section("s", "S") {
         MultiSelectRow("modifiers", "Modifiers", key: key("modifiers"), options: [("ctrl", "Control"), ("alt", "Alt")])
         ListRow("names", "Names", key: key("names"))
-        NumberRow("small", "Small", key: key("small"), range: (0, 100))
+        NumberRow("small", "Small", key: key("small"), range: 0...100)
         TextRow("wrong", "Wrong", key: key("names"))
       }
     }
