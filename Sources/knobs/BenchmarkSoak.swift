@@ -32,7 +32,7 @@ final class BenchmarkSoak {
     self.window = window
     self.total = total
     let pages = panel.entries.filter { entry in
-      if case .detail = entry.row.kind, entry.pageTitles.isEmpty { return true }
+      if case .detail = entry.row.kind.form, entry.pageTitles.isEmpty { return true }
       return false
     }
     let firstRows = pages.compactMap { page in panel.entries.first { $0.pagePath == page.path }?.path }

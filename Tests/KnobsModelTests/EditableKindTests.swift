@@ -129,7 +129,7 @@ final class EditableKindTests: XCTestCase {
     XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data([0x89])))
     let value = try parse("picture", path)
     XCTAssertEqual(value, .string("file://" + folder + "/my%20picture.png"))
-    guard case .file(let file) = row("picture").kind else { return XCTFail("not a file row") }
+    guard case .file(let file) = row("picture").kind.form else { return XCTFail("not a file row") }
     XCTAssertEqual(file.localPath(of: value.stringValue!), path)
     XCTAssertEqual(file.displayName(of: value.stringValue!), "my picture.png")
     XCTAssertNil(file.fileProblem(of: value.stringValue!))
@@ -154,7 +154,7 @@ final class EditableKindTests: XCTestCase {
       refusal("modifiers", "ctrl, hyper"),
       "“Modifiers” has no option “hyper”; use one of: ctrl (Control), alt (Alt), super (Super).")
     XCTAssertEqual(text("modifiers"), "Control")
-    guard case .multiSelect(let multiSelect) = row("modifiers").kind else { return XCTFail("not a multi-select") }
+    guard case .multiSelect(let multiSelect) = row("modifiers").kind.form else { return XCTFail("not a multi-select") }
     XCTAssertEqual(multiSelect.setting("super", chosen: true, in: ["odd", "ctrl"]), ["ctrl", "super", "odd"])
     XCTAssertEqual(multiSelect.setting("ctrl", chosen: false, in: ["ctrl", "alt"]), ["alt"])
     XCTAssertEqual(multiSelect.labels(of: ["alt", "odd", "ctrl"]), ["Control", "Alt", "odd"])

@@ -238,7 +238,7 @@ final class PanelFileTests: XCTestCase {
       launched.append(id)
       return nil
     }
-    guard case .action(let action)? = file.panel.entry(at: "other/calculator")?.row.kind else {
+    guard case .action(let action)? = file.panel.entry(at: "other/calculator")?.row.kind.form else {
       return XCTFail("the launch row is not an action")
     }
     _ = action.perform(ActionContext(store: Self.gsettings(), panel: file.panel))
@@ -263,7 +263,7 @@ final class PanelFileTests: XCTestCase {
                 - {value: yes, label: Yemen}
                 - {value: on, label: Ontario}
       """, file: "c.yaml")
-    guard case .choice(let choice)? = file.panel.entry(at: "country/default")?.row.kind else {
+    guard case .choice(let choice)? = file.panel.entry(at: "country/default")?.row.kind.form else {
       return XCTFail("not a choice")
     }
     XCTAssertEqual(choice.options.map(\.value), [.string("no"), .string("yes"), .string("on")])
@@ -311,7 +311,7 @@ final class PanelFileTests: XCTestCase {
     XCTAssertEqual(file.problems(against: gsettings), [])
     let settings = SettingsReader(file.routing(gsettings, ini: MemoryStore(defaults: file.iniDefaults)))
     var bake = ShortcutRow("bake", "Bake", key: SettingKey(schema: ini, key: "keys/bake"), storage: .single).row
-    if case .shortcut(var shortcut) = bake.kind {
+    if case .shortcut(var shortcut) = bake.kind.form {
       shortcut.checksConflicts = false
       bake.kind = .shortcut(shortcut)
     }

@@ -49,7 +49,7 @@ final class AllSettingsPageTests: GtkTestCase {
     start = ContinuousClock.now
     let modifiedRow = try XCTUnwrap(
       root.entry(throughPagesAt: AllSettings.rowPath.appending("modified", "modified"))?.row)
-    guard case .page(let modifiedLink) = modifiedRow.kind else { return XCTFail("Modified is not a page") }
+    guard case .page(let modifiedLink) = modifiedRow.kind.form else { return XCTFail("Modified is not a page") }
     let modified = modifiedLink.page
     let modifiedMade = ContinuousClock.now - start
     print("Modified Settings made in \(modifiedMade)")

@@ -179,7 +179,7 @@ final class ReferencePanelTests: GtkTestCase {
       XCTAssertEqual(store.availability(of: entry.row.key!), .available, path)
     }
     let scrolling = try XCTUnwrap(panel.entry(at: "pointing-stick/stick-scrolling")?.row)
-    guard case .choice(let choice) = scrolling.kind else { return XCTFail("a choice") }
+    guard case .choice(let choice) = scrolling.kind.form else { return XCTFail("a choice") }
     XCTAssertEqual(choice.options.map(\.value), ["default", "none", "on-button-down"])
   }
 
@@ -209,7 +209,7 @@ final class ReferencePanelTests: GtkTestCase {
 
   func testTheKeyboardShortcutsPageGroupsTheDesktopsShortcutsAndFindsThemByKey() async throws {
     let page = try XCTUnwrap(panel.entry(at: "desktop/keyboard-shortcuts")?.row)
-    guard case .detail(let shortcuts) = page.kind else { return XCTFail("not a page") }
+    guard case .detail(let shortcuts) = page.kind.form else { return XCTFail("not a page") }
     XCTAssertEqual(
       shortcuts.sections.map(\.title),
       [

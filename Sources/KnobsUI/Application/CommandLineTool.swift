@@ -70,7 +70,7 @@ package struct CommandLineTool {
         return 0
       }
       guard let target = resolve(path) else { return 2 }
-      if case .page = target.entry.row.kind {
+      if case .page = target.entry.row.kind.form {
         printError(
           "\(program): "
             + tr(
@@ -163,7 +163,7 @@ package struct CommandLineTool {
   package func shortcutConflicts(_ value: SettingValue, row: Row, store: any SettingsStore)
     -> (KeybindingIndex, [ShortcutConflict])?
   {
-    guard case .shortcut(let shortcut) = row.kind, shortcut.checksConflicts else { return nil }
+    guard case .shortcut(let shortcut) = row.kind.form, shortcut.checksConflicts else { return nil }
     let index = keybindings
     return (index, index.conflicts(for: shortcut.accelerators(of: value), of: shortcut.key, in: store))
   }
@@ -195,7 +195,7 @@ package struct CommandLineTool {
     case .section(let sectionPath, _, _):
       return panel.entries.filter { $0.sectionPath == sectionPath }
     case .row(let entry):
-      guard case .detail = entry.row.kind else { return nil }
+      guard case .detail = entry.row.kind.form else { return nil }
       return panel.entries.filter { $0.pagePath == entry.path }
     case .ambiguous, .notFound:
       return nil
