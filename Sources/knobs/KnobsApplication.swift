@@ -119,7 +119,7 @@ final class KnobsApplication {
       saving.schedule(after: 1, save)
     }
     self.recording = recording
-    if let gsettings = settings.store as? GSettingsStore, settings.store.storage.backend == "dconf" {
+    if let gsettings = settings.gsettings, gsettings.storage.backend == "dconf" {
       otherPrograms = OtherProgramChanges(
         history: history, store: gsettings, snapshotFile: history.folder + "/dconf-snapshot.ini",
         ignoredSchemas: [AppInfo.id])
@@ -139,6 +139,6 @@ final class KnobsApplication {
       if !window.window.afterNextFrame({ runWhenIdle { otherPrograms.start() } }) { otherPrograms.start() }
     }
     window.schemaPages = allSettings
-    addMainMenu(to: window, gsettings: settings.store as? GSettingsStore)
+    addMainMenu(to: window, gsettings: settings.gsettings)
   }
 }

@@ -47,6 +47,17 @@ final class RecentChangesTests: GtkTestCase {
     return window
   }
 
+  /// What Undo and the modified mark need reach the window as capabilities of its store, through
+  /// a recording store as through routing: no store is asked what class it is.
+  func testUndoAndProvenanceAreCapabilitiesWrappersPassOn() async throws {
+    let recording = RecordingStore(base: store, history: history, source: .window)
+    XCTAssertTrue(recording.capabilities.undoing === store)
+    XCTAssertNotNil(recording.capabilities.provenance)
+    let memory = MemoryStore(defaults: [:])
+    XCTAssertNil(memory.capabilities.undoing)
+    XCTAssertNil(memory.capabilities.provenance)
+  }
+
   /// Undo is compare-and-swap in the window too: a value another program set since stays,
   /// and the window says why, naming the value now.
   func testUndoLeavesAValueChangedSinceAndSaysWhy() async throws {

@@ -106,7 +106,7 @@ package final class WindowApplication {
       application: application, panel: panel, store: store, windowSettings: settings.ownSettings)
     windowMade?(window, settings)
     window.keybindingSchemas = settings.store.capabilities.schemaLibrary
-    window.provenance = (settings.store.capabilities.schemaLibrary as? GSettingsStore).map(DconfProvenance.init)
+    window.provenance = settings.store.capabilities.provenance
     if let notice = settings.notice { window.showNotice(notice) }
     // The panel against this system's schemas, once the window is on screen: the declaration was checked before.
     let panel = panel

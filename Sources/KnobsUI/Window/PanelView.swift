@@ -118,7 +118,7 @@ public final class PanelView: PageHost {
     Stylesheet.install()
     self.init(panel: panel, store: chosen, showsHeader: showsHeader, opener: URILauncher.open)
     // Where each GSettings value comes from: the modified mark then means a value of the user's own.
-    provenance = (chosen.capabilities.schemaLibrary as? GSettingsStore).map(DconfProvenance.init)
+    provenance = chosen.capabilities.provenance
     if let notice { showNotice(notice) }
   }
 
