@@ -1,5 +1,6 @@
 import Gtk
 import KnobsModel
+import KnobsUI
 
 /// The history of changes as rows, newest first: each says which setting changed, from
 /// what to what, how and when, with an Undo button that takes it back (an import whole).
@@ -91,7 +92,7 @@ public final class RecentChangesRows: RowSource {
     let named = title(of: entry.settingKey)
     let title = named ?? entry.key
     let none = tr("(default)")
-    let values = Self.short(entry.old ?? none) + " → " + Self.short(entry.new ?? none)
+    let values = ImportPreviewRows.short(entry.old ?? none) + " → " + ImportPreviewRows.short(entry.new ?? none)
     var how = entry.source.label + (entry.group == nil ? "" : " · " + tr("part of one import"))
     if entry.since != nil { how += " · " + tr("while Knobs was closed") + ", " + entry.when }
     var row = ValueRow("change-\(entry.id)", title, value: entry.localTime(short: true))
@@ -116,10 +117,5 @@ public final class RecentChangesRows: RowSource {
         return nil
       })
     return row
-  }
-
-  /// GVariant text escapes control characters; a long value (a list) is cut. The Import Preview cuts its values so too.
-  static func short(_ text: String) -> String {
-    text.count > 200 ? String(text.prefix(199)) + "…" : text
   }
 }
