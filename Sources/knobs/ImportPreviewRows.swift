@@ -1,5 +1,6 @@
 import Gtk
 import KnobsModel
+import KnobsUI
 
 /// The changes a keyfile would make, as rows with a check box each, before anything is
 /// written: what `Import…` in the window shows. `apply` writes the checked ones as one
