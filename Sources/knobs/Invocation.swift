@@ -17,7 +17,7 @@ struct Request: Equatable {
     switch invocation {
     case .window, .list, .get, .set, .reset, .explain: break
     case .checkPanel(nil): return Request(panel: arguments[1], invocation: .checkPanel(file: arguments[1]))
-    default: throw UsageError(tr("--panel goes with --open, list, get, set, reset or --check-panel."))
+    default: throw UsageError(tr("--panel goes with --open, list, get, set, reset, explain or --check-panel."))
     }
     return Request(panel: arguments[1], invocation: invocation)
   }
