@@ -234,3 +234,36 @@ def test_locks_naming_keys_that_do_not_exist(site, tmp_path):
     assert rows["sited"]["source"] == "system" and rows["sited"]["locked"] is False
     assert rows["mine"]["source"] == "user"
     assert rows["held"]["source"] == "user" and rows["held"]["userValue"] == "'my-held'"
+
+
+def test_a_database_written_on_a_machine_of_the_other_byte_order(tmp_path):
+    """GVDB's structure is little-endian whoever writes it; a big-endian writer's signature
+    reads "raVGtnai" and its values are big-endian. Made here from a `dconf compile` of this
+    machine: dconf itself reads it, and `knobs explain` gives the same value and database."""
+    site = tmp_path / "site.d"
+    (site / "locks").mkdir(parents=True)
+    (site / "00-site").write_text("[org/gnome/desktop/interface]\ncursor-size=16909060\nclock-format='12h'\n")
+    (site / "locks" / "00").write_text("/org/gnome/desktop/interface/cursor-size\n")
+    database = tmp_path / "site.db"
+    subprocess.run(["dconf", "compile", str(database), str(site)], check=True, capture_output=True)
+    data = database.read_bytes()
+    assert data[:8] == b"GVariant" and data.count(b"\x04\x03\x02\x01\x00i") == 1, data[:8]
+    database.write_bytes(b"raVGtnai" + data[8:].replace(b"\x04\x03\x02\x01\x00i", b"\x01\x02\x03\x04\x00i"))
+    profile = tmp_path / "profile"
+    profile.write_text(f"user-db:user\nfile-db:{database}\n")
+    desk = Desk(tmp_path)
+    try:
+        desk.env["DCONF_PROFILE"] = str(profile)
+        folder = "/org/gnome/desktop/interface/"
+        assert desk.command("dconf", "read", folder + "cursor-size").stdout.strip() == "16909060", \
+            "dconf reads the database as a machine of the other order wrote it"
+        assert desk.command("dconf", "read", folder + "clock-format").stdout.strip() == "'12h'"
+        for key, value, source in (("cursor-size", "16909060", "locked"), ("clock-format", "'12h'", "system")):
+            result = desk.knobs("explain", "--json", f"schema/org.gnome.desktop.interface/{key}")
+            assert result.returncode == 0, result
+            explained = json.loads(result.stdout)
+            assert explained["source"] == source and explained["value"] == value, explained
+            assert winner(explained)["origin"] == f"file-db:{database}", explained
+            assert not explained.get("problems"), explained
+    finally:
+        desk.stop()
