@@ -17,6 +17,7 @@ from sealed import SCHEMAS, Desk
 
 FIXTURE = Path(__file__).parent / "provenance"
 SCHEMA = "org.knobs.test.provenance"
+INTERFACE_SCHEMA = "org.gnome.desktop.interface"
 FOLDER = "/org/knobs/test/provenance/"
 
 
@@ -70,6 +71,7 @@ def test_five_keys_show_the_source_dconf_gives(site):
     listed = site.desk.knobs("list", "--json", f"schema/{SCHEMA}")
     assert listed.returncode == 0, listed
     rows = {row["key"]: row for row in json.loads(listed.stdout)}
+    assert not any("problems" in row for row in rows.values()), "a profile read whole has no problems"
 
     # The schema's own default: no database sets it.
     assert site.dconf("read", FOLDER + "plain") == "" and site.dconf("read", "-d", FOLDER + "plain") == ""
@@ -164,6 +166,18 @@ def test_a_profile_naming_a_missing_database(site, tmp_path):
     assert sited["source"] == "system" and winner(sited)["origin"] == site.label
     assert any("missing.db" in problem and "does not exist" in problem for problem in sited["problems"]), sited
     assert site.dconf("read", FOLDER + "sited") == "'site-sited'"
+    # list --json says so on each setting it concerns, with the source dconf gives.
+    listed = site.desk.knobs("list", "--json", f"schema/{SCHEMA}")
+    assert listed.returncode == 0, listed
+    rows = {row["key"]: row for row in json.loads(listed.stdout)}
+    assert rows["sited"]["source"] == "system" and rows["sited"]["sourceDatabase"] == site.label
+    for key in ("sited", "plain", "mine"):
+        assert any("missing.db" in problem and "does not exist" in problem for problem in rows[key]["problems"]), \
+            rows[key]
+    whole = site.desk.knobs("list", "--json")
+    assert whole.returncode == 0, whole
+    bound = [row for row in json.loads(whole.stdout) if row.get("schema") == INTERFACE_SCHEMA]
+    assert bound and all(any("missing.db" in problem for problem in row["problems"]) for row in bound), bound[:2]
 
 
 def test_an_unreadable_or_damaged_database_is_never_named_wrongly(site, tmp_path):
@@ -177,6 +191,18 @@ def test_an_unreadable_or_damaged_database_is_never_named_wrongly(site, tmp_path
     assert sited["problems"], sited
     assert sited["source"] == "system"
     assert winner(sited)["origin"] in (site.label,), sited
+    listed = site.desk.knobs("list", "--json", f"schema/{SCHEMA}")
+    rows = {row["key"]: row for row in json.loads(listed.stdout)}
+    assert rows["sited"]["value"] == "site-sited" and rows["sited"]["source"] == "system", rows["sited"]
+    assert any(str(damaged) in problem for problem in rows["sited"]["problems"]), rows["sited"]
+    # An unreadable file: the same.
+    damaged.write_bytes(site.database.read_bytes())
+    damaged.chmod(0)
+    if os.access(damaged, os.R_OK):
+        return  # root reads it anyway
+    listed = site.desk.knobs("list", "--json", f"schema/{SCHEMA}")
+    rows = {row["key"]: row for row in json.loads(listed.stdout)}
+    assert any(str(damaged) in problem for problem in rows["mine"]["problems"]), rows["mine"]
 
 
 def test_a_profile_climbing_out_with_dot_dot(site):
