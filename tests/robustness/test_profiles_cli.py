@@ -6,6 +6,7 @@ KNOBS_SCHEMA_DIR."""
 
 import json
 import signal
+import subprocess
 import time
 
 import pytest
@@ -177,27 +178,34 @@ def test_two_saves_at_once_leave_one_of_them_whole(desk):
 
 def test_a_save_killed_at_any_moment_leaves_the_old_profile_whole(desk):
     """`kill -9` at moments spread over a save's run: the profile is the old one or the new one,
-    whole, each time, and it still applies."""
+    whole, each time, and it still applies. The new one holds a value of 4 MB, so that writing
+    it takes long enough for kills to land in the middle of it."""
     assert desk.command("gsettings", "set", INTERFACE, "cursor-size", "48").returncode == 0
     assert desk.command("gsettings", "set", "org.gnome.desktop.wm.preferences", "num-workspaces", "7").returncode == 0
+    big = "[org/gnome/desktop/wm/preferences]\ntitlebar-font='" + "x" * (4 << 20) + "'\n"
+    loaded = subprocess.run(["dconf", "load", "/"], input=big, env=desk.env, capture_output=True, text=True,
+                            timeout=60)
+    assert loaded.returncode == 0, loaded.stderr
     old = saved_text(desk, "keep", SCOPE)
     new = saved_text(desk, "other", "schema/org.gnome.desktop.wm.preferences").replace(
         "# Knobs profile: other", "# Knobs profile: keep")
+    assert len(new) > 4 << 20
     started = time.monotonic()
-    assert desk.knobs("profile", "save", "timing", SCOPE).returncode == 0
+    assert desk.knobs("profile", "save", "timing", "schema/org.gnome.desktop.wm.preferences").returncode == 0
     duration = time.monotonic() - started
     file = profiles_folder(desk) / "keep.ini"
     outcomes = {"old": 0, "new": 0}
     for attempt in range(20):
         file.write_text(old)
         process = desk.spawn("profile", "save", "keep", "schema/org.gnome.desktop.wm.preferences")
-        time.sleep(duration * (0.5 + attempt / 20))
+        time.sleep(duration * (0.3 + attempt / 20))
         process.send_signal(signal.SIGKILL)
         process.communicate(timeout=30)
         text = file.read_text()
         assert text in (old, new), text
         outcomes["old" if text == old else "new"] += 1
-    print(f"a save takes {duration:.3f} s; after kill -9: {outcomes}")
+    leftovers = [path.name for path in profiles_folder(desk).iterdir() if path.name.startswith(".keep.ini.")]
+    print(f"a save takes {duration:.3f} s; after kill -9: {outcomes}; temporary files left: {len(leftovers)}")
     assert desk.knobs("profile", "list").stdout.splitlines() == ["keep", "other", "timing"]
     assert desk.knobs("profile", "apply", "--dry-run", "keep").returncode == 0
 

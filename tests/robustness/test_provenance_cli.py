@@ -232,6 +232,8 @@ def test_a_dconf_profile_that_loops_or_is_a_folder(site, tmp_path, kind):
     assert explained["problems"], explained
     listed = site.desk.knobs("list", "--json", f"schema/{SCHEMA}")
     assert listed.returncode == 0, listed
+    mine = {row["key"]: row for row in json.loads(listed.stdout)}["mine"]
+    assert mine["source"] == "default" and mine["problems"] == explained["problems"], mine
 
 
 def test_a_malformed_override_file_is_ignored_as_glib_ignores_it(site):
