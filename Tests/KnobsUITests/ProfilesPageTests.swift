@@ -183,6 +183,18 @@ final class ProfilesPageTests: GtkTestCase {
     again.window.destroy()
   }
 
+  func testASaveTheSystemRefusesSaysSoAndNeverThatItSaved() async throws {
+    // A file where the profiles' folder goes: nothing can be stored there.
+    XCTAssertTrue(FileManager.default.createFile(atPath: folder, contents: Data("not a folder".utf8)))
+    try store.write(40, for: Self.cursor)
+    _ = try await saveAs(["Home"])
+    let message = try XCTUnwrap(window.toast.message)
+    XCTAssertTrue(message.hasPrefix("The profile was not saved: "), message)
+    XCTAssertFalse(message.contains("holds"), message)
+    XCTAssertEqual(try String(contentsOfFile: folder, encoding: .utf8), "not a folder")
+    XCTAssertNil(rows.path(of: "Home"))
+  }
+
   func testAProfileThatCantBeAppliedSaysWhyAndWritesNothing() async throws {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try "# Knobs profile: typo\n\n[org/gnome/desktop/interface]\ncursor-size='big'\nno-such-key=1\n".write(
