@@ -153,16 +153,23 @@ extension CommandLineTool {
       print("\(change.path.escapedForTerminal): \(change.old.escapedForMessage) → \(change.new.escapedForMessage)")
     }
     if plan.changes.isEmpty { print(tr("Nothing to change: every key already holds the file's value.")) }
-    guard !dryRun, !plan.changes.isEmpty else { return 0 }
-    if let first = plan.changes.first, !isPersistent(first.key, in: schemas.store) { return 1 }
+    guard !dryRun else { return 0 }
+    return write(plan, to: schemas.store, refused: tr("Nothing was imported."))
+  }
+
+  /// Writes a checked plan whole (or nothing, saying why, `refused` after the reason), then
+  /// notes it as one group of the history, which one undo takes back whole: how `import` and
+  /// `profile apply` end. 0 written (or nothing to write), 1 the system refused.
+  func write(_ plan: ImportPlan, to store: GSettingsStore, refused: String) -> Int32 {
+    guard let first = plan.changes.first else { return 0 }
+    guard isPersistent(first.key, in: store) else { return 1 }
     do {
-      try schemas.store.apply(plan)
+      try store.apply(plan)
     } catch {
-      printError("knobs: \(error) " + tr("Nothing was imported."))
+      printError("knobs: \(error) " + refused)
       return 1
     }
     Settings.sync()
-    // One entry of the history: one undo takes the whole import back.
     do {
       try history?.record(plan.recordedChanges, source: .import)
     } catch {

@@ -15,11 +15,12 @@ extension CommandLineTool {
     self.init(program: "knobs", panel: panel, schemaDirectories: schemaDirectories, environment: environment)
   }
 
-  /// The rows of the Recent Changes page (`knobs history` lists them) and the Import Preview
-  /// page (the window's, with `knobs import` on the command line): not listed.
+  /// The rows of the Recent Changes page (`knobs history` lists them), the Import Preview
+  /// page (the window's, with `knobs import` on the command line) and the rows of the Profiles
+  /// page (`knobs profile list` lists them): not listed.
   static func isWindowOnly(_ path: RowPath) -> Bool {
     path == "history/import" || path.ids(below: "history/import") != nil
-      || path.ids(below: "history/recent-changes") != nil
+      || path.ids(below: "history/recent-changes") != nil || path.ids(below: ProfileRows.pagePath) != nil
   }
 
   /// Runs the command and returns the exit status: 0 done, 1 the system refused, 2 bad input.

@@ -81,20 +81,7 @@ extension CommandLineTool {
       print("\(change.path.escapedForTerminal): \(change.old.escapedForMessage) → \(new)")
     }
     if plan.changes.isEmpty { print(tr("Nothing to change: every setting is already as the profile has it.")) }
-    guard !dryRun, let first = plan.changes.first else { return 0 }
-    guard isPersistent(first.key, in: schemas.store) else { return 1 }
-    do {
-      try schemas.store.apply(plan)
-    } catch {
-      printError("knobs: \(error) " + tr("Nothing was changed."))
-      return 1
-    }
-    Settings.sync()
-    do {
-      try history?.record(plan.recordedChanges, source: .import)
-    } catch {
-      printError("knobs: \(error)")
-    }
-    return 0
+    guard !dryRun else { return 0 }
+    return write(plan, to: schemas.store, refused: tr("Nothing was changed."))
   }
 }

@@ -32,7 +32,7 @@ struct Completion {
   /// The options that come first.
   static let options = ["--open", "--panel", "--check-panel", "--version", "--help"]
   /// What goes with `--panel FILE|ID`.
-  static let panelCommands = ["--open", "--check-panel", "list", "get", "set", "reset"]
+  static let panelCommands = ["--open", "--check-panel", "list", "get", "set", "reset", "explain"]
   static let extensionCommands = ["list", "install", "enable", "disable", "uninstall", "prefs"]
   static let extensionOptions = ["list": ["--json"], "install": ["--replace", "--json"]]
   static let customShortcutCommands = ["add", "remove"]

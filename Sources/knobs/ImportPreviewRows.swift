@@ -81,11 +81,17 @@ public final class ImportPreviewRows: RowSource {
     guard !plan.changes.isEmpty else {
       return .nothingToChange(tr("Nothing to change: every setting in %s already holds its value.", name))
     }
+    show(plan, named: name)
+    return .shown(plan.changes.count)
+  }
+
+  /// Shows the changes of a plan checked elsewhere (a profile's, with its resets), every one
+  /// checked, as a file's are shown; `name` names where they come from.
+  public func show(_ plan: ImportPlan, named name: String) {
     fileName = name
     self.plan = plan
     selection.reset(count: plan.changes.count)
     rebuild()
-    return .shown(plan.changes.count)
   }
 
   /// Leaves the preview without writing anything.
@@ -169,7 +175,7 @@ public final class ImportPreviewRows: RowSource {
       plan?.changes.enumerated().map { index, change in
         let named = title(of: change.key)
         let values =
-          Self.short(change.oldIsDefault ? none : change.old) + " → " + Self.short(change.new)
+          Self.short(change.oldIsDefault ? none : change.old) + " → " + Self.short(change.resets ? none : change.new)
         return ToggleRow("change-\(index)", named ?? change.key.key, key: SelectionStore.key(index))
           .checkBox()
           .subtitle(

@@ -17,7 +17,7 @@ struct Request: Equatable {
     switch invocation {
     case .window, .list, .get, .set, .reset, .explain: break
     case .checkPanel(nil): return Request(panel: arguments[1], invocation: .checkPanel(file: arguments[1]))
-    default: throw UsageError(tr("--panel goes with --open, list, get, set, reset or --check-panel."))
+    default: throw UsageError(tr("--panel goes with --open, list, get, set, reset, explain or --check-panel."))
     }
     return Request(panel: arguments[1], invocation: invocation)
   }
@@ -84,7 +84,7 @@ enum Invocation: Equatable {
       ),
       tr(
         // TRANSLATORS: translate the descriptions and keep them aligned; the commands stay as they are.
-        "Commands (no display needed; the same settings the window shows):\n  list [--json]   Every row: path, kind, title and current value; with --json\n                  also the schema, key and raw GVariant value of each setting.\n  list [--json] schema/SCHEMA-ID\n                  Every key of an installed GSettings schema, as generated rows.\n  get PATH        Print a row's current value; --raw prints the GVariant text.\n  set PATH VALUE  Change a setting; a value the row does not allow changes nothing.\n  reset PATH      Return a setting to its default."
+        "Commands (no display needed; the same settings the window shows):\n  list [--json]   Every row: path, kind, title and current value; with --json\n                  also the schema, key and raw GVariant value of each setting,\n                  where it comes from (source), and \"problems\" when the dconf\n                  profile or one of its databases could not be read.\n  list [--json] schema/SCHEMA-ID\n                  Every key of an installed GSettings schema, as generated rows.\n  get PATH        Print a row's current value; --raw prints the GVariant text.\n  set PATH VALUE  Change a setting; a value the row does not allow changes nothing.\n  reset PATH      Return a setting to its default."
       ),
       tr(
         // TRANSLATORS: translate the descriptions and keep them aligned; the command, the option and the shortcuts stay as they are.

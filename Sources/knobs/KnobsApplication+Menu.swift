@@ -2,7 +2,7 @@ import Gtk
 import KnobsModel
 import KnobsUI
 
-/// The window's main menu: Export… and Import… of the desktop's settings, the shortcuts and About.
+/// The window's main menu: Export… and Import… of the desktop's settings, its profiles, the shortcuts and About.
 extension KnobsApplication {
   func addMainMenu(to window: PanelWindow, gsettings: GSettingsStore?) {
     guard let importPreview else { return }
@@ -15,6 +15,7 @@ extension KnobsApplication {
         guard let self, let window else { return }
         self.chooseImportFile(window, importPreview)
       }
+      window.addMenuItem(tr("Profiles")) { [weak window] in window?.open(ProfileRows.saveRowPath) }
     }
     window.addMenuItem(tr("Shortcuts in Knobs")) { [weak window] in window?.open("help/shortcuts/shortcuts") }
     window.addMenuItem(tr("About Knobs")) { [weak window] in window?.open("help/about/info") }

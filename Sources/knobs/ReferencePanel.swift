@@ -11,6 +11,7 @@ func referencePanel(
   customShortcuts: CustomShortcutRows = CustomShortcutRows(sectionPath: "desktop/keyboard-shortcuts/custom"),
   recentChanges: (any RowSource)? = nil,
   importPreview: ImportPreviewRows? = nil,
+  profiles: ProfileRows? = nil,
   allSettings: Section,
   gtkVersion: @escaping @MainActor () -> String
 ) -> Panel {
@@ -40,6 +41,7 @@ func referencePanel(
         .icon("document-open-recent-symbolic")
         .keywords(tr("history"), tr("undo"), tr("log"))
         if let importPreview { importPage(importPreview) }
+        if let profiles { profilesPage(profiles) }
       }
     }
     Section("reach-out", tr("Reach Out")) {

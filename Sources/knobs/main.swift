@@ -34,14 +34,18 @@ let allSettings = AllSettings(
 let history = ChangeHistory(file: ChangeHistory.defaultFile(environment: processEnvironment))
 let recentChanges = RecentChangesRows(history: history)
 let importPreview = ImportPreviewRows(history: history)
+let profileRows = ProfileRows(
+  profiles: SettingsProfiles(folder: SettingsProfiles.defaultFolder(environment: processEnvironment)),
+  preview: importPreview)
 let panel =
   benchmark?.panel
   ?? referencePanel(
-    extensions: extensionRows, recentChanges: recentChanges, importPreview: importPreview,
+    extensions: extensionRows, recentChanges: recentChanges, importPreview: importPreview, profiles: profileRows,
     allSettings: allSettings.section
   ) { Style.gtkVersion }
 recentChanges.name(by: panel)
 importPreview.name(by: panel)
+profileRows.name(by: panel)
 
 let invocation = request.invocation
 // A command that may write settings says so until it ends, so that an open window hearing its

@@ -77,6 +77,49 @@ final class ProvenanceTests: XCTestCase {
     XCTAssertThrowsError(try GVDBTable(bytes: looped))
   }
 
+  /// `siteDatabase` with clock-format holding the int32 0x01020304 instead of '12h' (the same six
+  /// bytes: the number, a separator, the type), as a machine of this byte order writes it, or
+  /// as one of the other order does. GVDB's structure (offsets, sizes, tables) is little-endian
+  /// whoever writes it; a writer of the other order writes the signature's two numbers in its
+  /// own order (their bytes read "raVGtnai") and the values in its own order too.
+  static func withNumber(otherByteOrder: Bool) -> [UInt8] {
+    var bytes = siteDatabase
+    let number: [UInt8] = otherByteOrder ? [1, 2, 3, 4] : [4, 3, 2, 1]
+    bytes.replaceSubrange(0x160..<0x166, with: number + [0] + Array("i".utf8))
+    if otherByteOrder { bytes.replaceSubrange(0..<8, with: Array("raVGtnai".utf8)) }
+    return bytes
+  }
+
+  func testADatabaseOfTheOtherByteOrderIsReadAlike() async throws {
+    let clock = "/org/gnome/desktop/interface/clock-format"
+    XCTAssertEqual(Array(Self.siteDatabase[0x160..<0x166]), Array("12h".utf8) + [0, 0] + Array("s".utf8))
+    let native = try GVDBTable(bytes: Self.withNumber(otherByteOrder: false))
+    let bytes = Self.withNumber(otherByteOrder: true)
+    let other = try GVDBTable(bytes: bytes)
+    XCTAssertFalse(native.isByteSwapped)
+    XCTAssertTrue(other.isByteSwapped, "the signature says the values are of the other order")
+    XCTAssertEqual(Set(other.values.keys), Set(native.values.keys))
+    XCTAssertEqual(other.locks, [clock])
+    XCTAssertEqual(native.values[clock], [4, 3, 2, 1, 0] + Array("i".utf8))
+    XCTAssertEqual(other.values[clock], [1, 2, 3, 4, 0] + Array("i".utf8), "values are kept as written, to be swapped")
+    XCTAssertEqual(
+      other.values["/org/gnome/desktop/interface/enable-animations"],
+      native.values["/org/gnome/desktop/interface/enable-animations"])
+    // A signature of neither order is not a database.
+    var unsigned = bytes
+    unsigned.replaceSubrange(0..<8, with: Array("GVariang".utf8))
+    XCTAssertThrowsError(try GVDBTable(bytes: unsigned))
+    // Every cut and every byte changed: an error or a table, never a crash.
+    for length in 0..<bytes.count { _ = try? GVDBTable(bytes: Array(bytes.prefix(length))) }
+    for index in 0..<bytes.count {
+      for value: UInt8 in [0x00, 0xff, 0x7f] {
+        var changed = bytes
+        changed[index] = value
+        _ = try? GVDBTable(bytes: changed)
+      }
+    }
+  }
+
   private func environment(profile: String? = nil) -> DconfProfile.Environment {
     var environment = DconfProfile.Environment(
       uid: 1000, dconfProfile: profile, runtimeDirectory: "/run/user/1000", configDirectory: "/home/u/.config",

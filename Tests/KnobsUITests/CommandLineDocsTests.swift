@@ -171,6 +171,11 @@ final class CommandLineDocsTests: XCTestCase {
     // A panel file's rows are its own.
     XCTAssertEqual(completion.candidates(for: ["--panel", "pizza.yaml", "g"]), ["get"])
     XCTAssertEqual(completion.candidates(for: ["--panel", "pizza.yaml", "get", "app"]), [])
+    XCTAssertEqual(completion.candidates(for: ["--panel", "pizza.yaml", "ex"]), ["explain"])
+    XCTAssertEqual(completion.candidates(for: ["--panel", "pizza.yaml", "explain", "app"]), [])
+    XCTAssertEqual(completion.candidates(for: ["explain", "--json", "dark"]), ["dark-style"], "explain takes a path")
+    XCTAssertEqual(completion.candidates(for: ["explain", "-"]), ["--json"])
+    XCTAssertEqual(completion.candidates(for: ["explain", "dark-style", ""]), [], "explain takes one path")
     XCTAssertEqual(completion.candidates(for: []), [])
     XCTAssertEqual(completion.candidates(for: ["--version", ""]), [])
   }

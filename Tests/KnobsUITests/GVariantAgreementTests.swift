@@ -74,6 +74,22 @@ final class GVariantAgreementTests: XCTestCase {
     ("a(ii)", ["[(1, 2), (3, 4)]", "[(1, 2), (3)]"]),
   ]
 
+  /// A value of a dconf database of the other byte order (GVDBTable.isByteSwapped) reads as
+  /// the same value: numbers are swapped, strings and booleans have nothing to swap.
+  func testASerializedValueOfTheOtherByteOrderReadsAlike() async throws {
+    // `v` holding int32 0x01020304: the number, a separator, the type.
+    let little: [UInt8] = [0x04, 0x03, 0x02, 0x01, 0x00] + Array("i".utf8)
+    let big: [UInt8] = [0x01, 0x02, 0x03, 0x04, 0x00] + Array("i".utf8)
+    XCTAssertEqual(Variant.textOfSerializedVariant(little, byteSwapped: false), "16909060")
+    XCTAssertEqual(Variant.textOfSerializedVariant(big, byteSwapped: true), "16909060")
+    XCTAssertEqual(Variant.textOfSerializedVariant(big, byteSwapped: false), "67305985", "the order matters")
+    // `v` holding (ui) (7, -2): each number in its order.
+    let pair: [UInt8] = [0, 0, 0, 7, 0xff, 0xff, 0xff, 0xfe, 0x00] + Array("(ui)".utf8)
+    XCTAssertEqual(Variant.textOfSerializedVariant(pair, byteSwapped: true), "(7, -2)")
+    let text: [UInt8] = Array("12h".utf8) + [0, 0] + Array("s".utf8)
+    XCTAssertEqual(Variant.textOfSerializedVariant(text, byteSwapped: true), "'12h'")
+  }
+
   func testKnobsAndGLibAgreeOnWhatIsAValue() async throws {
     var disagreements: [String] = []
     var checked = 0

@@ -184,7 +184,8 @@ final class ImportPreviewTests: GtkTestCase {
     app.addMainMenu(to: window, gsettings: store)
     XCTAssertTrue(window.menuButton.isVisible)
     XCTAssertEqual(
-      window.menuItems.map(\.label), ["Export Settings…", "Import Settings…", "Shortcuts in Knobs", "About Knobs"])
+      window.menuItems.map(\.label),
+      ["Export Settings…", "Import Settings…", "Profiles", "Shortcuts in Knobs", "About Knobs"])
     XCTAssertTrue(window.window.activateAction("win.show-menu"))
     await settle()
     XCTAssertTrue(window.menuButton.isOpen, "F10 opens the menu")

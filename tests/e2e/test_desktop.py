@@ -145,6 +145,9 @@ time.sleep(1)
     call(APP_PATH, "org.freedesktop.Application", "Open", "(asa{sv})", ["file:///nonexistent"], {})
     launched = launcher(session, "gio", "launch", str(entry))
     assert launched.returncode == 0, launched.stderr
+    # gtk4-launch finds the entry by its id in the user's applications folder, and launches it over D-Bus.
+    launched = launcher(session, "gtk4-launch", APP_ID)
+    assert launched.returncode == 0, launched.stderr
     time.sleep(0.5)
     assert service_pid() == pid, "one Knobs answered everything"
     assert len(knobs_windows(session)) == 1, knobs_windows(session)

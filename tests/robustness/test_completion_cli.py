@@ -130,6 +130,12 @@ def test_bash_completes_commands_paths_schemas_extensions_and_files(home):
     assert complete_bash(home, "extension", "disable", "") == EXTENSIONS
     assert complete_bash(home, "import", "set") == ["settings.ini"]
     assert complete_bash(home, "export", "-o", "señ") == ["señales con espacio.ini"]
+    # explain takes a path as get does, with --json before it, and goes with --panel too.
+    assert complete_bash(home, "explain", "appearance/style/dark") == ["appearance/style/dark-style"]
+    assert complete_bash(home, "explain", "--json", "schema/org.gnome.desktop.interface/clock-f") == [
+        "schema/org.gnome.desktop.interface/clock-format"]
+    assert complete_bash(home, "explain", "-") == ["--json"]
+    assert complete_bash(home, "--panel", "settings.ini", "ex") == ["explain"]
 
 
 def test_zsh_completes_through_the_same_answers(home):

@@ -5,6 +5,9 @@ by hand into something wrong; a scope that names nothing any more. Needs KNOBS_B
 KNOBS_SCHEMA_DIR."""
 
 import json
+import signal
+import subprocess
+import time
 
 import pytest
 
@@ -133,3 +136,113 @@ def test_mistakes_are_named(desk, arguments, message):
     assert result.returncode == 2, result
     assert message in result.stderr, result.stderr
     assert not (profiles_folder(desk) / "x.ini").exists()
+
+
+@pytest.mark.parametrize("name", ["a\r\nb", "cr\rhere", "\u2066isolate\u2069", "\u200fmark", "x" * 101])
+def test_more_names_that_are_no_files_name_are_refused(desk, name):
+    result = desk.knobs("profile", "save", name)
+    assert result.returncode == 2, result
+    assert "profile" in result.stderr and "\r" not in result.stderr and "\u2066" not in result.stderr, result.stderr
+    folder = profiles_folder(desk)
+    assert not folder.exists() or list(folder.iterdir()) == []
+
+
+def saved_text(desk, name, scope):
+    """The file `profile save NAME SCOPE` writes now."""
+    assert desk.knobs("profile", "save", name, scope).returncode == 0
+    return (profiles_folder(desk) / f"{name}.ini").read_text()
+
+
+def test_two_saves_at_once_leave_one_of_them_whole(desk):
+    """Two `profile save race` at once, of different scopes: the file is one of the two, whole,
+    every time, never a mix or an empty file."""
+    assert desk.command("gsettings", "set", INTERFACE, "cursor-size", "48").returncode == 0
+    assert desk.command("gsettings", "set", "org.gnome.desktop.wm.preferences", "num-workspaces", "7").returncode == 0
+    first_scope, second_scope = SCOPE, "schema/org.gnome.desktop.wm.preferences"
+    whole = {saved_text(desk, "race", first_scope), saved_text(desk, "race", second_scope)}
+    assert len(whole) == 2 and all("=" in text for text in whole), whole
+    seen = set()
+    for _ in range(12):
+        first = desk.spawn("profile", "save", "race", first_scope)
+        second = desk.spawn("profile", "save", "race", second_scope)
+        for process in (first, second):
+            _, error = process.communicate(timeout=60)
+            assert process.returncode == 0, error
+        text = (profiles_folder(desk) / "race.ini").read_text()
+        assert text in whole, text
+        seen.add(text)
+    assert desk.knobs("profile", "list").stdout.splitlines() == ["race"], "no temporary file is listed"
+    applied = desk.knobs("profile", "apply", "--dry-run", "race")
+    assert applied.returncode == 0, applied.stderr
+
+
+def test_a_save_killed_at_any_moment_leaves_the_old_profile_whole(desk):
+    """`kill -9` at moments spread over a save's run: the profile is the old one or the new one,
+    whole, each time, and it still applies. The new one holds a value of 4 MB, so that writing
+    it takes long enough for kills to land in the middle of it."""
+    assert desk.command("gsettings", "set", INTERFACE, "cursor-size", "48").returncode == 0
+    assert desk.command("gsettings", "set", "org.gnome.desktop.wm.preferences", "num-workspaces", "7").returncode == 0
+    big = "[org/gnome/desktop/wm/preferences]\ntitlebar-font='" + "x" * (4 << 20) + "'\n"
+    loaded = subprocess.run(["dconf", "load", "/"], input=big, env=desk.env, capture_output=True, text=True,
+                            timeout=60)
+    assert loaded.returncode == 0, loaded.stderr
+    old = saved_text(desk, "keep", SCOPE)
+    new = saved_text(desk, "other", "schema/org.gnome.desktop.wm.preferences").replace(
+        "# Knobs profile: other", "# Knobs profile: keep")
+    assert len(new) > 4 << 20
+    started = time.monotonic()
+    assert desk.knobs("profile", "save", "timing", "schema/org.gnome.desktop.wm.preferences").returncode == 0
+    duration = time.monotonic() - started
+    file = profiles_folder(desk) / "keep.ini"
+    outcomes = {"old": 0, "new": 0}
+    for attempt in range(20):
+        file.write_text(old)
+        process = desk.spawn("profile", "save", "keep", "schema/org.gnome.desktop.wm.preferences")
+        time.sleep(duration * (0.3 + attempt / 20))
+        process.send_signal(signal.SIGKILL)
+        process.communicate(timeout=30)
+        text = file.read_text()
+        assert text in (old, new), text
+        outcomes["old" if text == old else "new"] += 1
+    leftovers = [path.name for path in profiles_folder(desk).iterdir() if path.name.startswith(".keep.ini.")]
+    print(f"a save takes {duration:.3f} s; after kill -9: {outcomes}; temporary files left: {len(leftovers)}")
+    assert desk.knobs("profile", "list").stdout.splitlines() == ["keep", "other", "timing"]
+    assert desk.knobs("profile", "apply", "--dry-run", "keep").returncode == 0
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"", "is not a whole profile"),
+    (b"# Knobs pro", "is not a whole profile"),
+    (b"[org/gnome/desktop/interface]\ncursor-size=48\n", "is not a whole profile"),
+    (b"# Knobs profile: bad\n\n[org/gnome/desktop/interface]\ncursor-si", "a line holds [folder] or key=value"),
+    (b"# Knobs profile: bad\n\n[org/gnome/desktop/interface]\ncursor-size=4\x008\n", "NUL byte"),
+    (b"# Knobs profile: bad\n\n[org/gnome/desktop/interface]\ncursor-size=\xff\n", "is not UTF-8 text"),
+    (b"# Knobs profile: bad\n\n[org/example/not-installed]\nkey=1\n", "no installed schema has the key"),
+    (b"# Knobs profile: bad\n# Scope: schema/org.example.not-installed\n\n[org/gnome/desktop/interface]\n"
+     b"cursor-size=40\n", "there is no installed settings schema “org.example.not-installed”"),
+])
+def test_a_damaged_profile_file_is_refused_and_nothing_is_written(desk, content, message):
+    assert desk.command("gsettings", "set", INTERFACE, "cursor-size", "32").returncode == 0
+    folder = profiles_folder(desk)
+    folder.mkdir(parents=True)
+    (folder / "bad.ini").write_bytes(content)
+    before = desk.command("dconf", "dump", "/").stdout
+    result = desk.knobs("profile", "apply", "bad")
+    assert result.returncode == 2, result
+    assert message in result.stderr, result.stderr
+    assert desk.command("dconf", "dump", "/").stdout == before, "nothing was written"
+
+
+def test_a_huge_profile_is_refused_quickly_without_being_read(desk):
+    folder = profiles_folder(desk)
+    folder.mkdir(parents=True)
+    with open(folder / "huge.ini", "wb") as file:
+        file.write(b"# Knobs profile: huge\n\n[org/gnome/desktop/interface]\n")
+        file.truncate(100 * 1024 * 1024)
+    started = time.monotonic()
+    result = desk.knobs("profile", "apply", "huge")
+    elapsed = time.monotonic() - started
+    assert result.returncode == 2 and "larger than 16 MB" in result.stderr, result
+    assert elapsed < 3, f"took {elapsed:.2f} s"
+    assert desk.knobs("profile", "list").stdout.splitlines() == ["huge"]
+    assert desk.knobs("profile", "delete", "huge").returncode == 0

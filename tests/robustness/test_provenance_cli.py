@@ -17,6 +17,7 @@ from sealed import SCHEMAS, Desk
 
 FIXTURE = Path(__file__).parent / "provenance"
 SCHEMA = "org.knobs.test.provenance"
+INTERFACE_SCHEMA = "org.gnome.desktop.interface"
 FOLDER = "/org/knobs/test/provenance/"
 
 
@@ -70,6 +71,7 @@ def test_five_keys_show_the_source_dconf_gives(site):
     listed = site.desk.knobs("list", "--json", f"schema/{SCHEMA}")
     assert listed.returncode == 0, listed
     rows = {row["key"]: row for row in json.loads(listed.stdout)}
+    assert not any("problems" in row for row in rows.values()), "a profile read whole has no problems"
 
     # The schema's own default: no database sets it.
     assert site.dconf("read", FOLDER + "plain") == "" and site.dconf("read", "-d", FOLDER + "plain") == ""
@@ -164,6 +166,18 @@ def test_a_profile_naming_a_missing_database(site, tmp_path):
     assert sited["source"] == "system" and winner(sited)["origin"] == site.label
     assert any("missing.db" in problem and "does not exist" in problem for problem in sited["problems"]), sited
     assert site.dconf("read", FOLDER + "sited") == "'site-sited'"
+    # list --json says so on each setting it concerns, with the source dconf gives.
+    listed = site.desk.knobs("list", "--json", f"schema/{SCHEMA}")
+    assert listed.returncode == 0, listed
+    rows = {row["key"]: row for row in json.loads(listed.stdout)}
+    assert rows["sited"]["source"] == "system" and rows["sited"]["sourceDatabase"] == site.label
+    for key in ("sited", "plain", "mine"):
+        assert any("missing.db" in problem and "does not exist" in problem for problem in rows[key]["problems"]), \
+            rows[key]
+    whole = site.desk.knobs("list", "--json")
+    assert whole.returncode == 0, whole
+    bound = [row for row in json.loads(whole.stdout) if row.get("schema") == INTERFACE_SCHEMA]
+    assert bound and all(any("missing.db" in problem for problem in row["problems"]) for row in bound), bound[:2]
 
 
 def test_an_unreadable_or_damaged_database_is_never_named_wrongly(site, tmp_path):
@@ -177,6 +191,18 @@ def test_an_unreadable_or_damaged_database_is_never_named_wrongly(site, tmp_path
     assert sited["problems"], sited
     assert sited["source"] == "system"
     assert winner(sited)["origin"] in (site.label,), sited
+    listed = site.desk.knobs("list", "--json", f"schema/{SCHEMA}")
+    rows = {row["key"]: row for row in json.loads(listed.stdout)}
+    assert rows["sited"]["value"] == "site-sited" and rows["sited"]["source"] == "system", rows["sited"]
+    assert any(str(damaged) in problem for problem in rows["sited"]["problems"]), rows["sited"]
+    # An unreadable file: the same.
+    damaged.write_bytes(site.database.read_bytes())
+    damaged.chmod(0)
+    if os.access(damaged, os.R_OK):
+        return  # root reads it anyway
+    listed = site.desk.knobs("list", "--json", f"schema/{SCHEMA}")
+    rows = {row["key"]: row for row in json.loads(listed.stdout)}
+    assert any(str(damaged) in problem for problem in rows["mine"]["problems"]), rows["mine"]
 
 
 def test_a_profile_climbing_out_with_dot_dot(site):
@@ -206,6 +232,8 @@ def test_a_dconf_profile_that_loops_or_is_a_folder(site, tmp_path, kind):
     assert explained["problems"], explained
     listed = site.desk.knobs("list", "--json", f"schema/{SCHEMA}")
     assert listed.returncode == 0, listed
+    mine = {row["key"]: row for row in json.loads(listed.stdout)}["mine"]
+    assert mine["source"] == "default" and mine["problems"] == explained["problems"], mine
 
 
 def test_a_malformed_override_file_is_ignored_as_glib_ignores_it(site):
@@ -234,3 +262,36 @@ def test_locks_naming_keys_that_do_not_exist(site, tmp_path):
     assert rows["sited"]["source"] == "system" and rows["sited"]["locked"] is False
     assert rows["mine"]["source"] == "user"
     assert rows["held"]["source"] == "user" and rows["held"]["userValue"] == "'my-held'"
+
+
+def test_a_database_written_on_a_machine_of_the_other_byte_order(tmp_path):
+    """GVDB's structure is little-endian whoever writes it; a big-endian writer's signature
+    reads "raVGtnai" and its values are big-endian. Made here from a `dconf compile` of this
+    machine: dconf itself reads it, and `knobs explain` gives the same value and database."""
+    site = tmp_path / "site.d"
+    (site / "locks").mkdir(parents=True)
+    (site / "00-site").write_text("[org/gnome/desktop/interface]\ncursor-size=16909060\nclock-format='12h'\n")
+    (site / "locks" / "00").write_text("/org/gnome/desktop/interface/cursor-size\n")
+    database = tmp_path / "site.db"
+    subprocess.run(["dconf", "compile", str(database), str(site)], check=True, capture_output=True)
+    data = database.read_bytes()
+    assert data[:8] == b"GVariant" and data.count(b"\x04\x03\x02\x01\x00i") == 1, data[:8]
+    database.write_bytes(b"raVGtnai" + data[8:].replace(b"\x04\x03\x02\x01\x00i", b"\x01\x02\x03\x04\x00i"))
+    profile = tmp_path / "profile"
+    profile.write_text(f"user-db:user\nfile-db:{database}\n")
+    desk = Desk(tmp_path)
+    try:
+        desk.env["DCONF_PROFILE"] = str(profile)
+        folder = "/org/gnome/desktop/interface/"
+        assert desk.command("dconf", "read", folder + "cursor-size").stdout.strip() == "16909060", \
+            "dconf reads the database as a machine of the other order wrote it"
+        assert desk.command("dconf", "read", folder + "clock-format").stdout.strip() == "'12h'"
+        for key, value, source in (("cursor-size", "16909060", "locked"), ("clock-format", "'12h'", "system")):
+            result = desk.knobs("explain", "--json", f"schema/org.gnome.desktop.interface/{key}")
+            assert result.returncode == 0, result
+            explained = json.loads(result.stdout)
+            assert explained["source"] == source and explained["value"] == value, explained
+            assert winner(explained)["origin"] == f"file-db:{database}", explained
+            assert not explained.get("problems"), explained
+    finally:
+        desk.stop()

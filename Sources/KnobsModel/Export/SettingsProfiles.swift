@@ -5,7 +5,8 @@ import Glibc
 /// dconf keyfile in `$XDG_DATA_HOME/knobs/profiles/NAME.ini`, holding the values the user had set
 /// in the profile's scopes when it was saved. Its first lines are comments naming the profile and
 /// its scopes (`# Scope: appearance`; none for every installed schema), so that applying it can
-/// also reset what is set in those scopes now and was not then.
+/// also reset what is set in those scopes now and was not then. A file that does not start
+/// with `# Knobs profile: ` (empty, cut, not a profile) is refused, never applied as "nothing set".
 public struct SettingsProfiles: Sendable {
   /// The folder the profiles are kept in.
   public let folder: String
@@ -66,9 +67,12 @@ public struct SettingsProfiles: Sendable {
     }
   }
 
+  /// How a profile's file starts: a file that does not is not read as one.
+  static let headerStart = "# Knobs profile: "
+
   /// The file's text: the comments naming the profile and its scopes, then the keyfile.
   public static func text(name: String, _ profile: Profile) -> String {
-    var header = "# Knobs profile: \(name)\n"
+    var header = headerStart + name + "\n"
     for scope in profile.scopes { header += "# Scope: \(scope)\n" }
     return header + "\n" + profile.keyfile
   }
@@ -90,6 +94,13 @@ public struct SettingsProfiles: Sendable {
       text = try DconfKeyfile.read(path: file(of: name))
     } catch {
       throw ProfileError(error.description)
+    }
+    // An empty or cut file would apply as "nothing set": every setting reset. Its first line says it is whole.
+    guard text.hasPrefix(Self.headerStart) else {
+      throw ProfileError(
+        tr(
+          "%1$s is not a whole profile: it does not start with “%2$sNAME”.", file(of: name).escapedForMessage,
+          Self.headerStart))
     }
     var scopes: [String] = []
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -5,11 +5,14 @@
 /// Every offset is checked against the file's size, and a parent chain is followed at
 /// most as many steps as there are items, so a damaged file gives an error, never a crash.
 public struct GVDBTable: Sendable {
-  /// Each key's value: a serialized GVariant of type `v`, in the file's byte order.
+  /// Each key's value: a serialized GVariant of type `v`, in the byte order of the machine that
+  /// wrote the file.
   public private(set) var values: [String: [UInt8]] = [:]
   /// The paths the database locks (its `.locks` table).
   public private(set) var locks: Set<String> = []
   /// Whether the file was written on a machine of the other byte order: values need swapping.
+  /// The file's own structure (offsets, sizes, tables) is little-endian whoever wrote it; only
+  /// the signature (written as two numbers of the writer's order) and the values are the writer's.
   public let isByteSwapped: Bool
 
   /// Why a file can't be read as a database.
@@ -27,22 +30,19 @@ public struct GVDBTable: Sendable {
     }
   }
 
+  /// Reads the structure's numbers: little-endian in every file, of either byte order.
   private struct Reader {
     let bytes: [UInt8]
-    let swapped: Bool
 
     func u32(_ offset: Int) -> UInt32? {
       guard offset >= 0, offset + 4 <= bytes.count else { return nil }
-      let value =
-        UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
+      return UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
         | UInt32(bytes[offset + 3]) << 24
-      return swapped ? value.byteSwapped : value
     }
 
     func u16(_ offset: Int) -> UInt16? {
       guard offset >= 0, offset + 2 <= bytes.count else { return nil }
-      let value = UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
-      return swapped ? value.byteSwapped : value
+      return UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
     }
 
     /// The bytes between a pointer's start and end, when they lie inside the file.
@@ -73,7 +73,7 @@ public struct GVDBTable: Sendable {
     } else {
       throw .notADatabase
     }
-    let reader = Reader(bytes: bytes, swapped: isByteSwapped)
+    let reader = Reader(bytes: bytes)
     guard reader.u32(8) == 0 else { throw .damaged(tr("unknown version")) }
     guard let rootStart = reader.u32(16), let rootEnd = reader.u32(20) else { throw .tooSmall }
     let root = try Self.items(reader, start: rootStart, end: rootEnd)

@@ -370,6 +370,8 @@ package struct ListedRow: Encodable {
   package let modified: Bool?
   /// Where the value comes from (`default`, `vendor`, `system`, `user`, `locked`), whether a
   /// database locks it, and the user's own value (kept under a lock); for GSettings keys only.
+  /// With `problems` when the dconf profile or one of its databases could not be read as it
+  /// should (the value and source are then dconf's own answer, never a guess).
   package let provenance: ValueProvenance?
 
   /// Numbers in the value are written in `style`: the user's locale for the table, `.c` for JSON.
@@ -391,6 +393,7 @@ package struct ListedRow: Encodable {
 
   private enum CodingKeys: String, CodingKey {
     case path, kind, title, value, schema, key, raw, modified, source, locked, userValue, sourceFile, sourceDatabase
+    case problems
   }
 
   package func encode(to encoder: any Encoder) throws {
@@ -413,6 +416,7 @@ package struct ListedRow: Encodable {
     case .locked(let database, _): try container.encode(database, forKey: .sourceDatabase)
     case .schemaDefault, .user: break
     }
+    if !provenance.problems.isEmpty { try container.encode(provenance.problems, forKey: .problems) }
   }
 
   package static func table(_ rows: [ListedRow]) -> String {
