@@ -6,36 +6,47 @@
 
 # The words of the command line up to the cursor as the shell will pass them (quotes and
 # backslashes taken off, not split at ":" or "="), into the array _knobs_words; the last is the
-# word being completed. _knobs_kept is how much of that word's start readline keeps (it
-# replaces only what follows the last ":", "=" or quote), _knobs_quoted whether
+# word being completed. _knobs_kept is the start of that word readline keeps (it replaces
+# only what follows the last ":", "=" or quote), _knobs_quoted whether
 # the word is inside quotes. Nothing is run: no eval.
 _knobs_split() {
-  local line=$1 word='' quote='' started='' c next i
-  _knobs_words=() _knobs_kept=0 _knobs_quoted=''
-  for ((i = 0; i < ${#line}; i++)); do
-    c=${line:i:1}
+  # Bytes, not characters: each step is then quick, and what matters here is ASCII.
+  local LC_ALL=C rest=$1 word='' quote='' started='' chunk c next
+  _knobs_words=() _knobs_kept='' _knobs_quoted=''
+  # A run of ordinary characters is taken at once: a long word costs no more than a short one.
+  while [[ -n $rest ]]; do
     if [[ $quote == "'" ]]; then
-      if [[ $c == "'" ]]; then quote='' _knobs_kept=${#word}; else word+=$c; fi
-    elif [[ $c == '\' ]]; then
-      next=${line:i+1:1}
+      chunk=${rest%%"'"*}
+      word+=$chunk rest=${rest:${#chunk}}
+      [[ -n $rest ]] && quote='' rest=${rest:1} _knobs_kept=$word
+      continue
+    fi
+    if [[ $quote == '"' ]]; then
+      chunk=${rest%%[\"\\]*}
+    else
+      chunk=${rest%%[\"\'\\:=[:space:]]*}
+    fi
+    word+=$chunk rest=${rest:${#chunk}}
+    [[ -n $chunk ]] && started=1
+    [[ -n $rest ]] || break
+    c=${rest:0:1} next=${rest:1:1} rest=${rest:1}
+    if [[ $c == '\' ]]; then
       # Inside double quotes a backslash escapes only $ ` " \ (and is kept before anything else).
       if [[ $quote == '"' && $next != '$' && $next != '`' && $next != '"' && $next != '\' ]]; then
         word+='\'
       else
-        word+=$next
-        ((i++))
+        word+=$next rest=${rest:1}
       fi
       started=1
     elif [[ $quote == '"' ]]; then
-      if [[ $c == '"' ]]; then quote='' _knobs_kept=${#word}; else word+=$c; fi
+      quote='' _knobs_kept=$word
     elif [[ $c == "'" || $c == '"' ]]; then
-      quote=$c started=1 _knobs_kept=${#word}
-    elif [[ $c == [[:space:]] ]]; then
-      [[ -n $started ]] && _knobs_words+=("$word")
-      word='' started='' _knobs_kept=0
+      quote=$c started=1 _knobs_kept=$word
+    elif [[ $c == ':' || $c == '=' ]]; then
+      word+=$c started=1 _knobs_kept=$word
     else
-      word+=$c started=1
-      [[ $c == ':' || $c == '=' ]] && _knobs_kept=${#word}
+      [[ -n $started ]] && _knobs_words+=("$word")
+      word='' started='' _knobs_kept=''
     fi
   done
   _knobs_words+=("$word")
@@ -55,8 +66,9 @@ _knobs() {
   [[ $knobs == "~/"* ]] && knobs=$HOME/${knobs#"~/"}
   [[ -x $knobs && $knobs == */* ]] || knobs=knobs
   COMPREPLY=()
-  # Knobs offers nothing for a word over 1 KB: a longer line is not read a character at a time.
-  ((${#line} <= 16384)) || return 0
+  # Knobs offers nothing for a word over 1 KB: a line over 4 KB is not read at all (one of
+  # thousands of quotes or colons would take bash a moment).
+  ((${#line} <= 4096)) || return 0
   _knobs_split "$line"
   mapfile -t candidates < <(timeout 2 "$knobs" __complete "${_knobs_words[@]:1}" 2>/dev/null)
   if [[ ${candidates[0]-} == :files ]]; then
@@ -67,7 +79,7 @@ _knobs() {
   # Readline replaces the part after the kept start; names with spaces or quotes are quoted by
   # readline itself (-o filenames), as the typed word's quotes call for.
   for candidate in "${candidates[@]}"; do
-    COMPREPLY+=("${candidate:_knobs_kept}")
+    COMPREPLY+=("${candidate#"$_knobs_kept"}")
     [[ $candidate == *[!A-Za-z0-9_./:@+,=-]* ]] && quote=1
   done
   if [[ -n $quote || -n $_knobs_quoted ]]; then

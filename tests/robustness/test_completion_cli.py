@@ -286,6 +286,7 @@ def test_custom_shortcut_names_and_relocatable_folders_in_each_shell(desk, home)
     offered = complete_bash(home, "custom-shortcut", "remove", "", env=env)
     assert offered == sorted(names + ["y" * 10_000]), offered
     assert complete_bash(home, "custom-shortcut", "remove", "Say", env=env) == ['Say "hi"']
+    assert complete_bash(home, line='knobs custom-shortcut remove "שלום ע', env=env) == ["שלום עולם"]
     # The word as typed, quotes and backslashes in it: knobs is asked for what the shell will pass.
     assert complete_bash(home, line='knobs custom-shortcut remove "It', env=env) == ["It's mine"]
     assert complete_bash(home, line="knobs custom-shortcut remove It\\'s\\ m", env=env) == ["It's mine"]
@@ -307,3 +308,12 @@ def test_custom_shortcut_names_and_relocatable_folders_in_each_shell(desk, home)
     assert complete_zsh(home, "get", f"{schema}:{FOLDERS}custom1", env=env) == [f"{schema}:{folders[1]}"]
     assert complete_fish(home, f"knobs get {schema}:{folders[1]}c", env=env) == [f"{schema}:{folders[1]}command"]
     assert complete_bash(home, "list", f"{schema}:{FOLDERS}hostile", env=env) == folders[len(names):]
+
+
+@pytest.mark.parametrize("word", [":" * 4000, "\\ " * 2000, "'x'" * 1300, "a/" * 5000])
+def test_bash_reads_a_long_line_of_quotes_and_colons_quickly(home, word):
+    """The bash completion reads the typed line itself (quotes, backslashes, colons): up to 4 KB,
+    whatever it holds, in well under a second; a longer one is not read (knobs would offer nothing)."""
+    started = time.monotonic()
+    assert complete_bash(home, line=f"knobs get {word}") == []
+    assert time.monotonic() - started < 2.5
