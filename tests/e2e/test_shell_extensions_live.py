@@ -293,6 +293,12 @@ def test_a_shell_that_stops_and_comes_back(session, driver):
     assert session.run("undo").returncode == 0
     wait_for("undone: the list is as before",
              lambda: WORKS not in session.command("gsettings", "get", SHELL, "enabled-extensions").stdout)
+    # The command line through the Shell: the command's change, not another program's.
+    assert session.run("extension", "enable", WORKS).returncode == 0
+    time.sleep(1.5)
+    noted = [entry for entry in history(session) if entry["schema"] == SHELL]
+    assert noted[0]["source"] == "command-line" and WORKS in noted[0]["new"], noted
+    assert all(entry["source"] != "other-program" for entry in noted), noted
 
     # The Shell stops: the rows read the lists again, and the page says why.
     shell.kill()
