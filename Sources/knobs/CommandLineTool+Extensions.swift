@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import Gtk
 import KnobsModel
 import KnobsUI
@@ -196,10 +197,12 @@ extension CommandLineTool {
   /// switch, as `knobs set` would.
   private func switchExtension(_ uuid: String, on: Bool, environment: [String: String]) -> Int32 {
     if let shell = ShellExtensionsNow(), let reports = shell.reports(), let report = reports[uuid] {
+      let before = shellLists()
       if case .failure(let error) = shell.bus.setEnabledNow(uuid, on, timeout: ShellExtensionsNow.timeout) {
         printError("knobs: " + tr("GNOME Shell did not answer: %s", error.message).escapedForTerminal)
         return 1
       }
+      noteShellWrites(since: before, uuid: uuid, on: on)
       let now = shell.reports()?[uuid] ?? report
       if let problem = now.problem {
         printError("knobs: " + "\(uuid): \(problem)".escapedForTerminal)
@@ -214,5 +217,45 @@ extension CommandLineTool {
       return 2
     }
     return run(PanelCommand.set(path: entry.path, value: on ? "true" : "false", replace: false))
+  }
+
+  /// The Shell's two lists as GVariant text (nil for a default), to note what the Shell writes.
+  private func shellLists() -> [SettingKey: String?] {
+    var lists: [SettingKey: String?] = [:]
+    for key in [ShellExtensionSwitches.disabledKey, ShellExtensionSwitches.enabledKey] {
+      let value = store.value(for: key)
+      lists[key] = value == store.defaultValue(for: key) ? nil : value?.gvariantText
+    }
+    return lists
+  }
+
+  /// How long the Shell's writes of its lists are waited for, and how often they are read meanwhile.
+  static let shellWritesPatience = 2.0
+  static let shellWritesPoll = 0.02
+
+  /// The Shell writes its lists itself, a moment after it answers: they are read until they say
+  /// the extension is on (or off) as asked, or for `shellWritesPatience`, and what changed is
+  /// noted as this command's change (an open window, hearing the writes, then knows them as Knobs').
+  private func noteShellWrites(since before: [SettingKey: String?], uuid: String, on: Bool) {
+    guard let history else { return }
+    let listed = { (key: SettingKey) in self.store.value(for: key)?.stringsValue?.contains(uuid) == true }
+    var waited = 0.0
+    while waited < Self.shellWritesPatience,
+      listed(ShellExtensionSwitches.enabledKey) != on || listed(ShellExtensionSwitches.disabledKey) == on
+    {
+      usleep(useconds_t(Self.shellWritesPoll * 1e6))
+      waited += Self.shellWritesPoll
+    }
+    let after = shellLists()
+    let changes = before.keys.sorted { $0.key > $1.key }.compactMap { key -> RecordedChange? in
+      let old = before[key] ?? nil
+      let new = after[key] ?? nil
+      return old == new ? nil : RecordedChange(key: key, old: old, new: new)
+    }
+    do {
+      try history.record(changes, source: .commandLine)
+    } catch {
+      printError("knobs: " + error.description)
+    }
   }
 }

@@ -6,9 +6,13 @@ import KnobsUI
 /// last of the words typed after `knobs`, one candidate a line. The commands and options are
 /// those of `knobs --help` (CompletionTests compares them), the paths those `knobs list`
 /// prints, as each of their shorter forms, one folder at a time; `schema/ID/KEY` the installed
-/// schemas' keys, `extension enable|disable|uninstall|prefs` the installed extensions' uuids, and
+/// schemas' keys, and `schema/ID:/FOLDER/KEY` a relocatable schema's at the folders of the
+/// settings database that hold its keys; `extension enable|disable|uninstall|prefs` the installed
+/// extensions' uuids, `custom-shortcut remove` the custom shortcuts' names, and
 /// `uninstall-panel` the ids of the panels installed for the user.
 /// A word that names a file is answered with `filesMarker` alone: the shell completes files.
+/// A candidate is one line, and shown as it is: one with a control or bidirectional control
+/// character (a name another program saved) is left out.
 struct Completion {
   /// The hidden command the completion scripts call.
   static let command = "__complete"
@@ -42,6 +46,12 @@ struct Completion {
   var paths: () -> [String]
   /// The installed schemas' ids.
   var schemaIDs: () -> [String]
+  /// The installed relocatable schemas' ids.
+  var relocatableIDs: () -> [String] = { [] }
+  /// The folders of the settings database where a relocatable schema is saved.
+  var folders: (String) -> [String] = { _ in [] }
+  /// The custom shortcuts' names.
+  var customShortcutNames: () -> [String] = { [] }
   /// The keys of an installed schema; empty for one that is not installed.
   var keys: (String) -> [String]
   /// The installed extensions' uuids.
@@ -58,10 +68,9 @@ struct Completion {
     guard let current = words.last, current.utf8.count <= Self.wordLimit,
       !current.unicodeScalars.contains(where: isControl)
     else { return [] }
-    // A candidate is one line: a name with a line break in it (a folder's) is left out.
-    let found = candidates(current, after: Array(words.dropLast())).filter {
-      !$0.unicodeScalars.contains(where: isControl)
-    }
+    // A candidate is one line, shown as it is: a name with a line break in it (a folder's), or
+    // with a character that reorders what a terminal shows, is left out.
+    let found = candidates(current, after: Array(words.dropLast())).filter { $0.escapedForTerminal == $0 }
     return Array(found.sorted().prefix(Self.candidateLimit))
   }
 
@@ -122,6 +131,7 @@ struct Completion {
       }
     case "custom-shortcut":
       guard let subcommand = arguments.first else { return matching(Self.customShortcutCommands) }
+      if subcommand == "remove" { return operands.count == 1 ? matching(customShortcutNames()) : [] }
       return subcommand == "add" && current.hasPrefix("-") ? matching(["--replace"]) : []
     default:
       return []
@@ -152,19 +162,39 @@ struct Completion {
   }
 
   /// `schema/ID/` (or `schema/ID` for `list`, which takes a schema) for the schemas whose id
-  /// starts as typed; with `keys`, after `schema/ID/` that schema's keys.
+  /// starts as typed, `schema/ID:` for the relocatable ones; with `keys`, after `schema/ID/` that
+  /// schema's keys.
   private func schemaPaths(_ current: String, keys: Bool) -> [String] {
     guard current.hasPrefix(SchemaPath.prefix) else {
       return SchemaPath.prefix.hasPrefix(current) ? [SchemaPath.prefix] : []
     }
     let rest = current.dropFirst(SchemaPath.prefix.count)
+    if let colon = rest.firstIndex(of: ":"), !rest[..<colon].contains("/") {
+      return relocatablePaths(id: String(rest[..<colon]), String(rest[rest.index(after: colon)...]), keys: keys)
+    }
     if let slash = rest.firstIndex(of: "/") {
       guard keys else { return [] }
       let id = String(rest[..<slash])
       let key = rest[rest.index(after: slash)...]
       return self.keys(id).filter { $0.hasPrefix(key) }.map { SchemaPath.prefix + id + "/" + $0 }
     }
-    return schemaIDs().filter { $0.hasPrefix(rest) }.map { SchemaPath.prefix + $0 + (keys ? "/" : "") }
+    let fixed = schemaIDs().filter { $0.hasPrefix(rest) }.map { SchemaPath.prefix + $0 + (keys ? "/" : "") }
+    return fixed + relocatableIDs().filter { $0.hasPrefix(rest) }.map { SchemaPath.prefix + $0 + ":" }
+  }
+
+  /// After `schema/ID:`, a relocatable schema's folders that start as typed (`schema/ID:/FOLDER/`);
+  /// with `keys`, after a folder its keys (`schema/ID:/FOLDER/KEY`). Any folder typed takes keys.
+  private func relocatablePaths(id: String, _ typed: String, keys: Bool) -> [String] {
+    let prefix = SchemaPath.prefix + id + ":"
+    var found = folders(id).filter { $0.hasPrefix(typed) && $0 != typed }.map { prefix + $0 }
+    if keys, let slash = typed.lastIndex(of: "/") {
+      let folder = String(typed[...slash])
+      let key = typed[typed.index(after: slash)...]
+      if SchemaPath.isFolder(folder) {
+        found += self.keys(id).filter { $0.hasPrefix(key) }.map { prefix + folder + $0 }
+      }
+    }
+    return found
   }
 }
 
@@ -183,6 +213,12 @@ extension Completion {
           .filter { !CommandLineTool.isWindowOnly($0.path) }.map(\.path.description)
       },
       schemaIDs: { schemas().schemaIDs },
+      relocatableIDs: { schemas().source.relocatableSchemaIDs },
+      folders: { id in
+        let keys = Set(schemas().keyNames(of: id))
+        return keys.isEmpty ? [] : DconfPaths.read().folders(matching: keys).filter { $0 != "/" }
+      },
+      customShortcutNames: { CustomShortcuts.read(from: schemas()).map(\.name) },
       keys: { schemas().keyNames(of: $0) },
       extensionIDs: { ShellExtensions.installed(environment: environment).all.map(\.uuid) },
       profileNames: { SettingsProfiles(folder: SettingsProfiles.defaultFolder(environment: environment)).names() },

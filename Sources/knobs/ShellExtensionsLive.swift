@@ -34,16 +34,47 @@ struct ShellExtensionsNow {
 }
 
 /// Keeps the Extensions page's rows told of what the running Shell makes of each extension:
-/// one `ListExtensions` at the start (answered on the main loop, never blocking the window),
-/// then each `ExtensionStateChanged`. With no Shell the rows keep reading the lists.
+/// `ListExtensions` each time a Shell takes its name on the bus (at the start too; answered on
+/// the main loop, never blocking the window), then each `ExtensionStateChanged`. When the Shell
+/// leaves the bus (stopped, crashed, restarting) the rows read the lists again until one answers.
 @MainActor
 enum ShellExtensionsWatch {
   /// Generous: nothing waits for the answer, the rows just take it when it comes.
   static let timeout = 10.0
 
+  /// Which answers of `ListExtensions` may still be taken: only those asked since the Shell last
+  /// came or went, and none older than one already taken. A Shell that leaves mid-call, or
+  /// leaves and comes back at once, never has an old answer (or its failure) undo a newer one.
+  final class Answers {
+    /// Whether a Shell has the name now.
+    var present = false
+    /// Questions asked again since the Shell came, because it did not answer.
+    var retries = 0
+    private var asked = 0
+    private var takenUpTo = 0
+    private var validFrom = 0
+
+    /// A number for a new question.
+    func ask() -> Int {
+      asked += 1
+      return asked
+    }
+
+    /// The Shell came or went: no answer to a question asked before counts.
+    func shellChanged() { validFrom = asked + 1 }
+
+    /// Whether the answer to question `number` is to be taken (and, if so, newer ones only after it).
+    func take(_ number: Int) -> Bool {
+      guard number >= validFrom, number > takenUpTo else { return false }
+      takenUpTo = number
+      return true
+    }
+  }
+
   /// The bus to keep for the window's life; nil without a session bus.
   static func start(_ rows: ShellExtensionRows) -> ShellExtensionsBus? {
     guard let bus = ShellExtensionsBus() else { return nil }
+    let answers = Answers()
     rows.openPreferences = { [weak bus] uuid in
       bus?.openPreferences(uuid, timeout: timeout) { error in
         if let error {
@@ -65,27 +96,57 @@ enum ShellExtensionsWatch {
     let askAgain: @MainActor () -> Void = { [weak bus, weak rows] in
       again.schedule(after: 0.5) {
         guard let bus, let rows else { return }
-        refresh(bus, rows)
+        refresh(bus, rows, answers)
       }
     }
     rows.askShellAgain = askAgain
     bus.onStateChanged { [weak bus, weak rows] report in
       guard let rows else { return }
-      // A Shell that started after the window: its first word brings the whole list.
+      // A Shell that answered nothing yet: its first word brings the whole list.
       if rows.live == nil, let bus {
-        refresh(bus, rows)
+        refresh(bus, rows, answers)
       } else {
         rows.updateLive(ShellExtensionLive(report))
         askAgain()
       }
     }
-    refresh(bus, rows)
+    // Told at once whether a Shell is there, then each time one comes or goes.
+    bus.onPresence { [weak bus, weak rows] present in
+      guard let bus, let rows else { return }
+      answers.shellChanged()
+      answers.present = present
+      answers.retries = 0
+      again.cancel()
+      if present {
+        refresh(bus, rows, answers, retry: again)
+      } else {
+        rows.setLive(nil)
+      }
+    }
     return bus
   }
 
-  static func refresh(_ bus: ShellExtensionsBus, _ rows: ShellExtensionRows) {
-    bus.listExtensions(timeout: timeout) { [weak rows] result in
+  /// How many times, and after how long (doubling each time), a Shell that has its name but does
+  /// not answer yet is asked again: GNOME Shell takes its name before it offers its extensions.
+  static let retries = 5
+  static let firstRetry = 0.25
+
+  static func refresh(
+    _ bus: ShellExtensionsBus, _ rows: ShellExtensionRows, _ answers: Answers, retry: MainLoopTimer? = nil
+  ) {
+    let question = answers.ask()
+    bus.listExtensions(timeout: timeout) { [weak bus, weak rows] result in
+      guard answers.take(question) else { return }
       let reports = try? result.get()
+      if reports == nil, answers.present, answers.retries < retries, let retry {
+        let delay = firstRetry * Double(1 << answers.retries)
+        answers.retries += 1
+        retry.schedule(after: delay) {
+          guard let bus, let rows else { return }
+          refresh(bus, rows, answers, retry: retry)
+        }
+        return
+      }
       rows?.setLive(
         reports.map {
           Dictionary($0.map { ($0.uuid, ShellExtensionLive($0)) }, uniquingKeysWith: { first, _ in first })

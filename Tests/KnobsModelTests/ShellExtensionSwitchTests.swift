@@ -1,3 +1,4 @@
+import Foundation
 import KnobsModel
 import XCTest
 
@@ -208,6 +209,59 @@ final class ShellExtensionSwitchTests: XCTestCase {
     try switches.write(.bool(true), for: ShellExtensionSwitches.key("b@x"))
     XCTAssertEqual(handed.count, 1, "an extension the Shell doesn't know is switched in the lists")
     XCTAssertEqual(base.value(for: enabled), .strings(["a@x", "b@x"]))
+  }
+
+  func testWhatTheShellWritesForASwitchIsNotedAsTheWindowsOwnChange() async throws {
+    let folder = NSTemporaryDirectory() + "knobs-shell-switch-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var clock = 1_000.0
+    let history = ChangeHistory(file: folder + "/history.jsonl") { clock }
+    let found = ShellExtensions([ShellExtension(uuid: "a@x", name: "A", shellVersions: ["43"])])
+    let source = ShellExtensionRows(find: { found }, folders: [], shellVersion: { .failure(.notInstalled) })
+    let base = shellSettings()
+    try base.write(.strings(["a@x"]), for: disabled)
+    let recording = RecordingStore(base: base, history: history, source: .window)
+    let switches = try XCTUnwrap(source.connect(to: recording)?.store)
+    var otherwise: (@MainActor () -> Void)?
+    source.switchThroughShell = { _, _, fallback in otherwise = fallback }
+    source.setLive([
+      "a@x": ShellExtensionLive(uuid: "a@x", state: .disabled, error: "", hasPrefs: false, canChange: true)
+    ])
+    try switches.write(.bool(true), for: ShellExtensionSwitches.key("a@x"))
+    XCTAssertTrue(history.entries.isEmpty, "nothing is written until the Shell writes")
+    // The Shell writes its lists as GNOME Shell 43 does: out of the second list, then into the first.
+    clock += 0.2
+    try base.write(.strings([]), for: disabled)
+    try base.write(.strings(["a@x"]), for: enabled)
+    XCTAssertEqual(history.entries.map(\.key), ["disabled-extensions", "enabled-extensions"])
+    XCTAssertEqual(history.entries.map(\.source), [.window, .window], "the user's change, not another program's")
+    XCTAssertEqual(history.entries.map(\.new), [nil, "['a@x']"])
+    // Once the lists say it is on, later writes are someone else's.
+    clock += 30
+    try base.write(.strings(["a@x", "z@x"]), for: enabled)
+    XCTAssertEqual(history.entries.count, 2)
+    // A Shell that refuses: the lists are written here, and noted once.
+    try switches.write(.bool(false), for: ShellExtensionSwitches.key("a@x"))
+    clock += 30
+    otherwise?()
+    XCTAssertEqual(history.entries.count, 4, "\(history.entries)")
+    XCTAssertEqual(base.value(for: disabled), .strings(["a@x"]))
+  }
+
+  func testAShellThatStopsAnsweringIsSaidAndTheListsAreReadAgain() async throws {
+    let found = ShellExtensions([ShellExtension(uuid: "c@x", name: "C", shellVersions: ["3.36"])])
+    let source = ShellExtensionRows(find: { found }, folders: [], shellVersion: { .success("43.9") })
+    _ = source.connect(to: shellSettings())
+    source.setLive(nil)
+    XCTAssertFalse(source.note.hasPrefix("GNOME Shell stopped answering"), "no Shell at all: nothing to say")
+    source.setLive([
+      "c@x": ShellExtensionLive(uuid: "c@x", state: .disabled, error: "", hasPrefs: false, canChange: true)
+    ])
+    XCTAssertFalse(source.note.hasPrefix("GNOME Shell stopped answering"))
+    source.setLive(nil)
+    XCTAssertTrue(source.note.hasPrefix("GNOME Shell stopped answering"), source.note)
+    source.setLive([:])
+    XCTAssertFalse(source.note.hasPrefix("GNOME Shell stopped answering"), "a Shell answers again")
   }
 
   func testWhileEveryExtensionIsOffEachSwitchStillWorksAndSaysWhenItTakesEffect() async throws {

@@ -86,6 +86,19 @@ final class LazyRenderingTests: GtkTestCase {
       await settle(0.2)
     }
     XCTAssertEqual(window.search.resultRowsMade, made, "the list grew back into the rows it had")
+    // GTK's slots are kept too: past a shorter list's end they are hidden, not destroyed and built again.
+    let slots = window.search.resultSlots
+    let screenful = window.search.listedResultCount
+    XCTAssertEqual(slots.shown, screenful)
+    window.search.update("Row 9876")
+    await settle(0.2)
+    XCTAssertEqual(window.search.resultSlots.made, slots.made, "no slot destroyed")
+    XCTAssertEqual(window.search.resultSlots.shown, 1, "only the result's slot is shown")
+    XCTAssertEqual(window.search.listedResultCount, 1)
+    window.search.update("Row")
+    await settle(0.2)
+    XCTAssertEqual(window.search.resultSlots.made, slots.made, "no slot built")
+    XCTAssertEqual(window.search.resultSlots.shown, screenful)
     let titles = window.search.drawnResultTitles
     XCTAssertGreaterThan(titles.count, 1)
     let paths = window.search.resultPaths

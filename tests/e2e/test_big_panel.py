@@ -68,3 +68,23 @@ def test_search_over_3000_rows_goes_to_a_far_row(session, driver):
              == ["Row 271.8"])
     driver.press("Return")
     wait_for_focus(driver, "Row 271.8")
+
+
+@scenario(timeout=120)
+def test_a_shorter_result_list_ends_at_its_last_result(session, driver):
+    """Search results keep GTK's slots past a shorter list's end, hidden: the arrows stop at
+    the last result, and screen readers hear only the results."""
+    session.launch(extra_env=BIG)
+    wait_for_focus(driver, "Row 0.0")
+    driver.press("Control_L", "f")
+    driver.type_text("Row 27")
+    wait_for("a screenful of results", lambda: len(driver.window().find("list", "Search Results").children()) > 5)
+    driver.type_text("1.8")
+    wait_for("one result, Row 2718",
+             lambda: [item.name for item in driver.window().find("list", "Search Results").children()]
+             == ["Row 271.8"])
+    driver.press("Down")
+    driver.press("Down")
+    driver.press("Down")
+    driver.press("Return")
+    wait_for_focus(driver, "Row 271.8")

@@ -158,6 +158,13 @@ def test_extensions_as_the_real_shell_sees_them(session, driver):
         took = time.monotonic() - started
         wait_for("the Shell says it is off", lambda: "'state': <2.0>" in shell_state(session, WORKS), timeout=10)
         print(f"page switch to the Shell's disable(): {took:.3f} s")
+        # The Shell wrote its lists itself: noted as the window's change, not another program's.
+        wait_for("the window notes the Shell's write as its own", lambda: any(
+            entry["key"] == "enabled-extensions" and entry["source"] == "window" for entry in history(session)),
+            timeout=10)
+        time.sleep(1.5)  # past dconf's quiet time: another program's note would be there by now
+        assert all(entry["source"] != "other-program" for entry in history(session)
+                   if entry["key"] in ("enabled-extensions", "disabled-extensions")), history(session)
 
         # Every extension off (as the Shell's crash guard leaves them): the switches still pick
         # which start when extensions are on again.
@@ -208,6 +215,15 @@ def test_extensions_as_the_real_shell_sees_them(session, driver):
         removed = session.run("extension", "uninstall", OLD)
         assert removed.returncode == 0, removed.stderr
         assert not (folder / OLD).exists()
+
+        # The Shell stops: the page reads the lists again and says so; a new Shell is asked again.
+        stop_shell(shell)
+        wait_for("the dead Shell's error is no longer shown",
+                 lambda: "could not start it" not in driver.row("Broken Teapot").description, timeout=10)
+        assert driver.label_starting("GNOME Shell stopped answering")
+        shell = start_shell(session)
+        wait_for("the new Shell's word is shown", lambda: "the tea kettle is empty"
+                 in driver.row("Broken Teapot").description, timeout=30)
     finally:
         stop_shell(shell)
 
@@ -231,3 +247,83 @@ def test_a_slow_shell_never_holds_the_window(session, driver):
     wait_for("the Shell's late word reaches the row",
              lambda: "GNOME Shell could not start it: Error: slow kettle" in driver.row("Broken Teapot").description,
              timeout=20)
+
+
+def stand_in(session, *arguments, flaps=0):
+    """A Shell of ours that keeps the lists as GNOME Shell does (fake_shell.py), started and ready."""
+    fake = os.path.join(os.path.dirname(__file__), "..", "robustness", "fake_shell.py")
+    shell = subprocess.Popen(["/usr/bin/python3", fake, *arguments],
+                             env={**session.env, "FAKE_SHELL_FLAP": str(flaps)},
+                             stdout=subprocess.PIPE, text=True, start_new_session=True)
+    session.processes.append(("fake-shell", shell))
+    assert shell.stdout.readline().strip() == "ready"
+    return shell
+
+
+def history(session):
+    result = session.run("history", "--json")
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+@scenario(backend="dconf", timeout=120)
+def test_a_shell_that_stops_and_comes_back(session, driver):
+    """A stand-in Shell that keeps the lists as GNOME Shell does. While it answers, the page takes
+    its word (the extension made for 3.36 is not said to be refused by 43: the Shell says it is
+    merely off); a switch goes through it, and what it writes into its lists is the user's change
+    in the history, undone with `knobs undo`. When it stops, the page reads the lists again and
+    says so; when one comes back (leaving and retaking its name twice at once), it is asked again."""
+    install(session)
+    shell = stand_in(session, "lists", WORKS, THROWS, OLD, PREFS)
+    session.launch("--open", "extensions/installed/works")
+    stopped = "GNOME Shell stopped answering"
+    wait_for("the page takes the Shell's word",
+             lambda: "Made for GNOME Shell" not in driver.row("Ancient Mug").description, timeout=20)
+
+    # Turned on through the Shell, which writes the lists itself: noted as the window's change.
+    driver.switch("Working Kettle").toggle()
+    wait_for("the Shell wrote its list",
+             lambda: WORKS in session.command("gsettings", "get", SHELL, "enabled-extensions").stdout, timeout=10)
+    wait_for("the window notes the Shell's write as its own", lambda: any(
+        entry["key"] == "enabled-extensions" and entry["source"] == "window" and WORKS in (entry["new"] or "")
+        for entry in history(session)), timeout=10)
+    time.sleep(1.5)  # past dconf's quiet time: another program's note would be there by now
+    noted = [entry for entry in history(session) if entry["schema"] == SHELL]
+    assert all(entry["source"] == "window" for entry in noted), noted
+    assert session.run("undo").returncode == 0
+    wait_for("undone: the list is as before",
+             lambda: WORKS not in session.command("gsettings", "get", SHELL, "enabled-extensions").stdout)
+    # The command line through the Shell: the command's change, not another program's.
+    assert session.run("extension", "enable", WORKS).returncode == 0
+    time.sleep(1.5)
+    noted = [entry for entry in history(session) if entry["schema"] == SHELL]
+    assert noted[0]["source"] == "command-line" and WORKS in noted[0]["new"], noted
+    assert all(entry["source"] != "other-program" for entry in noted), noted
+
+    # The Shell stops: the rows read the lists again, and the page says why.
+    shell.kill()
+    shell.wait()
+    wait_for("the page falls back to the lists",
+             lambda: "Made for GNOME Shell 3.36" in driver.row("Ancient Mug").description, timeout=10)
+    assert driver.label_starting(stopped), driver.tree_text()
+
+    # A Shell comes back, flapping its name twice first: asked again, its word taken.
+    stand_in(session, "lists", WORKS, THROWS, OLD, PREFS, flaps=2)
+    wait_for("the page takes the new Shell's word",
+             lambda: "Made for GNOME Shell" not in driver.row("Ancient Mug").description, timeout=10)
+    wait_for("and no longer says the Shell stopped",
+             lambda: all(not label.startswith(stopped) for label in driver.window().labels()), timeout=10)
+
+
+@scenario(backend="dconf", timeout=120)
+def test_a_shell_that_vanishes_mid_call(session, driver):
+    """A stand-in Shell that ends itself at the first call (ListExtensions): the page shows the
+    lists and the window lives on."""
+    install(session)
+    stand_in(session, "vanish")
+    session.launch("--open", "extensions/installed/works")
+    wait_for("the page is shown from the lists",
+             lambda: "Made for GNOME Shell 3.36" in driver.row("Ancient Mug").description, timeout=20)
+    driver.switch("Working Kettle").toggle()
+    wait_for("the switch wrote the lists",
+             lambda: WORKS in session.command("gsettings", "get", SHELL, "enabled-extensions").stdout, timeout=10)

@@ -9,12 +9,15 @@ Needs KNOBS_BIN and KNOBS_SCHEMA_DIR."""
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import time
 from pathlib import Path
 
 import pytest
+
+from sealed import desk  # noqa: F401 (a fixture)
 
 REPO = Path(__file__).resolve().parents[2]
 COMPLETIONS = REPO / "data" / "completions"
@@ -49,22 +52,26 @@ def environment(home):
     }
 
 
-def complete_bash(home, *words):
-    """COMPREPLY for the words after `knobs`, the last one being completed."""
+def complete_bash(home, *words, env=None, line=None):
+    """COMPREPLY for the words after `knobs`, the last one being completed; `line` is the command
+    line as typed (quotes and all) when the words alone don't say it."""
     script = (f'source {COMPLETIONS / "knobs.bash"}\n'
-              'COMP_WORDS=(knobs "$@"); COMP_CWORD=$#; COMP_LINE="knobs $*"; COMP_POINT=${#COMP_LINE}\n'
+              'COMP_WORDS=(knobs "$@"); COMP_CWORD=$#; COMP_LINE=$KNOBS_LINE; COMP_POINT=${#COMP_LINE}\n'
               '_knobs\nprintf "%s\\n" "${COMPREPLY[@]}"\n')
+    if line is None:  # as typed: each word quoted, the one being completed left empty when it is
+        line = " ".join(["knobs", *(shlex.quote(word) if word else "" for word in words)])
+    env = {**(env or environment(home)), "KNOBS_LINE": line}
     result = subprocess.run(["bash", "--norc", "--noprofile", "-c", script, "bash", *words], cwd=home / "work",
-                            env=environment(home), capture_output=True, text=True, timeout=30)
+                            env=env, capture_output=True, text=True, timeout=30)
     assert result.returncode == 0, result.stderr
     assert result.stderr == "", result.stderr
     return [line for line in result.stdout.split("\n") if line]
 
 
-def complete_fish(home, line):
+def complete_fish(home, line, env=None):
     result = subprocess.run(
         ["fish", "--no-config", "-c", f"source {COMPLETIONS / 'knobs.fish'}; complete -C {quote_fish(line)}"],
-        cwd=home / "work", env=environment(home), capture_output=True, text=True, timeout=30)
+        cwd=home / "work", env=env or environment(home), capture_output=True, text=True, timeout=30)
     assert result.returncode == 0, result.stderr
     assert result.stderr == "", result.stderr
     return [entry.split("\t")[0] for entry in result.stdout.split("\n") if entry]
@@ -74,7 +81,7 @@ def quote_fish(text):
     return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
 
-def complete_zsh(home, *words):
+def complete_zsh(home, *words, env=None):
     """What _knobs adds, with zsh's compadd and _files stood in for by functions that print
     (a function comes before a builtin in zsh): `folder/` for -S '' (no space after), `:files`."""
     script = r'''
@@ -96,8 +103,8 @@ autoload -Uz _knobs
 words=(knobs "$@"); CURRENT=$#words
 _knobs
 '''
-    result = subprocess.run(["zsh", "-f", "-c", script, "zsh", *words], cwd=home / "work", env=environment(home),
-                            capture_output=True, text=True, timeout=30)
+    result = subprocess.run(["zsh", "-f", "-c", script, "zsh", *words], cwd=home / "work",
+                            env=env or environment(home), capture_output=True, text=True, timeout=30)
     assert result.stderr == "", result.stderr
     return [line for line in result.stdout.split("\n") if line]
 
@@ -180,6 +187,7 @@ def test_uninstall_panel_offers_the_users_installed_panels_in_each_shell(home):
 @pytest.mark.parametrize("word", [
     "", " ", "with space", "'single'", '"double', "appearance/'", "ünïcödé/ščř", "שלום/", "\u202edark",
     "dark\tstyle", "$(touch pwned)", "`touch pwned`", "\\", "x" * 100_000, "/" * 5000, "appearance/" * 500,
+    "appearance/" + "x" * 10_240, "schema/org.gnome.desktop.app-folders.folder:/" + "a/" * 5120,
 ])
 def test_any_word_gets_a_bounded_answer_in_each_shell(home, word):
     started = time.monotonic()
@@ -248,3 +256,70 @@ def test_completion_scripts_pass_each_shells_syntax_check():
     assert subprocess.run(["fish", "--no-execute", str(COMPLETIONS / "knobs.fish")], capture_output=True).returncode == 0
     assert (COMPLETIONS / "_knobs").read_text().startswith("#compdef knobs\n")
     assert shutil.which("zsh") and shutil.which("fish"), "meson-helpers/setup-deps installs zsh and fish"
+
+
+RELOCATABLE = "org.gnome.settings-daemon.plugins.media-keys.custom-keybinding"
+FOLDERS = "/org/gnome/settings-daemon/plugins/media-keys/custom-keybindings/"
+
+
+def gvariant_text(text):
+    return "'" + text.replace("\\", "\\\\").replace("'", "\\'").replace("\n", "\\n") + "'"
+
+
+def test_custom_shortcut_names_and_relocatable_folders_in_each_shell(desk, home):
+    """On real dconf: `custom-shortcut remove` offers the custom shortcuts' names, quoted as each
+    shell's word calls for; names another program saved with a line break or a bidirectional
+    control are left out, one of 10,000 characters is offered whole. `schema/ID:` offers the
+    folders where a relocatable schema is saved, then its keys there."""
+    env = {**desk.env, "PATH": f"{home / 'bin'}:{desk.env['PATH']}"}
+    names = ["Open Terminal", 'Say "hi"', "It's mine", "back\\slash", "שלום עולם"]
+    for name in names:
+        added = desk.knobs("custom-shortcut", "add", name, "true", "")
+        assert added.returncode == 0, added.stderr
+    listed = desk.get("org.gnome.settings-daemon.plugins.media-keys", "custom-keybindings")
+    folders = [FOLDERS + f"custom{index}/" for index in range(len(names))]
+    assert listed == str(folders), listed
+    hostile = ["two\nlines", "\u202eevil", "y" * 10_000]
+    for index, name in enumerate(hostile):
+        folder = FOLDERS + f"hostile{index}/"
+        for key, value in (("name", name), ("command", "true"), ("binding", "")):
+            written = desk.command("gsettings", "set", f"{RELOCATABLE}:{folder}", key, gvariant_text(value))
+            assert written.returncode == 0, written.stderr
+        folders.append(folder)
+    assert desk.command("gsettings", "set", "org.gnome.settings-daemon.plugins.media-keys", "custom-keybindings",
+                        str(folders)).returncode == 0
+
+    offered = complete_bash(home, "custom-shortcut", "remove", "", env=env)
+    assert offered == sorted(names + ["y" * 10_000]), offered
+    assert complete_bash(home, "custom-shortcut", "remove", "Say", env=env) == ['Say "hi"']
+    assert complete_bash(home, line='knobs custom-shortcut remove "שלום ע', env=env) == ["שלום עולם"]
+    # The word as typed, quotes and backslashes in it: knobs is asked for what the shell will pass.
+    assert complete_bash(home, line='knobs custom-shortcut remove "It', env=env) == ["It's mine"]
+    assert complete_bash(home, line="knobs custom-shortcut remove It\\'s\\ m", env=env) == ["It's mine"]
+    assert complete_bash(home, line="knobs custom-shortcut remove 'Say \"", env=env) == ['Say "hi"']
+    assert complete_bash(home, line="knobs custom-shortcut remove back\\\\", env=env) == ["back\\slash"]
+    assert complete_bash(home, "custom-shortcut", "remove", "Open Terminal", "", env=env) == []
+    assert complete_zsh(home, "custom-shortcut", "remove", "It\\'s\\ m", env=env) == ["It's mine "]
+    assert complete_zsh(home, "custom-shortcut", "remove", "'Say \"h'", env=env) == ['Say "hi" ']
+    assert complete_zsh(home, "custom-shortcut", "remove", "Open\\ T", env=env) == ["Open Terminal "]
+    assert complete_fish(home, "knobs custom-shortcut remove 'Say", env=env) == ['Say "hi"']
+    assert complete_fish(home, "knobs custom-shortcut remove שלום", env=env) == ["שלום עולם"]
+
+    # Relocatable: the schema, then its folders (bash replaces only what follows the ":"), then keys.
+    schema = f"schema/{RELOCATABLE}"
+    assert complete_bash(home, "get", schema[:-3], env=env) == [schema + ":"]
+    at = complete_bash(home, line=f"knobs get {schema}:", env=env)
+    assert at == folders, at
+    assert complete_bash(home, line=f"knobs get {schema}:{folders[1]}na", env=env) == [folders[1] + "name"]
+    assert complete_zsh(home, "get", f"{schema}:{FOLDERS}custom1", env=env) == [f"{schema}:{folders[1]}"]
+    assert complete_fish(home, f"knobs get {schema}:{folders[1]}c", env=env) == [f"{schema}:{folders[1]}command"]
+    assert complete_bash(home, "list", f"{schema}:{FOLDERS}hostile", env=env) == folders[len(names):]
+
+
+@pytest.mark.parametrize("word", [":" * 4000, "\\ " * 2000, "'x'" * 1300, "a/" * 5000])
+def test_bash_reads_a_long_line_of_quotes_and_colons_quickly(home, word):
+    """The bash completion reads the typed line itself (quotes, backslashes, colons): up to 4 KB,
+    whatever it holds, in well under a second; a longer one is not read (knobs would offer nothing)."""
+    started = time.monotonic()
+    assert complete_bash(home, line=f"knobs get {word}") == []
+    assert time.monotonic() - started < 2.5

@@ -1,7 +1,8 @@
 """`knobs extension list` asks the running Shell over D-Bus and must survive what answers:
 fields of the wrong types read as missing, NaN and huge state numbers as unknown, a 100,000-
 character error with terminal escapes is cut and escaped, a reply of another shape or a
-Shell that never answers falls back to the settings' lists within the timeout (3 s).
+Shell that never answers, or ends itself mid-call, falls back to the settings' lists within the
+timeout (3 s); one that leaves the bus and takes its name back several times at once is heard.
 The Shell is a stand-in of ours (fake_shell.py) on a private session bus. Needs KNOBS_BIN."""
 
 import json
@@ -27,9 +28,9 @@ def bus():
     os.kill(pid, signal.SIGKILL)
 
 
-def fake_shell(address, mode):
+def fake_shell(address, mode, flaps=0):
     process = subprocess.Popen(["/usr/bin/python3", str(HERE / "fake_shell.py"), mode],
-                               env={**os.environ, "DBUS_SESSION_BUS_ADDRESS": address},
+                               env={**os.environ, "DBUS_SESSION_BUS_ADDRESS": address, "FAKE_SHELL_FLAP": str(flaps)},
                                stdout=subprocess.PIPE, text=True)
     assert process.stdout.readline().strip() == "ready"
     return process
@@ -68,7 +69,18 @@ def test_hostile_answers_are_read_as_missing_cut_and_escaped(home, bus):
     assert b"\x1b" not in text.stdout
 
 
-@pytest.mark.parametrize("mode", ["silent", "wrong-shape"])
+def test_a_shell_that_flaps_its_name_is_heard(home, bus):
+    install(home, "tidy@example.org")
+    shell = fake_shell(bus, "hostile", flaps=3)
+    try:
+        found, _ = listed(home, bus)
+    finally:
+        shell.kill()
+        shell.wait()
+    assert found["tidy@example.org"]["state-from"] == "shell", found
+
+
+@pytest.mark.parametrize("mode", ["silent", "wrong-shape", "vanish"])
 def test_a_shell_that_does_not_answer_well_falls_back_to_the_lists(home, bus, mode):
     install(home, "tidy@example.org")
     shell = fake_shell(bus, mode)
@@ -79,5 +91,7 @@ def test_a_shell_that_does_not_answer_well_falls_back_to_the_lists(home, bus, mo
         shell.wait()
     tidy = found["tidy@example.org"]
     assert tidy["state"] == "disabled", tidy
-    if mode == "silent":
+    if mode in ("silent", "vanish"):
         assert tidy["state-from"] == "lists" and took < 6, took
+    if mode == "vanish":
+        assert shell.returncode == 0, "it ended itself at the call, unanswered"

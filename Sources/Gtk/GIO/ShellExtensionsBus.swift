@@ -28,6 +28,7 @@ public final class ShellExtensionsBus {
 
   private let connection: OpaquePointer
   private var subscription: guint = 0
+  private var nameWatch: guint = 0
 
   /// Nil when there is no session bus.
   public init?() {
@@ -37,6 +38,7 @@ public final class ShellExtensionsBus {
 
   isolated deinit {
     if subscription != 0 { g_dbus_connection_signal_unsubscribe(connection, subscription) }
+    if nameWatch != 0 { g_bus_unwatch_name(nameWatch) }
     g_object_unref(UnsafeMutableRawPointer(connection))
   }
 
@@ -156,6 +158,35 @@ public final class ShellExtensionsBus {
         guard let data else { return }
         Unmanaged<ReportHandler>.fromOpaque(data).release()
       })
+  }
+
+  /// Calls `handler` with true each time a Shell takes its name on the bus, false each time it
+  /// leaves it (stopped, crashed, restarting); once at the start too, with whether one has it now.
+  /// One handler per bus object.
+  public func onPresence(_ handler: @escaping @MainActor (_ present: Bool) -> Void) {
+    guard nameWatch == 0 else { return }
+    let box = Unmanaged.passRetained(PresenceHandler(handler)).toOpaque()
+    nameWatch = g_bus_watch_name_on_connection(
+      connection, Self.name, G_BUS_NAME_WATCHER_FLAGS_NONE,
+      { _, _, _, data in
+        guard let data else { return }
+        let handler = Unmanaged<PresenceHandler>.fromOpaque(data).takeUnretainedValue()
+        MainActor.assumeIsolated { handler.run(true) }
+      },
+      { _, _, data in
+        guard let data else { return }
+        let handler = Unmanaged<PresenceHandler>.fromOpaque(data).takeUnretainedValue()
+        MainActor.assumeIsolated { handler.run(false) }
+      }, box,
+      { data in
+        guard let data else { return }
+        Unmanaged<PresenceHandler>.fromOpaque(data).release()
+      })
+  }
+
+  private final class PresenceHandler {
+    let run: @MainActor (Bool) -> Void
+    init(_ run: @escaping @MainActor (Bool) -> Void) { self.run = run }
   }
 
   private final class ReportHandler {

@@ -47,6 +47,10 @@ public final class ListView: Widget {
   /// painted (a page), or only when `fill()` is called (search results, which
   /// grow when the user moves into them).
   public var fillsAfterFirstFrame = true
+  /// Whether `replaceAll` keeps the slots of positions it no longer needs, as positions past
+  /// `count` that its owner leaves empty and hidden, rather than have GTK destroy them and build
+  /// them again when the list grows (search results, which change length with each keystroke).
+  public var keepsSlots = false
 
   public init(makeCell: @escaping @MainActor () -> any ListCell) {
     self.makeCell = makeCell
@@ -99,7 +103,7 @@ public final class ListView: Widget {
   private var modelCount: Int { Int(g_list_model_get_n_items(OpaquePointer(UnsafeMutableRawPointer(strings)))) }
 
   /// How many positions GTK has now: all of them, or those not held back.
-  public var heldCount: Int { modelCount }
+  public var heldCount: Int { min(modelCount, fullCount) }
 
   /// Replaces `removing` positions at `position` with `adding` new ones.
   public func splice(at position: Int, removing: Int, adding: Int) {
@@ -121,7 +125,9 @@ public final class ListView: Widget {
   public func replaceAll(count: Int) {
     holdsBack = true
     fullCount = count
-    let target = min(count, heldBackLimit)
+    let shown = min(count, heldBackLimit)
+    // Kept slots past `count` stay, empty: at most a screenful of them.
+    let target = keepsSlots ? max(shown, min(modelCount, heldBackLimit)) : shown
     let kept = min(modelCount, target)
     spliceModel(at: kept, removing: modelCount - kept, adding: target - kept)
     for (item, cell) in cells.values {
@@ -132,6 +138,7 @@ public final class ListView: Widget {
   /// Adds the positions held back until the first frame.
   public func fill() {
     holdsBack = false
+    if modelCount > fullCount { spliceModel(at: fullCount, removing: modelCount - fullCount, adding: 0) }
     guard modelCount < fullCount else { return }
     spliceModel(at: modelCount, removing: 0, adding: fullCount - modelCount)
     // New slots off screen only need a layout, after which GTK paints nothing and
@@ -148,6 +155,9 @@ public final class ListView: Widget {
       gtk_string_list_splice(strings, guint(position), guint(removing), buffer.baseAddress)
     }
   }
+
+  /// How many slots GTK has made and not destroyed.
+  public var slotCount: Int { cells.count }
 
   /// The slots showing a position now, with their cells.
   public var boundCells: [(item: ListItem, cell: any ListCell)] {

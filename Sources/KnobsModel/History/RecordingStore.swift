@@ -40,9 +40,39 @@ public final class RecordingStore: SettingsStore {
   private func noting(_ key: SettingKey, _ change: () throws(SettingsError) -> Void) throws(SettingsError) {
     let old = text(key)
     try change()
+    note(RecordedChange(key: key, old: old, new: text(key)))
+  }
+
+  /// Notes the changes of `keys` another process makes on this store's behalf (GNOME Shell
+  /// writing its extension lists when asked to turn one on) as made through this store, each as
+  /// it is heard, until `done` says the change asked for is made or the observation is cancelled.
+  public func noteChanges(of keys: [SettingKey], until done: @escaping @MainActor () -> Bool) -> Observation {
+    var before = Dictionary(keys.map { ($0, text($0)) }, uniquingKeysWith: { first, _ in first })
+    var observation: Observation?
+    observation = base.observe { [weak self] changed in
+      guard let self, observation != nil, keys.contains(where: changed.covers) else { return }
+      // Each key is read again: one write of several keys may be heard as one change.
+      let heard = keys.compactMap { key -> RecordedChange? in
+        guard let old = before[key] else { return nil }
+        let new = self.text(key)
+        before[key] = new
+        return old == new ? nil : RecordedChange(key: key, old: old, new: new)
+      }
+      for change in heard { self.note(change) }
+      if done() {
+        observation?.cancel()
+        observation = nil
+      }
+    }
+    return Observation {
+      observation?.cancel()
+      observation = nil
+    }
+  }
+
+  private func note(_ change: RecordedChange) {
     do {
-      try history.record(
-        [RecordedChange(key: key, old: old, new: text(key))], source: source, savingNow: saveLater == nil)
+      try history.record([change], source: source, savingNow: saveLater == nil)
     } catch {
       onProblem?(error.description)
     }

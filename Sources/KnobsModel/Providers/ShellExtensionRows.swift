@@ -22,6 +22,12 @@ public final class ShellExtensionRows: RowSource {
   private let observers = ChangeObservers()
   /// What the running Shell reports of each extension, by uuid; nil when no Shell answered.
   public private(set) var live: [String: ShellExtensionLive]?
+  /// Whether a Shell that answered has since gone (stopped, crashed, restarting): the rows read
+  /// the lists again until one answers.
+  public private(set) var shellStoppedAnswering = false
+  /// For each extension last switched through the Shell, the noting of the Shell's writes of its
+  /// lists as this switch's change, until they are written.
+  private var shellWrites: [String: Observation] = [:]
   /// Hands a switch to the running Shell (the app sets it): called with the uuid, on or off, and
   /// what to do when the Shell does not take it (write the lists here).
   public var switchThroughShell:
@@ -87,7 +93,16 @@ public final class ShellExtensionRows: RowSource {
     // Only an extension the running Shell knows is switched through it.
     switches.throughShell = { [weak self] uuid, on in
       guard let self, let hand = self.switchThroughShell, self.live?[uuid] != nil else { return false }
-      hand(uuid, on) {
+      // The Shell writes its two lists itself: what it writes is this switch's change, noted in
+      // the history as the store's own (not as another program's), until the lists say so.
+      self.shellWrites[uuid] = (store as? RecordingStore)?.noteChanges(
+        of: [ShellExtensionSwitches.disabledKey, ShellExtensionSwitches.enabledKey]
+      ) {
+        let listed = { (key: SettingKey) in store.value(for: key)?.stringsValue?.contains(uuid) == true }
+        return listed(ShellExtensionSwitches.enabledKey) == on && listed(ShellExtensionSwitches.disabledKey) != on
+      }
+      hand(uuid, on) { [weak self] in
+        self?.shellWrites[uuid] = nil
         let lists = ShellExtensionSwitches(base: store) { [uuid] }
         try? lists.write(.bool(on), for: ShellExtensionSwitches.key(uuid))
       }
@@ -116,6 +131,7 @@ public final class ShellExtensionRows: RowSource {
   /// made of each extension, and offer its own preferences.
   public func setLive(_ reports: [String: ShellExtensionLive]?) {
     guard reports != live else { return }
+    shellStoppedAnswering = live != nil && reports == nil
     live = reports
     rebuild(announcing: true)
   }
@@ -205,8 +221,13 @@ public final class ShellExtensionRows: RowSource {
     [row.id, row.title, row.subtitle?.fixedText ?? "", row.iconName ?? "", row.button?.label ?? ""]
   }
 
-  /// What the section's footer says when the Shell's version can't be found.
+  /// What the section's footer says when the Shell stopped answering, or its version can't be found.
   public var note: String {
+    if shellStoppedAnswering {
+      return tr(
+        "GNOME Shell stopped answering: until it runs again, the switches edit its lists, and it starts the extensions on them when it starts."
+      )
+    }
     if shellLookFinished, let shellProblem {
       return tr("The installed GNOME Shell's version could not be read: %s", shellProblem)
     }

@@ -94,7 +94,16 @@ final class LazyRowList {
   /// Shows the row at the slot's position: its widgets when it is on screen (or
   /// near, or the list holds a screenful only), else a placeholder of about its height.
   private func bind(_ cell: SectionCell, _ item: ListItem) {
-    guard let source, let position = item.position, source.holdsRow(at: position) else { return }
+    guard let source, let position = item.position, source.holdsRow(at: position) else {
+      // A slot kept past the list's end (`ListView.keepsSlots`) is empty and hidden.
+      if list.keepsSlots {
+        source?.release(cell)
+        cell.clear()
+        item.itemWidget?.isVisible = false
+      }
+      return
+    }
+    if list.keepsSlots { item.itemWidget?.isVisible = true }
     if list.holdsBack || cell.isNear(scroller, height: Double(scroller.allocatedHeight), margin: nearMargin) {
       source.show(cell, item, at: position)
     } else {

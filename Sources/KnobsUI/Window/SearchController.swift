@@ -89,6 +89,7 @@ final class SearchController {
       recycle: { [weak self] cell in self?.recycle(cell) })
     let page = Page(rows: rows)
     let list: ListView = rows.list
+    list.keepsSlots = true
     list.onActivate { [weak self] position in self?.activate(index: position) }
     let keys = KeyController(capturing: true)
     keys.onKeyPressed { [weak self] key in self?.handleKey(key) ?? false }
@@ -126,6 +127,11 @@ final class SearchController {
 
   /// The height of the results' scrolled list.
   var resultsHeight: Int32 { scroller.allocatedHeight }
+
+  /// The list's slots (GTK's), and those of them shown: a shorter list keeps the rest hidden.
+  var resultSlots: (made: Int, shown: Int) {
+    (list.slotCount, list.boundCells.filter { $0.item.itemWidget?.isVisible == true }.count)
+  }
 
   /// The result rows made so far, in slots or spare: as many as the list has
   /// had slots at once, however often it shrinks and grows.
