@@ -125,7 +125,7 @@ public enum GeneratedPanel {
       row = ToggleRow(id, title, key: key).row
     case 3:
       defaults[key] = 1.0
-      row = SliderRow(id, title, key: key, range: (0.5, 3), step: 0.05, format: .percent).row
+      row = SliderRow(id, title, key: key, range: 0.5...3, step: 0.05, format: .percent).row
     case 4:
       defaults[key] = "a"
       row = ChoiceRow(id, title, key: key, options: [("a", "Automatic"), ("b", "Always"), ("c", "Never")]).row

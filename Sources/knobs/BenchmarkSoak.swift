@@ -14,7 +14,7 @@ import KnobsUI
 @MainActor
 final class BenchmarkSoak {
   private enum Step {
-    case open(String)
+    case open(RowPath)
     case back
     case search(String)
     case endSearch
@@ -32,10 +32,10 @@ final class BenchmarkSoak {
     self.window = window
     self.total = total
     let pages = panel.entries.filter { entry in
-      if case .detail = entry.row.kind, entry.pageTitles.isEmpty { return true }
+      if case .detail = entry.row.kind.form, entry.pageTitles.isEmpty { return true }
       return false
     }
-    let firstRows = pages.compactMap { page in panel.entries.first { $0.pagePath == page.path }?.path.description }
+    let firstRows = pages.compactMap { page in panel.entries.first { $0.pagePath == page.path }?.path }
     steps = firstRows.flatMap { [Step.open($0), .back, .search("font"), .endSearch] }
   }
 
@@ -58,7 +58,7 @@ final class BenchmarkSoak {
       return
     }
     switch steps[done % steps.count] {
-    case .open(let path): window.open(path: path)
+    case .open(let path): window.open(path)
     case .back: _ = window.window.activateAction("win.back")
     case .search(let text): window.showSearchResults(for: text)
     case .endSearch: window.endSearch()

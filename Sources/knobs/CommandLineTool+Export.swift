@@ -95,7 +95,7 @@ extension CommandLineTool {
     let rows: [PanelEntry]
     switch panel.resolve(scope) {
     case .row(let entry):
-      if case .detail = entry.row.kind {
+      if case .detail = entry.row.kind.form {
         rows = panel.entries.filter { $0.path.ids(below: entry.path) != nil }
       } else {
         rows = [entry]
@@ -105,7 +105,7 @@ extension CommandLineTool {
     case .ambiguous(let candidates):
       printError(Self.ambiguity(scope, candidates))
       return nil
-    case .none:
+    case .notFound:
       printError(
         "knobs: "
           + tr(

@@ -23,7 +23,7 @@ struct DesktopAction: Equatable {
     var actions: [DesktopAction] = []
     for section in panel.sections where sectionIDs.contains(section.id) {
       for row in section.rows {
-        guard case .detail(let page) = row.kind, let first = page.sections.first else { continue }
+        guard case .detail(let page) = row.kind.form, let first = page.sections.first else { continue }
         if section.id == "history" && !historyPages.contains(row.id) { continue }
         actions.append(
           DesktopAction(

@@ -25,7 +25,7 @@ struct Request: Equatable {
 
 /// What the command line asked for.
 enum Invocation: Equatable {
-  case window(openPath: String?)
+  case window(openPath: RowPath?)
   /// Started by D-Bus (`--gapplication-service`, the service file's `Exec`): a window only when one is asked for.
   case service
   case version
@@ -138,7 +138,7 @@ enum Invocation: Equatable {
     case "--gapplication-service": invocation = .service
     case "--open":
       guard let path = rest.popFirst() else { throw UsageError(tr("--open needs a path, e.g. clock/show-seconds.")) }
-      invocation = .window(openPath: path)
+      invocation = .window(openPath: RowPath(parsing: path))
     case "list", "get", "set", "reset", "explain":
       guard let command = try PanelCommand.parse(first, &rest, program: "knobs", examples: Self.examples) else {
         throw UsageError(tr("Unknown argument “%s”.", first))

@@ -15,10 +15,10 @@ extension KnobsApplication {
         guard let self, let window else { return }
         self.chooseImportFile(window, importPreview)
       }
-      window.addMenuItem(tr("Profiles")) { [weak window] in window?.open(path: ProfileRows.saveRowPath.description) }
+      window.addMenuItem(tr("Profiles")) { [weak window] in window?.open(ProfileRows.saveRowPath) }
     }
-    window.addMenuItem(tr("Shortcuts in Knobs")) { [weak window] in window?.open(path: "help/shortcuts/shortcuts") }
-    window.addMenuItem(tr("About Knobs")) { [weak window] in window?.open(path: "help/about/info") }
+    window.addMenuItem(tr("Shortcuts in Knobs")) { [weak window] in window?.open("help/shortcuts/shortcuts") }
+    window.addMenuItem(tr("About Knobs")) { [weak window] in window?.open("help/about/info") }
   }
 
   private func chooseExportFile(_ window: PanelWindow, _ store: GSettingsStore) {
@@ -62,7 +62,7 @@ extension KnobsApplication {
   static func showImport(of path: String, _ preview: ImportPreviewRows, in window: PanelWindow) {
     switch preview.load(path: path) {
     case .shown:
-      window.open(path: "history/import/changes")
+      window.open("history/import/changes")
     case .nothingToChange(let message), .refused(let message):
       window.view.showMessage(message, undo: nil)
     }

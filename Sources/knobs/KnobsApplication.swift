@@ -55,7 +55,7 @@ final class KnobsApplication {
   /// Runs until the window closes; with `openPath`, a running instance is asked to open it instead.
   /// As a `service` (started by D-Bus, `--gapplication-service`) no window opens until one is asked
   /// for, and the process ends a while after its last call when it has none.
-  func run(openPath: String?, service: Bool = false) -> Int32 {
+  func run(openPath: RowPath?, service: Bool = false) -> Int32 {
     core.prepare = { [weak self] application in
       guard let self else { return }
       // The desktop entry's actions: each opens its page, in the running window if there is one.
@@ -86,7 +86,7 @@ final class KnobsApplication {
     }
     provider.onActivateResult = { [weak self] id in
       // An id that names no row any more opens the window, which says so.
-      self?.presentWindow().open(path: id)
+      self?.presentWindow().open(RowPath(parsing: id))
     }
     provider.onLaunchSearch = { [weak self] query in
       self?.presentWindow().showSearchResults(for: query)
@@ -119,7 +119,7 @@ final class KnobsApplication {
       saving.schedule(after: 1, save)
     }
     self.recording = recording
-    if let gsettings = settings.store as? GSettingsStore, settings.store.storage.backend == "dconf" {
+    if let gsettings = settings.gsettings, gsettings.storage.backend == "dconf" {
       otherPrograms = OtherProgramChanges(
         history: history, store: gsettings, snapshotFile: history.folder + "/dconf-snapshot.ini",
         ignoredSchemas: [AppInfo.id])
@@ -139,6 +139,6 @@ final class KnobsApplication {
       if !window.window.afterNextFrame({ runWhenIdle { otherPrograms.start() } }) { otherPrograms.start() }
     }
     window.schemaPages = allSettings
-    addMainMenu(to: window, gsettings: settings.store as? GSettingsStore)
+    addMainMenu(to: window, gsettings: settings.gsettings)
   }
 }

@@ -164,7 +164,7 @@ final class ProfileRows: RowSource {
     }
     prepared = true
     rebuild()
-    if let path = path(of: name) { presenter?.open(path: path.description) }
+    if let path = path(of: name) { presenter?.open(path) }
     presenter?.showMessage(tr("The profile %1$s holds %2$d settings.", name, entries.count), undo: nil)
   }
 
@@ -212,7 +212,7 @@ final class ProfileRows: RowSource {
       presenter?.showMessage(tr("Nothing to change: every setting is already as the profile has it."), undo: nil)
     case .success(let plan):
       preview.show(plan, named: "“" + name.escapedForMessage + "”")
-      presenter?.open(path: "history/import/changes")
+      presenter?.open("history/import/changes")
     }
   }
 
@@ -225,7 +225,7 @@ final class ProfileRows: RowSource {
       return nil
     }
     rebuild()
-    presenter?.open(path: Self.saveRowPath.description)
+    presenter?.open(Self.saveRowPath)
     let message = tr("The profile %s was deleted", name.escapedForMessage)
     guard let kept else {
       // Not readable before (a damaged file): gone, and nothing to bring back.
@@ -274,7 +274,7 @@ final class ProfileRows: RowSource {
       rows = panel.entries.filter { $0.path == entry.path || $0.path.ids(below: entry.path) != nil }
     case .section(let sectionPath, _, _):
       rows = panel.entries.filter { $0.sectionPath == sectionPath || $0.path.ids(below: sectionPath) != nil }
-    case .ambiguous, .none:
+    case .ambiguous, .notFound:
       return nil
     }
     var keysBySchema: [String: Set<String>] = [:]

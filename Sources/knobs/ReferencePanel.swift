@@ -119,7 +119,7 @@ func importPage(_ preview: ImportPreviewRows) -> Row {
       ActionRow("apply", tr("Apply Checked Changes")) { context in
         let undo = preview.apply(context)
         // The import, listed where one Undo takes it back.
-        if undo != nil { context.presenter?.open(path: "history/recent-changes/changes") }
+        if undo != nil { context.presenter?.open("history/recent-changes/changes") }
         return undo
       }
       .subtitle(tr("One Undo takes the whole import back"))
@@ -134,7 +134,7 @@ func importPage(_ preview: ImportPreviewRows) -> Row {
       }
       ActionRow("discard", tr("Discard")) { context in
         preview.discard()
-        context.presenter?.open(path: "history")
+        context.presenter?.open("history")
         return nil
       }
       .subtitle(tr("Leave the settings as they are"))

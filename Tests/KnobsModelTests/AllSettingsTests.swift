@@ -43,7 +43,7 @@ final class AllSettingsTests: XCTestCase {
     let row = page.sections[2].rows[0]
     XCTAssertEqual(row.title, "Tweak Notes")
     XCTAssertEqual(row.subtitle?.fixedText, "org.gnome.tweaks · 1 setting")
-    guard case .page(let link) = row.kind else { return XCTFail("a schema's row opens its page") }
+    guard case .page(let link) = row.kind.form else { return XCTFail("a schema's row opens its page") }
     XCTAssertEqual(link.title, "Tweak Notes")
     XCTAssertEqual(link.page.title, "Tweak Notes")
     XCTAssertEqual(page.validate(), [])
@@ -99,7 +99,7 @@ final class AllSettingsTests: XCTestCase {
     let root = Panel(title: "Root", sections: [all.section])
     func modified() throws -> Panel {
       let row = try XCTUnwrap(root.entry(throughPagesAt: "more/all-settings/modified/modified")?.row)
-      guard case .page(let link) = row.kind else { throw XCTSkip("not a page") }
+      guard case .page(let link) = row.kind.form else { throw XCTSkip("not a page") }
       return link.page
     }
     XCTAssertEqual(try modified().sections.map(\.id), ["none"])
@@ -122,7 +122,7 @@ final class AllSettingsTests: XCTestCase {
     try library.store.write("list-view", for: view)
     let page = try XCTUnwrap(all.path(of: .schema("org.gnome.desktop.interface")))
     let reset = try XCTUnwrap(root.entry(throughPagesAt: page.appending("reset", "reset-schema"))?.row)
-    guard case .action(let action) = reset.kind else { return XCTFail("not an action") }
+    guard case .action(let action) = reset.kind.form else { return XCTFail("not an action") }
     XCTAssertTrue(action.isDestructive)
     let undo = action.perform(ActionContext(store: library.store, panel: root))
     XCTAssertEqual(library.store.value(for: clock), "24h")
@@ -163,10 +163,10 @@ final class AllSettingsTests: XCTestCase {
     let page = try XCTUnwrap(Self.page(of: all))
     let row = try XCTUnwrap(page.sections[3].rows.first)
     XCTAssertEqual(row.subtitle?.fixedText, "Relocatable, saved at 1 path")
-    guard case .page(let link) = row.kind else { return XCTFail("no page of paths") }
+    guard case .page(let link) = row.kind.form else { return XCTFail("no page of paths") }
     let folder = try XCTUnwrap(link.page.sections.first?.rows.first)
     XCTAssertEqual(folder.title, "/org/gnome/desktop/app-folders/folders/Utilities/")
-    guard case .page(let schemaLink) = folder.kind else { return XCTFail("no schema page") }
+    guard case .page(let schemaLink) = folder.kind.form else { return XCTFail("no schema page") }
     XCTAssertEqual(
       schemaLink.title, "org.gnome.desktop.app-folders.folder:/org/gnome/desktop/app-folders/folders/Utilities/")
   }
@@ -179,7 +179,7 @@ final class AllSettingsTests: XCTestCase {
     let page = try XCTUnwrap(
       root.entry(
         throughPagesAt: "more/all-settings/org-gnome-desktop/\(schema.replacingOccurrences(of: ".", with: "-"))"))
-    guard case .page(let link) = page.row.kind else { return XCTFail("a relocatable schema has a page") }
+    guard case .page(let link) = page.row.kind.form else { return XCTFail("a relocatable schema has a page") }
     XCTAssertEqual(link.page.sections[0].rows.map(\.title), ["Not Saved Yet"])
     XCTAssertTrue(link.page.sections[0].footer?.fixedText?.contains("knobs --open schema/\(schema):/FOLDER/") == true)
 
@@ -228,18 +228,18 @@ final class AllSettingsTests: XCTestCase {
     XCTAssertEqual(deviceRow.visibleWhen?.holds(reader), true)
     let empty = try XCTUnwrap(listed.first { $0.title == "org.example.unused.profile" })
     XCTAssertEqual(empty.visibleWhen?.holds(reader), false, "saved at no folder: hidden")
-    guard case .page(let devices) = deviceRow.kind else { return XCTFail("the devices' page") }
+    guard case .page(let devices) = deviceRow.kind.form else { return XCTFail("the devices' page") }
     XCTAssertEqual(devices.page.title, "Phone Link › Device")
     let instances = try XCTUnwrap(devices.page.sections.first?.rows)
     XCTAssertEqual(instances.map(\.title), ["Phone Link › pixel-7 › Device", "Phone Link › tablet › Device"])
     XCTAssertEqual(instances[0].subtitle?.fixedText, "/org/gnome/shell/extensions/phone-link/device/pixel-7/")
-    guard case .page(let pixel) = instances[0].kind else { return XCTFail("an instance's page") }
+    guard case .page(let pixel) = instances[0].kind.form else { return XCTFail("an instance's page") }
     XCTAssertEqual(pixel.page.title, "Phone Link › pixel-7 › Device")
     XCTAssertEqual(pixel.page.sections.first?.rows.map(\.title).first, "Device name")
 
     // The extension's own page (its settings button) leads to its devices.
     let own = try XCTUnwrap(listed.first { $0.title == "Phone Link" })
-    guard case .page(let ownLink) = own.kind else { return XCTFail("the extension's page") }
+    guard case .page(let ownLink) = own.kind.form else { return XCTFail("the extension's page") }
     let section = try XCTUnwrap(ownLink.page.sections.first { $0.title == "Device" })
     XCTAssertEqual(section.rows.map(\.title), ["Phone Link › pixel-7 › Device", "Phone Link › tablet › Device"])
     XCTAssertEqual(page.validate(), [])
@@ -261,7 +261,7 @@ final class AllSettingsTests: XCTestCase {
     let page = try XCTUnwrap(Self.page(of: all))
     let deviceRow = try XCTUnwrap(page.sections.flatMap(\.rows).first { $0.title == "Phone Link › Device" })
     XCTAssertEqual(deviceRow.visibleWhen?.holds(SettingsReader(MemoryStore(defaults: [:]))), true)
-    guard case .page(let devices) = deviceRow.kind else { return XCTFail("the devices' page") }
+    guard case .page(let devices) = deviceRow.kind.form else { return XCTFail("the devices' page") }
     let rows = try XCTUnwrap(devices.page.sections.first?.rows)
     XCTAssertEqual(rows.count, 10_000)
     XCTAssertEqual(Set(rows.map(\.id)).count, 10_000, "each its own row id")
@@ -270,7 +270,7 @@ final class AllSettingsTests: XCTestCase {
   }
 
   static func page(of all: AllSettings) -> Panel? {
-    guard case .page(let link) = all.section.rows[0].kind else { return nil }
+    guard case .page(let link) = all.section.rows[0].kind.form else { return nil }
     return link.page
   }
 }

@@ -35,8 +35,8 @@ final class EditableKindTests: XCTestCase {
         TextRow(
           "name", "Name", key: name, placeholder: "A name",
           rule: TextRule(nonEmpty: true, maximumLength: 20, pattern: "[a-z-]+", patternHint: "lowercase letters"))
-        NumberRow("count", "Count", key: count, range: (1, 36))
-        NumberRow("ratio", "Ratio", key: ratio, range: (0, 1), step: 0.05, decimals: 2, unit: "x")
+        NumberRow("count", "Count", key: count, range: 1...36)
+        NumberRow("ratio", "Ratio", key: ratio, range: 0...1, step: 0.05, decimals: 2, unit: "x")
         FontRow("font", "Font", key: font)
         FileRow("picture", "Picture", key: picture, mimeTypes: ["image/*"])
         MultiSelectRow(
@@ -129,7 +129,7 @@ final class EditableKindTests: XCTestCase {
     XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data([0x89])))
     let value = try parse("picture", path)
     XCTAssertEqual(value, .string("file://" + folder + "/my%20picture.png"))
-    guard case .file(let file) = row("picture").kind else { return XCTFail("not a file row") }
+    guard case .file(let file) = row("picture").kind.form else { return XCTFail("not a file row") }
     XCTAssertEqual(file.localPath(of: value.stringValue!), path)
     XCTAssertEqual(file.displayName(of: value.stringValue!), "my picture.png")
     XCTAssertNil(file.fileProblem(of: value.stringValue!))
@@ -154,7 +154,7 @@ final class EditableKindTests: XCTestCase {
       refusal("modifiers", "ctrl, hyper"),
       "“Modifiers” has no option “hyper”; use one of: ctrl (Control), alt (Alt), super (Super).")
     XCTAssertEqual(text("modifiers"), "Control")
-    guard case .multiSelect(let multiSelect) = row("modifiers").kind else { return XCTFail("not a multi-select") }
+    guard case .multiSelect(let multiSelect) = row("modifiers").kind.form else { return XCTFail("not a multi-select") }
     XCTAssertEqual(multiSelect.setting("super", chosen: true, in: ["odd", "ctrl"]), ["ctrl", "super", "odd"])
     XCTAssertEqual(multiSelect.setting("ctrl", chosen: false, in: ["ctrl", "alt"]), ["alt"])
     XCTAssertEqual(multiSelect.labels(of: ["alt", "odd", "ctrl"]), ["Control", "Alt", "odd"])
@@ -215,8 +215,8 @@ final class EditableKindTests: XCTestCase {
     let bad = Panel("Bad") {
       Section("s", "S") {
         TextRow("pattern", "Pattern", key: Self.name, rule: TextRule(pattern: "[unclosed"))
-        NumberRow("range", "Range", key: Self.count, range: (5, 1))
-        NumberRow("decimals", "Decimals", key: Self.ratio, range: (0, 1), decimals: 12)
+        Row(id: "range", title: "Range", kind: .number(.init(key: Self.count, minimum: 5, maximum: 1)))
+        NumberRow("decimals", "Decimals", key: Self.ratio, range: 0...1, decimals: 12)
         FileRow("mime", "Mime", key: Self.picture, mimeTypes: ["image"])
         MultiSelectRow("empty", "Empty", key: Self.modifiers, options: [])
         MultiSelectRow("twice", "Twice", key: Self.modifiers, options: [("a", "A"), ("a", "B")])
@@ -239,7 +239,7 @@ final class EditableKindTests: XCTestCase {
         TextRow("text-on-int", "Text", key: Self.count)
         ListRow("list-on-string", "List", key: Self.name)
         FontRow("font-on-list", "Font", key: Self.names)
-        NumberRow("fraction-on-int", "Fraction", key: Self.count, range: (0, 10), decimals: 1)
+        NumberRow("fraction-on-int", "Fraction", key: Self.count, range: 0...10, decimals: 1)
         MultiSelectRow("unknown-default", "Unknown", key: Self.modifiers, options: [("alt", "Alt")])
       }
     }

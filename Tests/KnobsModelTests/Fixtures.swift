@@ -30,9 +30,9 @@ enum Sample {
       Section("appearance", "Appearance") {
         ToggleRow("dark-style", "Dark Style", key: Keys.colorScheme, on: "prefer-dark", off: "default")
           .subtitle("Use dark colors for windows").keywords("night", "theme")
-        SliderRow("text-size", "Text Size", key: Keys.textScale, range: (0.5, 3), step: 0.05, format: .percent)
+        SliderRow("text-size", "Text Size", key: Keys.textScale, range: 0.5...3, step: 0.05, format: .percent)
         SliderRow(
-          "cursor-size", "Cursor Size", key: Keys.cursorSize, range: (24, 96), step: 24,
+          "cursor-size", "Cursor Size", key: Keys.cursorSize, range: 24...96, step: 24,
           format: .number(decimals: 0, unit: "px"))
         ToggleRow("animations", "Animations", key: Keys.animations)
           .subtitle { $0.bool(Keys.animations) ? "Windows glide" : "Windows snap" }

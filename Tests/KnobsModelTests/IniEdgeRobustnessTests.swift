@@ -81,7 +81,7 @@ final class IniEdgeRobustnessTests: XCTestCase {
   func testHugeStepsNeverTrap() async {
     let row = SliderRow(
       "n", "N", key: SettingKey(schema: "s.x", key: "n"),
-      range: (-9_223_372_036_854_775_808, 9_223_372_036_854_775_807),
+      range: -9_223_372_036_854_775_808...9_223_372_036_854_775_807,
       step: 6_148_914_691_236_516_864
     ).row
     XCTAssertEqual(

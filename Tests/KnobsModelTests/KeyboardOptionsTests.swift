@@ -88,7 +88,7 @@ final class KeyboardOptionsTests: XCTestCase {
     var composeRow = MultiSelectRow(
       compose.rowID, compose.description, key: Self.key, options: compose.options.map { ($0.name, $0.description) }
     ).row
-    if case .multiSelect(var multiSelect) = composeRow.kind {
+    if case .multiSelect(var multiSelect) = composeRow.kind.form {
       multiSelect.showsOtherValues = false
       composeRow.kind = .multiSelect(multiSelect)
     }

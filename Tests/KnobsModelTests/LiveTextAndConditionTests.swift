@@ -24,7 +24,7 @@ final class LiveTextAndConditionTests: XCTestCase {
     XCTAssertEqual(fixed.fixedText, "Use dark colors for windows")
 
     let value = ValueRow("scale", "Scale") { "×\($0.number(Keys.textScale))" }.row
-    guard case .value(let text) = value.kind else { return XCTFail("not a value row") }
+    guard case .value(let text) = value.kind.form else { return XCTFail("not a value row") }
     XCTAssertEqual(text.text(reader), "×1.0")
     try store.write(2.5, for: Keys.textScale)
     XCTAssertEqual(text.text(reader), "×2.5")

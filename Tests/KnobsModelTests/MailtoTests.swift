@@ -134,7 +134,7 @@ final class MailtoTests: XCTestCase {
 
   func testEmailRowFromMailtoAndDisplayAddress() throws {
     let row = EmailRow("feedback", "Feedback", mailto: "mailto:a@example.org,b@example.org?subject=Hi").row
-    guard case .email(let email) = row.kind else { return XCTFail("not an email row") }
+    guard case .email(let email) = row.kind.form else { return XCTFail("not an email row") }
     XCTAssertEqual(email.displayAddress, "a@example.org, b@example.org")
     XCTAssertEqual(try email.mailtoURI(), "mailto:a@example.org,b@example.org?subject=Hi")
   }

@@ -27,11 +27,11 @@ final class NumberEdgeRobustnessTests: XCTestCase {
   }
 
   func number(_ minimum: Double, _ maximum: Double, step: Double = 1) -> Row {
-    NumberRow("n", "N", key: Self.key, range: (minimum, maximum), step: step).row
+    NumberRow("n", "N", key: Self.key, range: minimum...maximum, step: step).row
   }
 
   func slider(_ minimum: Double, _ maximum: Double, step: Double = 1) -> Row {
-    SliderRow("n", "N", key: Self.key, range: (minimum, maximum), step: step).row
+    SliderRow("n", "N", key: Self.key, range: minimum...maximum, step: step).row
   }
 
   func testTheIntegerEdgeTable() async {
@@ -92,7 +92,7 @@ final class NumberEdgeRobustnessTests: XCTestCase {
       XCTAssertEqual(outcome(number(range.0, range.1, step: 0.1), text, like: .double(0)), expected, text)
     }
     // A percent slider: 300% is exactly its maximum of 3.
-    let percent = SliderRow("p", "P", key: Self.key, range: (0.5, 3), step: 0.01, format: .percent).row
+    let percent = SliderRow("p", "P", key: Self.key, range: 0.5...3, step: 0.01, format: .percent).row
     XCTAssertEqual(outcome(percent, "300%", like: .double(1)), .value(.double(3)))
     XCTAssertEqual(outcome(percent, "301%", like: .double(1)), .outOfRange)
   }
@@ -117,7 +117,7 @@ final class NumberEdgeRobustnessTests: XCTestCase {
     let doubles = MemoryStore(defaults: [Self.key: .double(0)])
     for value in [1e300, -1e300, 9.3e18, 1e15 + 0.5] {
       try? doubles.write(.double(value), for: Self.key)
-      let row = NumberRow("n", "N", key: Self.key, range: (-1e301, 1e301), decimals: 6).row
+      let row = NumberRow("n", "N", key: Self.key, range: -1e301...1e301, decimals: 6).row
       XCTAssertFalse(row.currentValueText(SettingsReader(doubles), style: .c).isEmpty, "\(value)")
       XCTAssertEqual(NumberStyle.c.decimal(value, decimals: 12), NumberStyle.c.plain(value))
     }

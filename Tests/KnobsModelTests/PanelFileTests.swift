@@ -156,9 +156,9 @@ final class PanelFileTests: XCTestCase {
           .subtitle("Under the clock").icon("preferences-system-time-symbolic").keywords("clock", "time")
         ToggleRow("dark", "Dark Style", key: key("color-scheme"), on: "prefer-dark", off: "default")
         SliderRow(
-          "text-size", "Text Size", key: key("text-scaling-factor"), range: (0.5, 3), step: 0.05, format: .percent)
+          "text-size", "Text Size", key: key("text-scaling-factor"), range: 0.5...3, step: 0.05, format: .percent)
         SliderRow(
-          "thickness", "Dough Thickness", key: iniKey("dough/thickness"), range: (1, 5), step: 1,
+          "thickness", "Dough Thickness", key: iniKey("dough/thickness"), range: 1...5, step: 1,
           format: .number(decimals: 0, unit: "mm"))
         ChoiceRow("format", "Time Format", key: key("clock-format"), options: [("24h", "24-hour"), ("12h", "AM/PM")])
           .radio().enabled(when: !.isOn(seconds)).visible(when: .equals(key("clock-format"), "24h"))
@@ -166,7 +166,7 @@ final class PanelFileTests: XCTestCase {
           "name", "Name", key: iniKey("profile/name"), placeholder: "Your name",
           rule: TextRule(nonEmpty: true, maximumLength: 40, pattern: "[A-Za-z ]+", patternHint: "letters and spaces"))
         TextRow("position", "Position", key: iniKey("window/position"), gvariantType: "(ii)")
-        NumberRow("cursor", "Cursor Size", key: key("cursor-size"), range: (24, 96), step: 8, unit: "px")
+        NumberRow("cursor", "Cursor Size", key: key("cursor-size"), range: 24...96, step: 8, unit: "px")
         FontRow("mono", "Monospace Text", key: key("monospace-font-name"), monospaceOnly: true)
         FileRow(
           "picture", "Picture", key: iniKey("looks/picture"), mimeTypes: ["image/png", "image/jpeg"], storage: .path)
@@ -238,7 +238,7 @@ final class PanelFileTests: XCTestCase {
       launched.append(id)
       return nil
     }
-    guard case .action(let action)? = file.panel.entry(at: "other/calculator")?.row.kind else {
+    guard case .action(let action)? = file.panel.entry(at: "other/calculator")?.row.kind.form else {
       return XCTFail("the launch row is not an action")
     }
     _ = action.perform(ActionContext(store: Self.gsettings(), panel: file.panel))
@@ -263,7 +263,7 @@ final class PanelFileTests: XCTestCase {
                 - {value: yes, label: Yemen}
                 - {value: on, label: Ontario}
       """, file: "c.yaml")
-    guard case .choice(let choice)? = file.panel.entry(at: "country/default")?.row.kind else {
+    guard case .choice(let choice)? = file.panel.entry(at: "country/default")?.row.kind.form else {
       return XCTFail("not a choice")
     }
     XCTAssertEqual(choice.options.map(\.value), [.string("no"), .string("yes"), .string("on")])
@@ -311,7 +311,7 @@ final class PanelFileTests: XCTestCase {
     XCTAssertEqual(file.problems(against: gsettings), [])
     let settings = SettingsReader(file.routing(gsettings, ini: MemoryStore(defaults: file.iniDefaults)))
     var bake = ShortcutRow("bake", "Bake", key: SettingKey(schema: ini, key: "keys/bake"), storage: .single).row
-    if case .shortcut(var shortcut) = bake.kind {
+    if case .shortcut(var shortcut) = bake.kind.form {
       shortcut.checksConflicts = false
       bake.kind = .shortcut(shortcut)
     }

@@ -71,7 +71,7 @@ final class PanelFileTranslationTests: XCTestCase {
     let bacon = try XCTUnwrap(german.panel.entry(at: "toppings/bacon")?.row)
     XCTAssertEqual(bacon.title, "Speck")
     XCTAssertEqual(bacon.subtitle?.fixedText, "Crispy")  // only French: English
-    guard case .choice(let choice) = german.panel.entry(at: "toppings/sauce")?.row.kind else {
+    guard case .choice(let choice) = german.panel.entry(at: "toppings/sauce")?.row.kind.form else {
       return XCTFail("no choice")
     }
     XCTAssertEqual(choice.options.map(\.label), ["Tomate", "Cream"])
@@ -95,7 +95,7 @@ final class PanelFileTranslationTests: XCTestCase {
     let hebrew = try parse(["LANG": "he_IL.UTF-8"])
     XCTAssertEqual(hebrew.panel.sections[0].title, "Toppings")
     XCTAssertEqual(hebrew.panel.sections[0].footer?.text(settings), "Bacon: off")
-    guard case .number(let number) = hebrew.panel.entry(at: "toppings/size")?.row.kind else {
+    guard case .number(let number) = hebrew.panel.entry(at: "toppings/size")?.row.kind.form else {
       return XCTFail("no number row")
     }
     XCTAssertEqual(number.unit, "ס״מ")

@@ -23,7 +23,7 @@ final class PanelTranslationTests: XCTestCase {
         texts.insert(row.title)
         texts.formUnion(row.keywords)
         if let subtitle = row.subtitle?.fixedText { texts.insert(subtitle) }
-        switch row.kind {
+        switch row.kind.form {
         case .choice(let choice): texts.formUnion(choice.options.map(\.label))
         case .text(let text): texts.formUnion([text.placeholder].compactMap { $0 })
         case .value(let value): texts.formUnion([value.fixedText].compactMap { $0 })
@@ -70,14 +70,16 @@ final class PanelTranslationTests: XCTestCase {
     XCTAssertEqual(bacon.title, "Speck")
     XCTAssertEqual(bacon.subtitle?.fixedText, "Knusprig, aus dem Ofen")
     XCTAssertEqual(bacon.keywords, ["Schwein"])
-    guard case .choice(let choice) = panel.entry(at: "toppings/sauce")?.row.kind else { return XCTFail("no choice") }
+    guard case .choice(let choice) = panel.entry(at: "toppings/sauce")?.row.kind.form else {
+      return XCTFail("no choice")
+    }
     XCTAssertEqual(choice.options.map(\.label), ["Tomate", "Cream"])
-    guard case .text(let text) = panel.entry(at: "toppings/name")?.row.kind else { return XCTFail("no text row") }
+    guard case .text(let text) = panel.entry(at: "toppings/name")?.row.kind.form else { return XCTFail("no text row") }
     XCTAssertEqual(text.placeholder, "Ihr Name")
     XCTAssertEqual(panel.entry(at: "toppings/about/info/oven")?.section.title, "Angaben")
     let oven = try XCTUnwrap(panel.entry(at: "toppings/about/info/oven")?.row)
     XCTAssertEqual(oven.title, "Ofen")
-    guard case .value(let value) = oven.kind else { return XCTFail("no value row") }
+    guard case .value(let value) = oven.kind.form else { return XCTFail("no value row") }
     XCTAssertEqual(value.fixedText, "Holzbefeuert")
     // The declaration itself keeps its English texts; translating twice changes nothing.
     XCTAssertEqual(declared.entry(at: "toppings/bacon")?.row.title, "Bacon")
@@ -145,7 +147,7 @@ final class PanelTranslationTests: XCTestCase {
     panel.translationDomain = TranslationDomain("org.example.Later", localeDirectory: folder.path)
     try GettextFixtures.withMessages(in: "de_DE.UTF-8") {
       let shown = panel.translated()
-      guard case .page(let made) = shown.entry(at: "s/later")?.row.kind else { return XCTFail("no page row") }
+      guard case .page(let made) = shown.entry(at: "s/later")?.row.kind.form else { return XCTFail("no page row") }
       XCTAssertEqual(made.title, "Später")
       XCTAssertEqual(made.page.title, "Später")
       XCTAssertEqual(made.page.sections.first?.title, "Bald")

@@ -53,7 +53,9 @@ final class ResetTests: XCTestCase {
     let store = Sample.store()
     let panel = Sample.panel()
     try store.write("prefer-dark", for: Keys.colorScheme)
-    guard case .action(let action) = panel.entry(at: "help/reset-all")?.row.kind else { return XCTFail("no action") }
+    guard case .action(let action) = panel.entry(at: "help/reset-all")?.row.kind.form else {
+      return XCTFail("no action")
+    }
     let undo = action.perform(ActionContext(store: store, panel: panel))
     XCTAssertEqual(store.value(for: Keys.colorScheme), "default")
     undo?.perform()

@@ -84,7 +84,20 @@ final class RowPathTests: XCTestCase {
     XCTAssertEqual(exact, "main")
     guard case .row(let low) = panel.resolve("low") else { return XCTFail("a row before a section") }
     XCTAssertEqual(low.path, "alerts/low")
-    guard case .none = panel.resolve("nothing") else { return XCTFail("nothing fits") }
+    guard case .notFound = panel.resolve("nothing") else { return XCTFail("nothing fits") }
+
+    // What the command line and a deep link say comes from the lookup: the nearest paths, or the candidates.
+    let mistyped = panel.resolve("alerts/low/main/timout")
+    guard case .notFound(let suggestions) = mistyped else { return XCTFail("a typo names nothing") }
+    XCTAssertEqual(suggestions.first, "alerts/low/main/timeout")
+    XCTAssertEqual(
+      mistyped.problem(about: "alerts/low/main/timout"),
+      "There is no setting at “alerts/low/main/timout”. Did you mean "
+        + suggestions.map(\.description).joined(separator: ", ") + "?")
+    XCTAssertEqual(
+      panel.resolve("timeout").problem(about: "timeout"),
+      "“timeout” could be any of alerts/low/main/timeout, alerts/critical/main/timeout; write more of the path.")
+    XCTAssertNil(panel.resolve("critical/timeout").problem(about: "critical/timeout"))
 
     // `windows/maximize` is written whole as the Windows page's Maximize; a Maximize in a
     // Windows section on another page only ends like it.

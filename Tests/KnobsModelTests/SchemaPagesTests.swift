@@ -18,7 +18,7 @@ final class SchemaPagesTests: XCTestCase {
   }
 
   func options(_ row: Row) -> [(SettingValue, String)] {
-    guard case .choice(let choice) = row.kind else { return [] }
+    guard case .choice(let choice) = row.kind.form else { return [] }
     return choice.options.map { ($0.value, $0.label) }
   }
 
@@ -146,7 +146,7 @@ final class SchemaPagesTests: XCTestCase {
       KeyDescription(name: "byte-alpha", typeString: "y", defaultNumber: 255),
     ])
     func bounds(_ name: String) throws -> (Double, Double) {
-      switch try row(name, in: panel).kind {
+      switch try row(name, in: panel).kind.form {
       case .number(let number): return (number.minimum, number.maximum)
       case .slider(let slider): return (slider.minimum, slider.maximum)
       default: return (.nan, .nan)
@@ -282,7 +282,7 @@ final class SchemaPagesTests: XCTestCase {
       KeyDescription(name: "not-color", typeString: "s", defaultString: "reddish"),
     ])
     func format(_ name: String) throws -> ColorFormat? {
-      guard case .color(let color) = try row(name, in: panel).kind else { return nil }
+      guard case .color(let color) = try row(name, in: panel).kind.form else { return nil }
       return color.format
     }
     XCTAssertEqual(try format("highlight-rgba"), .rgba)
@@ -315,7 +315,7 @@ final class SchemaPagesTests: XCTestCase {
       KeyDescription(name: "settings-path", typeString: "s", defaultString: "org.example.path"),
     ])
     func file(_ name: String) throws -> Row.File? {
-      guard case .file(let file) = try row(name, in: panel).kind else { return nil }
+      guard case .file(let file) = try row(name, in: panel).kind.form else { return nil }
       return file
     }
     XCTAssertEqual(try file("cache-dir")?.selectsFolder, true)

@@ -80,7 +80,7 @@ final class SchemaPanelTests: XCTestCase {
       ["app-hotkey-1", "app-hotkey-2", "app-hotkey-10", "layout09", "scroll-action"])
     let panel = SchemaPanel.make(schema)
     let scroll = try row("scroll-action", in: panel)
-    guard case .choice(let choice) = scroll.kind else { return XCTFail("an enum is a choice") }
+    guard case .choice(let choice) = scroll.kind.form else { return XCTFail("an enum is a choice") }
     XCTAssertEqual(choice.options.map(\.label), ["Switch workspace", "Cycle min", "Do Nothing"])
     XCTAssertEqual(choice.options.map(\.value), ["SWITCH_WORKSPACE", "CYCLE_MIN", "Do-Nothing"], "values stay nicks")
     XCTAssertNil(scroll.subtitle, "a description that repeats the summary is not shown twice")
@@ -129,7 +129,7 @@ final class SchemaPanelTests: XCTestCase {
     let panel = try XCTUnwrap(panels.panel(for: odd.id))
     XCTAssertEqual(panel.entries.map(\.row.id), ["modes", "Legacy_Name"])
     let footer = try XCTUnwrap(panel.sections[0].footer?.fixedText)
-    XCTAssertTrue(footer.hasPrefix("Knobs found 1 problem on this page: keys/modes: "), footer)
+    XCTAssertTrue(footer.hasPrefix("1 problem was found on this page: keys/modes: "), footer)
     XCTAssertTrue(footer.contains("empty value"), footer)
 
     let fine = SchemaPanels { $0 == Self.id ? Self.schema : nil }
@@ -145,34 +145,34 @@ final class SchemaPanelTests: XCTestCase {
   }
 
   func testChoicesGetReadableLabelsFromNicksAndKeepTheNicksAsValues() async throws {
-    guard case .choice(let choice) = try row("scheme").kind else { return XCTFail("not a choice") }
+    guard case .choice(let choice) = try row("scheme").kind.form else { return XCTFail("not a choice") }
     XCTAssertEqual(choice.options.map(\.label), ["Default", "Prefer dark", "Prefer light"])
     XCTAssertEqual(choice.options.map(\.value), ["default", "prefer-dark", "prefer-light"])
-    guard case .multiSelect(let flags) = try row("modifiers").kind else { return XCTFail("not a multi-select") }
+    guard case .multiSelect(let flags) = try row("modifiers").kind.form else { return XCTFail("not a multi-select") }
     XCTAssertEqual(flags.options.map(\.value), ["ctrl", "alt", "super"])
     XCTAssertEqual(flags.options.map(\.label), ["Ctrl", "Alt", "Super"])
   }
 
   func testNumbersGetTheirTypesBoundsOrRangeAndSlidersOnlyForSmallRanges() async throws {
-    guard case .slider(let level) = try row("level").kind else { return XCTFail("level") }
+    guard case .slider(let level) = try row("level").kind.form else { return XCTFail("level") }
     XCTAssertEqual([level.minimum, level.maximum, level.step], [0, 100, 1])
-    guard case .slider(let speed) = try row("speed").kind else { return XCTFail("speed") }
+    guard case .slider(let speed) = try row("speed").kind.form else { return XCTFail("speed") }
     XCTAssertEqual([speed.minimum, speed.maximum, speed.step], [-1, 1, 0.01])
-    guard case .number(let timeout) = try row("timeout").kind else { return XCTFail("timeout") }
+    guard case .number(let timeout) = try row("timeout").kind.form else { return XCTFail("timeout") }
     XCTAssertEqual([timeout.minimum, timeout.maximum], [0, 86400])
-    guard case .number(let size) = try row("size").kind else { return XCTFail("size") }
+    guard case .number(let size) = try row("size").kind.form else { return XCTFail("size") }
     XCTAssertEqual([size.minimum, size.maximum], [0, Double(UInt32.max)])
-    guard case .number(let stamp) = try row("stamp").kind else { return XCTFail("stamp") }
+    guard case .number(let stamp) = try row("stamp").kind.form else { return XCTFail("stamp") }
     XCTAssertEqual(stamp.maximum, 1e12, "a 64-bit key with a range a Double counts exactly is a number")
-    guard case .text(let huge) = try row("huge").kind else { return XCTFail("huge") }
+    guard case .text(let huge) = try row("huge").kind.form else { return XCTFail("huge") }
     XCTAssertEqual(huge.format, .gvariant(type: "t"), "a wider one is GVariant text, which is exact")
-    guard case .number(let factor) = try row("factor").kind else { return XCTFail("factor") }
+    guard case .number(let factor) = try row("factor").kind.form else { return XCTFail("factor") }
     XCTAssertEqual(factor.decimals, 2)
   }
 
   func testOtherTypesAreGVariantTextRowsOfTheirType() async throws {
     for (name, type) in [("options", "a{sv}"), ("pair", "(ii)"), ("maybe", "mb"), ("bytes", "ay")] {
-      guard case .text(let text) = try row(name).kind else { return XCTFail(name) }
+      guard case .text(let text) = try row(name).kind.form else { return XCTFail(name) }
       XCTAssertEqual(text.format, .gvariant(type: type), name)
     }
   }
@@ -235,7 +235,7 @@ final class SchemaPanelTests: XCTestCase {
       ])
     let panel = SchemaPanel.make(schema)
     XCTAssertEqual(panel.validate(), [])
-    guard case .choice(let choice) = try row("many", in: panel).kind else { return XCTFail("many") }
+    guard case .choice(let choice) = try row("many", in: panel).kind.form else { return XCTFail("many") }
     XCTAssertEqual(choice.options.count, 500)
     XCTAssertEqual(try row("many", in: panel).parseValue("value-321"), "value-321")
     XCTAssertEqual(try row("no-flags", in: panel).kindName, "text")

@@ -336,5 +336,5 @@ private final class RecordingPresenter: ActionPresenter {
   func showMessage(_ message: String, undo: Undo?) { messages.append(message) }
   func askForText(_ request: TextRequest, onAnswer: @escaping @MainActor (String) -> Void) {}
   func chooseFile(_ request: FileRequest, onChoose: @escaping @MainActor (String) -> Void) {}
-  func open(path: String) -> Bool { false }
+  func open(_ path: RowPath) -> Bool { false }
 }

@@ -8,7 +8,7 @@ import XCTest
 final class StructuredValuesTests: XCTestCase {
   func editor(_ type: String, _ description: String = "") -> Row.Text.Editor {
     let key = KeyDescription(name: "key", typeString: type, description: description)
-    guard case .text(let text) = SchemaPanel.kind(for: key, SettingKey(schema: "s", key: "key")) else {
+    guard case .text(let text) = SchemaPanel.kind(for: key, SettingKey(schema: "s", key: "key")).form else {
       XCTFail("\(type) is no text row")
       return .entry
     }

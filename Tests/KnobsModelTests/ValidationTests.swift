@@ -147,11 +147,12 @@ final class ValidationTests: XCTestCase {
 
   func testSliderRules() async {
     let panel = Sample.panel {
-      SliderRow("inverted", "Inverted", key: Keys.textScale, range: (3, 1), step: 1)
-      SliderRow("flat", "Flat", key: Keys.textScale, range: (1, 1), step: 1)
-      SliderRow("zero-step", "Zero step", key: Keys.textScale, range: (0, 1), step: 0)
-      SliderRow("uneven", "Uneven", key: Keys.textScale, range: (0, 1), step: 0.3)
-      SliderRow("tenths", "Tenths", key: Keys.textScale, range: (0, 1), step: 0.1)
+      // A range the wrong way round can't be written as a ClosedRange; a panel file or a generated page can hold one.
+      Row(id: "inverted", title: "Inverted", kind: .slider(.init(key: Keys.textScale, minimum: 3, maximum: 1, step: 1)))
+      SliderRow("flat", "Flat", key: Keys.textScale, range: 1...1, step: 1)
+      SliderRow("zero-step", "Zero step", key: Keys.textScale, range: 0...1, step: 0)
+      SliderRow("uneven", "Uneven", key: Keys.textScale, range: 0...1, step: 0.3)
+      SliderRow("tenths", "Tenths", key: Keys.textScale, range: 0...1, step: 0.1)
     }
     let problems = panel.validate()
     assertProblem(problems, at: "s/inverted", mentioning: "not below its maximum")
@@ -227,12 +228,12 @@ final class ValidationTests: XCTestCase {
       Keys.cursorSize: 24, Keys.animations: "fast",
     ])
     let panel = Sample.panel {
-      SliderRow("range", "Range", key: Keys.textScale, range: (0.5, 3), step: 0.5)
+      SliderRow("range", "Range", key: Keys.textScale, range: 0.5...3, step: 0.5)
       ChoiceRow("missing-option", "Missing option", key: Keys.clockFormat, options: [("24h", "24"), ("12h", "12")])
       ToggleRow("toggle-type", "Toggle type", key: Keys.showSeconds)
       ChoiceRow("choice-type", "Choice type", key: Keys.colorScheme, options: [("default", "Default")])
-      SliderRow("whole", "Whole", key: Keys.cursorSize, range: (0, 48), step: 0.5)
-      SliderRow("slider-type", "Slider type", key: Keys.animations, range: (0, 1), step: 1)
+      SliderRow("whole", "Whole", key: Keys.cursorSize, range: 0...48, step: 0.5)
+      SliderRow("slider-type", "Slider type", key: Keys.animations, range: 0...1, step: 1)
       ToggleRow("absent", "Absent", key: Keys.missing)
     }
     let problems = panel.validate(against: store)

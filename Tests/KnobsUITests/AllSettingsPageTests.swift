@@ -25,13 +25,13 @@ final class AllSettingsPageTests: GtkTestCase {
     window.schemaPages = all
 
     start = ContinuousClock.now
-    XCTAssertTrue(window.open(path: "schema"))
+    XCTAssertTrue(window.open("schema"))
     let opened = ContinuousClock.now - start
     XCTAssertEqual(window.pageTitle, "All Settings")
     await saveScreenshot(window, "all-settings")
 
     start = ContinuousClock.now
-    XCTAssertTrue(window.open(path: "schema/org.gnome.desktop.interface/clock-format"))
+    XCTAssertTrue(window.open("schema/org.gnome.desktop.interface/clock-format"))
     let schemaOpened = ContinuousClock.now - start
     XCTAssertEqual(window.pageTitle, "org.gnome.desktop.interface")
     await saveScreenshot(window, "all-settings-interface")
@@ -49,7 +49,7 @@ final class AllSettingsPageTests: GtkTestCase {
     start = ContinuousClock.now
     let modifiedRow = try XCTUnwrap(
       root.entry(throughPagesAt: AllSettings.rowPath.appending("modified", "modified"))?.row)
-    guard case .page(let modifiedLink) = modifiedRow.kind else { return XCTFail("Modified is not a page") }
+    guard case .page(let modifiedLink) = modifiedRow.kind.form else { return XCTFail("Modified is not a page") }
     let modified = modifiedLink.page
     let modifiedMade = ContinuousClock.now - start
     print("Modified Settings made in \(modifiedMade)")

@@ -35,7 +35,7 @@ enum BigPanel {
     switch number % 4 {
     case 1:
       defaults[key] = 1.0
-      row = SliderRow(id, title, key: key, range: (0.5, 3), step: 0.05, format: .percent).row
+      row = SliderRow(id, title, key: key, range: 0.5...3, step: 0.05, format: .percent).row
     case 3:
       defaults[key] = "a"
       row = ChoiceRow(id, title, key: key, options: [("a", "Automatic"), ("b", "Always"), ("c", "Never")]).row

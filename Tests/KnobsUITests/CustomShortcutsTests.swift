@@ -26,7 +26,7 @@ final class CustomShortcutsTests: GtkTestCase {
     window = await makeWindow(panel, store: store)
     window.keybindingSchemas = store
     window.window.setDefaultSize(width: 640, height: 700)
-    XCTAssertTrue(window.open(path: Self.section.appending(CustomShortcutRows.addRowID).description))
+    XCTAssertTrue(window.open(Self.section.appending(CustomShortcutRows.addRowID)))
     await settle(0.2)
   }
 
@@ -154,7 +154,7 @@ final class CustomShortcutsTests: GtkTestCase {
     XCTAssertEqual(
       store.value(for: CustomShortcuts.listKey), .strings([odd, CustomShortcuts.folderPrefix + "custom0/"]))
     let page = try XCTUnwrap(window.rootPanel.entries.first { $0.row.id == "keyboard-shortcuts" })
-    guard case .detail(let shortcuts) = page.row.kind else { return XCTFail("a page") }
+    guard case .detail(let shortcuts) = page.row.kind.form else { return XCTFail("a page") }
     XCTAssertFalse(shortcuts.boundKeys.contains(CustomShortcuts.listKey))
     XCTAssertFalse(shortcuts.boundKeys.contains { $0.schema.hasPrefix(CustomShortcuts.schemaID) })
     _ = shortcuts.resetAll(in: store)

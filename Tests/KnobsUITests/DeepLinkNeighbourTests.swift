@@ -17,7 +17,7 @@ final class DeepLinkNeighbourTests: GtkTestCase {
       application: application, panel: ReferencePanelTests.panel(), store: store, windowSettings: nil,
       opener: { _, _, completion in completion(nil) })
     defer { window.window.destroy() }
-    XCTAssertTrue(window.open(path: "windows/focus-mode"))
+    XCTAssertTrue(window.open("windows/focus-mode"))
     window.present()
     let page = window.currentPage
     await waitUntil("the page's rows past its first screenful are listed") {

@@ -29,7 +29,7 @@ final class EditableRowTests: GtkTestCase {
             nonEmpty: true, maximumLength: 32, pattern: "[A-Za-z0-9-]+", patternHint: "letters, digits and “-”")
         )
         .subtitle("Shown to other devices")
-        NumberRow("count", "Workspaces", key: count, range: (1, 36))
+        NumberRow("count", "Workspaces", key: count, range: 1...36)
         FontRow("font", "Interface Text", key: font)
         FileRow("picture", "Background", key: picture, mimeTypes: ["image/*"])
         ChoiceRow(

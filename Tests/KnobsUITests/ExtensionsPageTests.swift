@@ -16,7 +16,7 @@ final class ExtensionsPageTests: XCTestCase {
   }
 
   private func useExtensionsRow(_ rows: ShellExtensionRows) throws -> Row {
-    guard case .detail(let page) = extensionsPage(extensions: rows).kind else {
+    guard case .detail(let page) = extensionsPage(extensions: rows).kind.form else {
       throw XCTSkip("the Extensions row opens no page")
     }
     return try XCTUnwrap(page.sections.first?.rows.first { $0.id == "use-extensions" })

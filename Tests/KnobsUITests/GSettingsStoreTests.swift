@@ -111,7 +111,7 @@ final class GSettingsStoreTests: XCTestCase {
       Section("s", "S") {
         MultiSelectRow("modifiers", "Modifiers", key: key("modifiers"), options: [("ctrl", "Control"), ("alt", "Alt")])
         ListRow("names", "Names", key: key("names"))
-        NumberRow("small", "Small", key: key("small"), range: (0, 100))
+        NumberRow("small", "Small", key: key("small"), range: 0...100)
         TextRow("wrong", "Wrong", key: key("names"))
       }
     }
@@ -133,7 +133,7 @@ final class GSettingsStoreTests: XCTestCase {
       }
     }
     let toggle = try XCTUnwrap(panel.entry(at: "s/dark")?.row)
-    guard case .toggle(let binding) = toggle.kind else { return XCTFail("not a toggle") }
+    guard case .toggle(let binding) = toggle.kind.form else { return XCTFail("not a toggle") }
     XCTAssertFalse(binding.isOn(store.value(for: key("scheme"))))
     try store.write(binding.on, for: binding.key)
     XCTAssertTrue(binding.isOn(store.value(for: key("scheme"))))

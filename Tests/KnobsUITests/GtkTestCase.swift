@@ -123,7 +123,7 @@ enum Fixture {
       Section("main", "Main", footer: "A fixed footer") {
         ToggleRow("flag", "Flag", key: flag).subtitle { $0.bool(flag) ? "Flag is on" : "Flag is off" }
         ToggleRow("dark", "Dark", key: mode, on: "prefer-dark", off: "default")
-        SliderRow("level", "Level", key: level, range: (0.5, 3.0), step: 0.25, format: .percent)
+        SliderRow("level", "Level", key: level, range: 0.5...3.0, step: 0.25, format: .percent)
         ChoiceRow("size", "Size", key: size, options: [(24, "Small"), (48, "Large")])
         ValueRow("value", "Value") { $0.bool(flag) ? "yes" : "no" }
       }

@@ -179,7 +179,7 @@ final class ImportPreviewTests: GtkTestCase {
     let window = await window(preview)
     XCTAssertFalse(window.menuButton.isVisible, "no menu without items")
     let app = KnobsApplication(panel: window.rootPanel, allSettings: nil, importPreview: preview) {
-      SettingsEnvironment(store: self.store, ownSettings: nil, notice: nil)
+      SettingsEnvironment(store: self.store, ownSettings: nil, notice: nil, gsettings: self.store)
     }
     app.addMainMenu(to: window, gsettings: store)
     XCTAssertTrue(window.menuButton.isVisible)

@@ -58,7 +58,7 @@ final class IniStoreTests: GtkTestCase {
     let panel = Panel("Pizza") {
       Section("dough", "Dough") {
         SliderRow(
-          "thickness", "Thickness", key: Self.thickness, range: (1, 6), step: 1,
+          "thickness", "Thickness", key: Self.thickness, range: 1...6, step: 1,
           format: .number(decimals: 0, unit: "mm"))
       }
     }

@@ -39,7 +39,7 @@ final class NavigationTests: GtkTestCase {
     for leave in ["back", "root", "close"] {
       try store.write(false, for: Fixture.flag)
       let other = await makeWindow(Fixture.panel(), store: store)
-      XCTAssertTrue(other.open(path: "links/more/inner/inner-flag"))
+      XCTAssertTrue(other.open("links/more/inner/inner-flag"))
       let row = try XCTUnwrap(other.currentPage.rowView(path: "links/more/inner/inner-flag"))
       await waitUntil("the switch is on screen") { row.listRow.slot != nil && row.listRow.isDrawable }
       await settle(0.3)
@@ -61,19 +61,19 @@ final class NavigationTests: GtkTestCase {
   }
 
   func testOpenPathShowsThePageAndFocusesTheRow() async throws {
-    XCTAssertTrue(window.open(path: "links/more/inner/inner-flag"))
+    XCTAssertTrue(window.open("links/more/inner/inner-flag"))
     XCTAssertEqual(window.pageTitle, "More")
     let row = try XCTUnwrap(window.currentPage.rowView(path: "links/more/inner/inner-flag"))
     await waitUntil("the row is focused and highlighted") {
       row.listRow.hasFocus && row.listRow.hasCSSClass("knobs-highlight")
     }
-    XCTAssertTrue(window.open(path: "main/level"))
+    XCTAssertTrue(window.open("main/level"))
     XCTAssertEqual(window.pageTitle, "Fixture")
-    XCTAssertTrue(window.open(path: "conditional"), "a section path opens its page")
+    XCTAssertTrue(window.open("conditional"), "a section path opens its page")
   }
 
   func testUnknownPathSaysSoAndSuggestsClosePaths() async throws {
-    XCTAssertFalse(window.open(path: "main/flg"))
+    XCTAssertFalse(window.open("main/flg"))
     let message = try XCTUnwrap(window.toast.message)
     XCTAssertTrue(message.contains("no setting at “main/flg”"), message)
     XCTAssertTrue(message.contains("main/flag"), message)

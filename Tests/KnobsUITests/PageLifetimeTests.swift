@@ -43,7 +43,7 @@ final class PageLifetimeTests: GtkTestCase {
     }
     // Opened by deep links, as `knobs --open` does, each replacing the last.
     for round in 0..<20 {
-      _ = window.open(path: round % 2 == 0 ? "desktop/top-bar/clock/show-seconds" : "desktop/appearance")
+      _ = window.open(RowPath(parsing: round % 2 == 0 ? "desktop/top-bar/clock/show-seconds" : "desktop/appearance"))
       await settle(0.05)
       if round % 2 == 0 { keep(window.currentPage) }
     }

@@ -64,11 +64,11 @@ final class PanelViewTests: GtkTestCase {
     XCTAssertEqual("\(view.pageTitle) \(view.canGoBack) \(changes)", "Fixture false 2")
 
     // A deep link: the row's page, the row focused there, and the host's header told.
-    XCTAssertTrue(view.open(path: "links/more/inner/inner-flag"))
+    XCTAssertTrue(view.open("links/more/inner/inner-flag"))
     XCTAssertEqual("\(view.pageTitle) \(view.canGoBack) \(changes)", "More true 3")
     let inner = try XCTUnwrap(view.currentPage.rowView(path: "links/more/inner/inner-flag"))
     await waitUntil("the deep link's row has the focus") { inner.listRow.hasFocus }
-    XCTAssertFalse(view.open(path: "main/flg"))
+    XCTAssertFalse(view.open("main/flg"))
     let message = try XCTUnwrap(view.toast.message)
     XCTAssertTrue(message.contains("no setting at “main/flg”") && message.contains("main/flag"), message)
 
@@ -86,7 +86,7 @@ final class PanelViewTests: GtkTestCase {
     var shown: [String] = []
     view.onPageChanged = { shown.append("\(view.pageTitle) \(view.canGoBack ? "back" : "first")") }
     _ = await host(view)
-    XCTAssertTrue(view.open(path: "links/more/inner"), "a section on a detail page")
+    XCTAssertTrue(view.open("links/more/inner"), "a section on a detail page")
     view.goBack()
     XCTAssertEqual(shown, ["More back", "Fixture first"])
   }

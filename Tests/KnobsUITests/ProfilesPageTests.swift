@@ -61,7 +61,7 @@ final class ProfilesPageTests: GtkTestCase {
   }
 
   private func saveAs(_ names: [String]) async throws -> TextDialog {
-    XCTAssertTrue(window.open(path: "history/profiles/save/save"))
+    XCTAssertTrue(window.open("history/profiles/save/save"))
     try await activate("history/profiles/save/save")
     let dialog = try XCTUnwrap(window.textDialog, "a name is asked")
     XCTAssertTrue(dialog.entry.hasAccessibleLabel("Profile Name"))
@@ -74,7 +74,7 @@ final class ProfilesPageTests: GtkTestCase {
   }
 
   func testSavedAppliedThroughThePreviewUndoneAndDeleted() async throws {
-    XCTAssertTrue(window.open(path: "history/profiles/save"))
+    XCTAssertTrue(window.open("history/profiles/save"))
     await settle()
     XCTAssertEqual(shownTitles, ["Save Current Settings as Profile…", "No Profiles Yet"])
     let save = try XCTUnwrap(window.currentPage.rowView(path: "history/profiles/save/save"))
@@ -98,7 +98,7 @@ final class ProfilesPageTests: GtkTestCase {
     try store.reset(Self.cursor)
     try store.write("12h", for: Self.format)
     window.toast.dismiss()
-    XCTAssertTrue(window.open(path: apply.description))
+    XCTAssertTrue(window.open(apply))
     XCTAssertEqual(window.pageTitle, "Work")
     try await activate(apply)
     await waitUntil("the preview opens") { self.window.pageTitle == "Import Preview" }
@@ -130,7 +130,7 @@ final class ProfilesPageTests: GtkTestCase {
 
     // Delete asks; Cancel keeps the file.
     let page = try XCTUnwrap(rows.path(of: "Work"))
-    XCTAssertTrue(window.open(path: page.appending("profile").description))
+    XCTAssertTrue(window.open(page.appending("profile")))
     await settle()
     XCTAssertEqual(shownTitles, ["Apply Profile…", "Delete Profile"])
     for index in window.currentPage.shown {
@@ -213,7 +213,7 @@ final class ProfilesPageTests: GtkTestCase {
     try handle.close()
     try "".write(toFile: file("empty"), atomically: true, encoding: .utf8)
 
-    XCTAssertTrue(window.open(path: "history/profiles/save"))
+    XCTAssertTrue(window.open("history/profiles/save"))
     await settle()
     XCTAssertEqual(shownTitles, ["Save Current Settings as Profile…", "cut", "empty", "gone", "huge", "nul", "typo"])
     let huge = try XCTUnwrap(window.currentPage.rowView(path: try XCTUnwrap(rows.path(of: "huge"))))

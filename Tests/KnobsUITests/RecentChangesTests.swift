@@ -41,10 +41,21 @@ final class RecentChangesTests: GtkTestCase {
     rows.name(by: panel)
     let window = await makeWindow(panel, store: store)
     window.window.setDefaultSize(width: 640, height: 700)
-    XCTAssertTrue(window.open(path: "history/recent-changes"))
+    XCTAssertTrue(window.open("history/recent-changes"))
     window.currentPage.rowView(path: "history/recent-changes")?.activate()
     await waitUntil("the page opens") { window.pageTitle == "Recent Changes" }
     return window
+  }
+
+  /// What Undo and the modified mark need reach the window as capabilities of its store, through
+  /// a recording store as through routing: no store is asked what class it is.
+  func testUndoAndProvenanceAreCapabilitiesWrappersPassOn() async throws {
+    let recording = RecordingStore(base: store, history: history, source: .window)
+    XCTAssertTrue(recording.capabilities.undoing === store)
+    XCTAssertNotNil(recording.capabilities.provenance)
+    let memory = MemoryStore(defaults: [:])
+    XCTAssertNil(memory.capabilities.undoing)
+    XCTAssertNil(memory.capabilities.provenance)
   }
 
   /// Undo is compare-and-swap in the window too: a value another program set since stays,

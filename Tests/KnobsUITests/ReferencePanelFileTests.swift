@@ -112,7 +112,7 @@ final class ReferencePanelFileTests: XCTestCase {
     let reference = ReferencePanelTests.panel()
     func row(_ path: RowPath) throws -> Row { try XCTUnwrap(reference.entry(at: path)?.row, path.description) }
     var fonts = try row("desktop/fonts")
-    if case .detail(var page) = fonts.kind {
+    if case .detail(var page) = fonts.kind.form {
       page.sections.removeAll { $0.id == "reset" }
       fonts.kind = .detail(page)
     }

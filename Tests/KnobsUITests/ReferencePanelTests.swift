@@ -98,7 +98,7 @@ final class ReferencePanelTests: GtkTestCase {
   }
 
   func testClockFooterFollowsShowSecondsAndTheTimeFormat() async throws {
-    XCTAssertTrue(window.open(path: "clock"))
+    XCTAssertTrue(window.open("clock"))
     XCTAssertEqual(window.pageTitle, "Top Bar")
     let clock = try XCTUnwrap(window.currentPage.sections.first { $0.section.id == "clock" })
     let before = clock.footerText
@@ -112,14 +112,14 @@ final class ReferencePanelTests: GtkTestCase {
 
   func testDarkStyleRowSwitchesKnobsItselfToDark() async throws {
     XCTAssertFalse(Style.prefersDark)
-    XCTAssertTrue(window.open(path: "appearance/dark-style"))
+    XCTAssertTrue(window.open("appearance/dark-style"))
     window.currentPage.rowView(path: "desktop/appearance/style/dark-style")?.listRow.activate()
     XCTAssertEqual(store.value(for: .colorScheme), "prefer-dark")
     XCTAssertTrue(Style.prefersDark, "the app follows color-scheme")
   }
 
   func testDependentRowsSayWhyTheyAreDimmed() async throws {
-    XCTAssertTrue(window.open(path: "windows/raise-on-focus"))
+    XCTAssertTrue(window.open("windows/raise-on-focus"))
     let raise = try XCTUnwrap(window.currentPage.rowView(path: "desktop/windows/focus/raise-on-focus"))
     XCTAssertFalse(raise.listRow.isSensitive)
     XCTAssertEqual(raise.subtitleText, "Only when windows are focused on hover")
@@ -138,18 +138,18 @@ final class ReferencePanelTests: GtkTestCase {
   /// `knobs --open help` is the Help section on the first page, not the keyboard shortcut
   /// whose id is help; `fonts` is the Fonts row there, not the Fonts section on its page.
   func testADeepLinkNamesASectionBeforeARowOfTheSameIdElsewhere() async throws {
-    XCTAssertTrue(window.open(path: "help"))
+    XCTAssertTrue(window.open("help"))
     XCTAssertEqual(window.currentPage.path, RowPath.root)
-    XCTAssertTrue(window.open(path: "keyboard-shortcuts/help"), "the shortcut by a longer path")
+    XCTAssertTrue(window.open("keyboard-shortcuts/help"), "the shortcut by a longer path")
     XCTAssertEqual(window.currentPage.path, "desktop/keyboard-shortcuts")
-    XCTAssertTrue(window.open(path: "fonts"))
+    XCTAssertTrue(window.open("fonts"))
     XCTAssertEqual(window.currentPage.path, RowPath.root)
   }
 
   func testEachPageResetsItsOwnSettingsOnly() async throws {
     try store.write(true, for: .clockShowSeconds)
     try store.write("prefer-dark", for: .colorScheme)
-    XCTAssertTrue(window.open(path: "top-bar/reset-page"))
+    XCTAssertTrue(window.open("top-bar/reset-page"))
     window.currentPage.rowView(path: "desktop/top-bar/reset/reset-page")?.listRow.activate()
     let dialog = try XCTUnwrap(window.pendingDialog)
     dialog.confirm()
@@ -179,7 +179,7 @@ final class ReferencePanelTests: GtkTestCase {
       XCTAssertEqual(store.availability(of: entry.row.key!), .available, path)
     }
     let scrolling = try XCTUnwrap(panel.entry(at: "pointing-stick/stick-scrolling")?.row)
-    guard case .choice(let choice) = scrolling.kind else { return XCTFail("a choice") }
+    guard case .choice(let choice) = scrolling.kind.form else { return XCTFail("a choice") }
     XCTAssertEqual(choice.options.map(\.value), ["default", "none", "on-button-down"])
   }
 
@@ -209,7 +209,7 @@ final class ReferencePanelTests: GtkTestCase {
 
   func testTheKeyboardShortcutsPageGroupsTheDesktopsShortcutsAndFindsThemByKey() async throws {
     let page = try XCTUnwrap(panel.entry(at: "desktop/keyboard-shortcuts")?.row)
-    guard case .detail(let shortcuts) = page.kind else { return XCTFail("not a page") }
+    guard case .detail(let shortcuts) = page.kind.form else { return XCTFail("not a page") }
     XCTAssertEqual(
       shortcuts.sections.map(\.title),
       [
@@ -252,7 +252,7 @@ final class ReferencePanelTests: GtkTestCase {
     }
     Style.prefersDark = false
     window.popToRoot()
-    window.open(path: "help/about")
+    window.open("help/about")
     window.currentPage.rowView(path: "help/about")?.listRow.activate()
     await waitUntil("the About page shows") { window.pageTitle == "About Knobs" }
     await settle(0.3)

@@ -53,7 +53,7 @@ final class SchemaTranslationTests: GtkTestCase {
       let all = AllSettings(library: { store }, apps: { DesktopApps([]) })
       let window = await makeWindow(Panel(title: "Knobs", sections: [all.section]), store: store)
       window.schemaPages = all
-      XCTAssertTrue(window.open(path: "schema/\(Self.schema)/cheese-crust"))
+      XCTAssertTrue(window.open("schema/\(Self.schema)/cheese-crust"))
       XCTAssertEqual(window.pageTitle, Self.schema)
       await settle()
       let row = try XCTUnwrap(

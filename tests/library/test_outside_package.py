@@ -102,7 +102,7 @@ def test_the_twenty_lines_have_a_command_line(session, driver):
     assert gsettings_bacon(session) == "false"
     unknown = session.run("get", "toppings/bacn")
     assert unknown.returncode == 2
-    assert unknown.stderr == ("pizza: there is no row at “toppings/bacn”. Did you mean toppings/bacon, toppings? "
+    assert unknown.stderr == ("pizza: There is no setting at “toppings/bacn”. Did you mean toppings/bacon, toppings? "
                               "“pizza list” shows every path.\n"), unknown.stderr
     checked = session.run("--check-panel")
     assert (checked.returncode, checked.stdout) == (0, "The settings panel is valid: 1 row.\n"), checked

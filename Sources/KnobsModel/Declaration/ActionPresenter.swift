@@ -14,7 +14,7 @@ public protocol ActionPresenter: AnyObject {
   func chooseFile(_ request: FileRequest, onChoose: @escaping @MainActor (String) -> Void)
   /// Shows the row or page at a path, as `knobs --open` does; false, with a message said, when there is none.
   @discardableResult
-  func open(path: String) -> Bool
+  func open(_ path: RowPath) -> Bool
 }
 
 /// A question whose answer is a line of text, checked as it is typed.

@@ -24,7 +24,7 @@ extension Panel {
       lines.append(line)
       for row in section.rows {
         lines.append("\(indent)    " + Self.describe(row, settings))
-        if case .detail(let page) = row.kind { page.outline(into: &lines, indent: indent + "      ", settings) }
+        if case .detail(let page) = row.kind.form { page.outline(into: &lines, indent: indent + "      ", settings) }
       }
     }
   }
@@ -44,7 +44,7 @@ extension Panel {
 
   @MainActor
   private static func kind(_ kind: Row.Kind, _ settings: SettingsReader) -> String {
-    switch kind {
+    switch kind.form {
     case .toggle(let toggle):
       return
         "toggle \(toggle.key) on=\(toggle.on.gvariantText) off=\(toggle.off.gvariantText) part=\(toggle.part != nil)"

@@ -23,6 +23,7 @@ public struct Row: Identifiable {
     get { storage.keywords }
     set { uniqueStorage().keywords = newValue }
   }
+  /// What the row does and holds: a switch bound to a key, a slider, a page of its own (`Kind`).
   public var kind: Kind {
     get { storage.kind }
     set { uniqueStorage().kind = newValue }
@@ -95,48 +96,198 @@ public struct Row: Identifiable {
     storage = Storage(id: id, title: title, kind: kind)
   }
 
-  /// What a row does. A closed set: the renderer, search and the command line
-  /// switch over it exhaustively.
-  public enum Kind {
+  /// What a row does: `.toggle(…)`, `.slider(…)`, `.detail(page)` and the other kinds.
+  ///
+  /// A struct, not an enum, so that a new kind is not a breaking change: an app reads the kind
+  /// it cares about (`row.kind.toggle`, `row.kind.name`) instead of switching over all of them.
+  /// Knobs' own code, which must handle every kind, switches over `form`.
+  public struct Kind {
+    /// Every kind, for the code of this package: the renderer, search and the command line
+    /// switch over it exhaustively, so a new kind does not compile until each handles it.
+    package enum Form {
+      /// A switch bound to a setting.
+      case toggle(Toggle)
+      /// Opens a URL in the user's browser or the scheme's handler.
+      case link(Link)
+      /// Composes a message in the user's mail client.
+      case email(Email)
+      /// Opens a page of its own.
+      case detail(Panel)
+      /// Opens a page made when it is first opened.
+      case page(PageLink)
+      /// A read-only value shown at the right.
+      case value(LiveText)
+      /// A number bound to a setting.
+      case slider(Slider)
+      /// One of a list of labelled options bound to a setting.
+      case choice(Choice)
+      /// Runs a closure.
+      case action(Action)
+      /// A string edited in place.
+      case text(Text)
+      /// A whole or decimal number typed or stepped, with a range.
+      case number(Number)
+      /// A Pango font description such as “Cantarell 11”.
+      case font(Font)
+      /// A file or folder, kept as a URI or a path.
+      case file(File)
+      /// Several of a fixed set of options: a flags key or a list of strings.
+      case multiSelect(MultiSelect)
+      /// An editable list of strings.
+      case list(StringList)
+      /// Keyboard shortcuts, captured from the keyboard and kept as GTK accelerators.
+      case shortcut(Shortcut)
+      /// A color kept as text, such as `#3465a4`.
+      case color(Color)
+    }
+
+    /// What the row is and holds.
+    package var form: Form
+
+    package init(_ form: Form) {
+      self.form = form
+    }
+
     /// A switch bound to a setting.
-    case toggle(Toggle)
+    public static func toggle(_ toggle: Toggle) -> Kind { Kind(.toggle(toggle)) }
+    /// What a toggle row holds; nil for a row of another kind.
+    public var toggle: Toggle? {
+      if case .toggle(let toggle) = form { return toggle }
+      return nil
+    }
+
     /// Opens a URL in the user's browser or the scheme's handler.
-    case link(Link)
+    public static func link(_ link: Link) -> Kind { Kind(.link(link)) }
+    /// What a link row holds; nil for a row of another kind.
+    public var link: Link? {
+      if case .link(let link) = form { return link }
+      return nil
+    }
+
     /// Composes a message in the user's mail client.
-    case email(Email)
+    public static func email(_ email: Email) -> Kind { Kind(.email(email)) }
+    /// What a email row holds; nil for a row of another kind.
+    public var email: Email? {
+      if case .email(let email) = form { return email }
+      return nil
+    }
+
     /// Opens a page of its own.
-    case detail(Panel)
+    public static func detail(_ detail: Panel) -> Kind { Kind(.detail(detail)) }
+    /// What a detail row holds; nil for a row of another kind.
+    public var detail: Panel? {
+      if case .detail(let detail) = form { return detail }
+      return nil
+    }
+
     /// Opens a page made when it is first opened.
-    case page(PageLink)
+    public static func page(_ page: PageLink) -> Kind { Kind(.page(page)) }
+    /// What a page row holds; nil for a row of another kind.
+    public var page: PageLink? {
+      if case .page(let page) = form { return page }
+      return nil
+    }
+
     /// A read-only value shown at the right.
-    case value(LiveText)
+    public static func value(_ value: LiveText) -> Kind { Kind(.value(value)) }
+    /// What a value row holds; nil for a row of another kind.
+    public var value: LiveText? {
+      if case .value(let value) = form { return value }
+      return nil
+    }
+
     /// A number bound to a setting.
-    case slider(Slider)
+    public static func slider(_ slider: Slider) -> Kind { Kind(.slider(slider)) }
+    /// What a slider row holds; nil for a row of another kind.
+    public var slider: Slider? {
+      if case .slider(let slider) = form { return slider }
+      return nil
+    }
+
     /// One of a list of labelled options bound to a setting.
-    case choice(Choice)
+    public static func choice(_ choice: Choice) -> Kind { Kind(.choice(choice)) }
+    /// What a choice row holds; nil for a row of another kind.
+    public var choice: Choice? {
+      if case .choice(let choice) = form { return choice }
+      return nil
+    }
+
     /// Runs a closure.
-    case action(Action)
+    public static func action(_ action: Action) -> Kind { Kind(.action(action)) }
+    /// What a action row holds; nil for a row of another kind.
+    public var action: Action? {
+      if case .action(let action) = form { return action }
+      return nil
+    }
+
     /// A string edited in place.
-    case text(Text)
+    public static func text(_ text: Text) -> Kind { Kind(.text(text)) }
+    /// What a text row holds; nil for a row of another kind.
+    public var text: Text? {
+      if case .text(let text) = form { return text }
+      return nil
+    }
+
     /// A whole or decimal number typed or stepped, with a range.
-    case number(Number)
+    public static func number(_ number: Number) -> Kind { Kind(.number(number)) }
+    /// What a number row holds; nil for a row of another kind.
+    public var number: Number? {
+      if case .number(let number) = form { return number }
+      return nil
+    }
+
     /// A Pango font description such as “Cantarell 11”.
-    case font(Font)
+    public static func font(_ font: Font) -> Kind { Kind(.font(font)) }
+    /// What a font row holds; nil for a row of another kind.
+    public var font: Font? {
+      if case .font(let font) = form { return font }
+      return nil
+    }
+
     /// A file or folder, kept as a URI or a path.
-    case file(File)
+    public static func file(_ file: File) -> Kind { Kind(.file(file)) }
+    /// What a file row holds; nil for a row of another kind.
+    public var file: File? {
+      if case .file(let file) = form { return file }
+      return nil
+    }
+
     /// Several of a fixed set of options: a flags key or a list of strings.
-    case multiSelect(MultiSelect)
+    public static func multiSelect(_ multiSelect: MultiSelect) -> Kind { Kind(.multiSelect(multiSelect)) }
+    /// What a multi-select row holds; nil for a row of another kind.
+    public var multiSelect: MultiSelect? {
+      if case .multiSelect(let multiSelect) = form { return multiSelect }
+      return nil
+    }
+
     /// An editable list of strings.
-    case list(StringList)
+    public static func list(_ list: StringList) -> Kind { Kind(.list(list)) }
+    /// What a list row holds; nil for a row of another kind.
+    public var list: StringList? {
+      if case .list(let list) = form { return list }
+      return nil
+    }
+
     /// Keyboard shortcuts, captured from the keyboard and kept as GTK accelerators.
-    case shortcut(Shortcut)
+    public static func shortcut(_ shortcut: Shortcut) -> Kind { Kind(.shortcut(shortcut)) }
+    /// What a shortcut row holds; nil for a row of another kind.
+    public var shortcut: Shortcut? {
+      if case .shortcut(let shortcut) = form { return shortcut }
+      return nil
+    }
+
     /// A color kept as text, such as `#3465a4`.
-    case color(Color)
+    public static func color(_ color: Color) -> Kind { Kind(.color(color)) }
+    /// What a color row holds; nil for a row of another kind.
+    public var color: Color? {
+      if case .color(let color) = form { return color }
+      return nil
+    }
   }
 
   /// Whether the row shows one part of its key's value (a titlebar button of `button-layout`), not all of it.
   public var showsPartOfItsKey: Bool {
-    switch kind {
+    switch kind.form {
     case .toggle(let toggle): return toggle.part != nil
     case .choice(let choice): return choice.part != nil
     default: return false
@@ -145,7 +296,7 @@ public struct Row: Identifiable {
 
   /// The setting the row reads and writes, for the kinds that have one.
   public var key: SettingKey? {
-    switch kind {
+    switch kind.form {
     case .toggle(let toggle): return toggle.key
     case .slider(let slider): return slider.key
     case .choice(let choice): return choice.key

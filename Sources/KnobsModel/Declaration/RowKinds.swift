@@ -12,7 +12,7 @@ extension Row.Kind {
 
   /// The name of this kind.
   public var name: Name {
-    switch self {
+    switch form {
     case .toggle: .toggle
     case .link: .link
     case .email: .email

@@ -49,7 +49,9 @@ extension Panel {
     for index in copy.sections.indices {
       if let source = copy.sections[index].rowSource { copy.sections[index].rows = source.rows }
       for rowIndex in copy.sections[index].rows.indices {
-        guard case .detail(let page) = copy.sections[index].rows[rowIndex].kind, page.hasRowSources else { continue }
+        guard case .detail(let page) = copy.sections[index].rows[rowIndex].kind.form, page.hasRowSources else {
+          continue
+        }
         copy.sections[index].rows[rowIndex].kind = .detail(page.withFoundRows())
       }
     }
@@ -76,7 +78,7 @@ extension Panel {
     for section in sections {
       if let source = section.rowSource, !found.contains(where: { $0 === source }) { found.append(source) }
       for row in section.rows {
-        guard case .detail(let page) = row.kind else { continue }
+        guard case .detail(let page) = row.kind.form else { continue }
         for source in page.rowSources where !found.contains(where: { $0 === source }) { found.append(source) }
       }
     }
@@ -87,7 +89,7 @@ extension Panel {
     sections.contains { section in
       section.rowSource != nil
         || section.rows.contains { row in
-          if case .detail(let page) = row.kind { return page.hasRowSources }
+          if case .detail(let page) = row.kind.form { return page.hasRowSources }
           return false
         }
     }

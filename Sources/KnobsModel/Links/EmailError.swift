@@ -25,7 +25,8 @@ public enum EmailError: Error, Hashable, Sendable, CustomStringConvertible {
       let list = names.map(\.quotedForMessage).joined(separator: ", ")
       return tr(
         // TRANSLATORS: %s lists header names; to, cc, bcc, subject and body are header names too, not words.
-        "The mailto link carries headers Knobs never sends: %s; only to, cc, bcc, subject and body are allowed.", list)
+        "The mailto link carries headers that are never sent: %s; only to, cc, bcc, subject and body are allowed.", list
+      )
     }
   }
 }

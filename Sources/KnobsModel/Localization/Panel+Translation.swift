@@ -21,7 +21,7 @@ extension Panel {
       copy.sections = sections.map { section in
         var section = section
         section.rows = section.rows.map { row in
-          guard case .detail(let page) = row.kind else { return row }
+          guard case .detail(let page) = row.kind.form else { return row }
           var row = row
           row.kind = .detail(page.translated(in: nil))
           return row
@@ -42,7 +42,7 @@ extension Panel {
   private var hasDomainInside: Bool {
     sections.contains { section in
       section.rows.contains { row in
-        guard case .detail(let page) = row.kind else { return false }
+        guard case .detail(let page) = row.kind.form else { return false }
         return page.translationDomain != nil || page.hasDomainInside
       }
     }
@@ -85,7 +85,7 @@ extension Row {
 extension Row.Kind {
   @MainActor
   fileprivate func translated(_ domain: TranslationDomain) -> Row.Kind {
-    switch self {
+    switch form {
     case .detail(let page):
       return .detail(page.translated(in: domain))
     case .page(let link):

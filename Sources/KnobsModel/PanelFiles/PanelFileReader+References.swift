@@ -89,7 +89,7 @@ extension PanelFileReader {
 
   /// Rows whose value a template can show: bound rows and value rows.
   static func showsValue(_ row: Row) -> Bool {
-    if case .value = row.kind { return true }
+    if case .value = row.kind.form { return true }
     return row.key != nil
   }
 
@@ -100,7 +100,7 @@ extension PanelFileReader {
     if case .scalar(let scalar) = node {
       let target = scalar.string
       let reference = self.reference(target, position: position, path: path) { row in
-        if case .toggle = row.kind { return nil }
+        if case .toggle = row.kind.form { return nil }
         return MappingKind.takesAn(row.kindName)
           ? tr(
             // TRANSLATORS: %1$s is a row's path, %2$s its kind as written in a file (email); “equals” is a key.
@@ -112,7 +112,7 @@ extension PanelFileReader {
             row.kindName)
       }
       return Condition { settings in
-        guard let row = reference.row, case .toggle(let toggle) = row.kind else { return false }
+        guard let row = reference.row, case .toggle(let toggle) = row.kind.form else { return false }
         return toggle.isOn(settings[toggle.key])
       }
     }

@@ -13,7 +13,7 @@ extension Panel {
   public var entryCount: Int {
     sections.reduce(0) { count, section in
       section.rows.reduce(count) { count, row in
-        if case .detail(let page) = row.kind { return count + 1 + page.entryCount }
+        if case .detail(let page) = row.kind.form { return count + 1 + page.entryCount }
         return count + 1
       }
     }
@@ -64,7 +64,7 @@ extension Panel {
   /// The page a row opens: its detail page, or with `throughPages` a page made on
   /// demand (only a kept one with `keptOnly`, so search leaves out pages that change).
   public static func subpage(of row: Row, throughPages: Bool, keptOnly: Bool = false) -> Panel? {
-    switch row.kind {
+    switch row.kind.form {
     case .detail(let page): return page
     case .page(let link) where throughPages:
       // Only the window passes throughPages, from the main actor.
@@ -120,7 +120,7 @@ extension Panel {
     var pagePath = RowPath.root
     if parts.count > 1 {
       guard let detail = entry(at: path.droppingLast(1)),
-        case .detail(let subpage) = detail.row.kind
+        case .detail(let subpage) = detail.row.kind.form
       else { return nil }
       page = subpage
       pagePath = detail.path
@@ -169,7 +169,7 @@ extension Panel {
       let sectionPath = pagePath.appending(section.id)
       result.append(sectionPath)
       for row in section.rows {
-        if case .detail(let subpage) = row.kind {
+        if case .detail(let subpage) = row.kind.form {
           subpage.collectSectionPaths(pagePath: sectionPath.appending(row.id), into: &result)
         }
       }

@@ -256,7 +256,7 @@ extension ValueProvenance {
     if dconfLevel != facts.dconfValue {
       problems.append(
         tr(
-          "Knobs could not tell which dconf database gives this value: the databases as read here do not give dconf's.")
+          "Which dconf database gives this value could not be told: the databases as read here do not give dconf's.")
       )
       if let dconfValue = facts.dconfValue {
         value = dconfValue

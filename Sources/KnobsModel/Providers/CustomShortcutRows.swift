@@ -94,7 +94,7 @@ public final class CustomShortcutRows: RowSource {
         context.presenter?.showMessage("\(error)", undo: nil)
         return nil
       }
-      context.presenter?.open(path: sectionPath.appending(Self.addRowID).description)
+      context.presenter?.open(sectionPath.appending(Self.addRowID))
       let store = context.store
       return Undo(message: tr("“%s” was removed", title)) { [weak presenter = context.presenter] in
         do {
@@ -146,7 +146,7 @@ public final class CustomShortcutRows: RowSource {
       return
     }
     rebuild()
-    if let path = path(of: added) { presenter?.open(path: path.appending("details").appending("shortcut").description) }
+    if let path = path(of: added) { presenter?.open(path.appending("details").appending("shortcut")) }
     presenter?.showMessage(
       tr("“%s” was added. Press Enter on Shortcut to set its keys.", shortcut.name),
       undo: Undo(message: "") { [weak presenter] in

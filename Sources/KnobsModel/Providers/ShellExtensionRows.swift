@@ -306,7 +306,7 @@ public final class ShellExtensionRows: RowSource {
           // TRANSLATORS: %s is the name of a GNOME Shell extension.
           "Settings of %s", shellExtension.name),
         action: Row.Action { context in
-          context.presenter?.open(path: SchemaPath.schema(schema).text)
+          context.presenter?.open(SchemaPath.schema(schema).path)
           return nil
         })
     }

@@ -262,7 +262,7 @@ public final class AllSettings {
         SchemaPath.isFolder(text) ? nil : tr("A folder starts and ends with “/” and has no “//”.")
       }
       context.presenter?.askForText(request) { folder in
-        context.presenter?.open(path: SchemaPath.schema(id + ":" + folder).text)
+        context.presenter?.open(SchemaPath.schema(id + ":" + folder).path)
       }
       return nil
     }.row

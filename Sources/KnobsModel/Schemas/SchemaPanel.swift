@@ -58,7 +58,7 @@ public enum SchemaPanel {
     let problems = panel.validate(checks: ValidationChecks(checksRowIDs: false))
     guard let first = problems.first, var section = panel.sections.first else { return panel }
     let said = trn(
-      "Knobs found %1$d problem on this page: %2$s", "Knobs found %1$d problems on this page, such as %2$s",
+      "%1$d problem was found on this page: %2$s", "%1$d problems were found on this page, such as %2$s",
       problems.count, problems.count, first.description)
     section.footer = .fixed(said)
     var checked = panel

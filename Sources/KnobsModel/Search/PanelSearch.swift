@@ -204,7 +204,7 @@ private struct SearchState {
 extension Row {
   /// The labels of a fixed choice's or a multi-select's options, which search matches too.
   fileprivate var optionLabels: [String] {
-    switch kind {
+    switch kind.form {
     case .choice(let choice): return choice.options.map(\.label)
     case .multiSelect(let multiSelect): return multiSelect.options.map(\.label)
     case .toggle, .link, .email, .detail, .page, .value, .slider, .action, .text, .number, .font, .file, .list,
@@ -235,7 +235,7 @@ private struct IndexedRow {
   init(entry: PanelEntry, sectionIndex: Int) {
     let row = entry.row
     liveSubtitle = row.subtitle?.isLive == true ? row.subtitle : nil
-    if case .shortcut(let shortcut) = row.kind { self.shortcut = shortcut } else { shortcut = nil }
+    if case .shortcut(let shortcut) = row.kind.form { self.shortcut = shortcut } else { shortcut = nil }
     self.sectionIndex = sectionIndex
     isConditional = entry.hasVisibilityConditions
   }

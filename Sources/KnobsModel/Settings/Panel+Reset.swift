@@ -11,7 +11,7 @@ extension Panel {
       for section in page.sections where section.rowSource == nil {
         for row in section.rows {
           if let key = row.key, seen.insert(key).inserted { keys.append(key) }
-          if case .detail(let inner) = row.kind { walk(inner) }
+          if case .detail(let inner) = row.kind.form { walk(inner) }
         }
       }
     }

@@ -12,15 +12,23 @@ public struct StoreCapabilities {
   public var schemaFolders: [String]
   /// Looks at the schema folders again; returns the schemas in use that have gone since.
   public var recheckSchemas: (@MainActor () -> Set<String>)?
+  /// Where the values of keys come from (the user's own value, the site's default, a lock): the
+  /// modified mark, locked rows' subtitles and what Reset gives. Keep the reader: it reads once.
+  public var provenance: (any ProvenanceReading)?
+  /// Gives keys noted in the history of changes their values before, as Recent Changes' Undo does.
+  public var undoing: (any HistoryUndoing)?
 
   public init(
     keyNaming: (any KeyNaming)? = nil, schemaLibrary: (any SchemaLibrary)? = nil, schemaFolders: [String] = [],
-    recheckSchemas: (@MainActor () -> Set<String>)? = nil
+    recheckSchemas: (@MainActor () -> Set<String>)? = nil, provenance: (any ProvenanceReading)? = nil,
+    undoing: (any HistoryUndoing)? = nil
   ) {
     self.keyNaming = keyNaming ?? schemaLibrary
     self.schemaLibrary = schemaLibrary
     self.schemaFolders = schemaFolders
     self.recheckSchemas = recheckSchemas
+    self.provenance = provenance
+    self.undoing = undoing
   }
 
   /// A store that only keeps keys.

@@ -90,7 +90,7 @@ public struct KeybindingIndex {
   public func named(by panel: Panel) -> KeybindingIndex {
     var rows: [SettingKey: PanelEntry] = [:]
     for entry in panel.entries {
-      if case .shortcut(let shortcut) = entry.row.kind, rows[shortcut.key] == nil { rows[shortcut.key] = entry }
+      if case .shortcut(let shortcut) = entry.row.kind.form, rows[shortcut.key] == nil { rows[shortcut.key] = entry }
     }
     var named = KeybindingIndex(
       bindings: bindings.map { binding in

@@ -58,7 +58,7 @@ struct PanelValidator {
         let row = section.rows[index]
         var path: RowPath { pagePath.appending(section.id, row.id) }
         if let key = row.key { checkStore(row, key: key, store: store, at: path) }
-        if case .detail(let subpage) = row.kind { checkStoreOnly(page: subpage, pagePath: path) }
+        if case .detail(let subpage) = row.kind.form { checkStoreOnly(page: subpage, pagePath: path) }
       }
     }
   }
@@ -107,7 +107,7 @@ struct PanelValidator {
     }
     // A row's keywords are only searched, never shown: a schema's whole description may be among them.
     let kindProblems: [String]
-    switch row.kind {
+    switch row.kind.form {
     case .toggle(let toggle): kindProblems = RowRules.problems(toggle)
     case .slider(let slider): kindProblems = RowRules.problems(slider)
     case .choice(let choice): kindProblems = RowRules.problems(choice)
@@ -123,7 +123,7 @@ struct PanelValidator {
     kindProblems.forEach { report(path, $0) }
     if let store, let key = row.key { checkStore(row, key: key, store: store, at: path) }
     // A detail page's problems follow its row's.
-    if case .detail(let subpage) = row.kind { check(page: subpage, pagePath: path) }
+    if case .detail(let subpage) = row.kind.form { check(page: subpage, pagePath: path) }
   }
 
   /// With `checks`, whether the store has the key, and whether a default it holds as text parses.

@@ -8,7 +8,7 @@ enum StoreRules {
   static func problems(_ row: Row, key: SettingKey, store: any SettingsStore) -> [String] {
     guard let defaultValue = store.defaultValue(for: key) else { return [] }
     let found = Found(key: key.key, value: defaultValue)
-    switch row.kind {
+    switch row.kind.form {
     case .toggle(let toggle):
       guard defaultValue.hasSameType(as: toggle.on) else {
         return [

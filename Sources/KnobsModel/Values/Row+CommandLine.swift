@@ -13,7 +13,7 @@ extension Row {
   {
     // TRANSLATORS: a setting's value on the command line, when its schema or key is missing.
     if let key, settings[key] == nil { return englishKeys ? "unavailable" : tr("unavailable") }
-    switch kind {
+    switch kind.form {
     case .toggle(let toggle):
       // TRANSLATORS: a switch's value on the command line.
       if toggle.isOn(settings[toggle.key]) { return englishKeys ? "on" : tr("on") }
@@ -85,7 +85,7 @@ extension Row {
     throws(ValueError) -> SettingValue
   {
     let trimmed = text.trimmingWhitespace
-    switch kind {
+    switch kind.form {
     case .toggle(let toggle):
       switch trimmed.lowercased() {
       case "on", "true", "1", "yes": return toggle.value(turning: true, from: sample)

@@ -70,12 +70,13 @@ package struct CommandLineTool {
         return 0
       }
       guard let target = resolve(path) else { return 2 }
-      if case .page = target.entry.row.kind {
+      if case .page = target.entry.row.kind.form {
         printError(
           "\(program): "
             + tr(
-              "“%s” is a page made when it is opened; “knobs list schema/SCHEMA-ID” lists the keys of a schema.",
-              target.entry.row.title))
+              // TRANSLATORS: %2$s is the program's name, e.g. knobs; keep “list schema/SCHEMA-ID” as it is.
+              "“%1$s” is a page made when it is opened; “%2$s list schema/SCHEMA-ID” lists the keys of a schema.",
+              target.entry.row.title, program))
         return 2
       }
       guard raw else {
@@ -162,17 +163,14 @@ package struct CommandLineTool {
   package func shortcutConflicts(_ value: SettingValue, row: Row, store: any SettingsStore)
     -> (KeybindingIndex, [ShortcutConflict])?
   {
-    guard case .shortcut(let shortcut) = row.kind, shortcut.checksConflicts else { return nil }
+    guard case .shortcut(let shortcut) = row.kind.form, shortcut.checksConflicts else { return nil }
     let index = keybindings
     return (index, index.conflicts(for: shortcut.accelerators(of: value), of: shortcut.key, in: store))
   }
 
   /// What a path that could name several rows is told.
   package static func ambiguity(_ path: RowPath, _ candidates: [RowPath], program: String = "knobs") -> String {
-    "\(program): "
-      + tr(
-        "“%1$s” could be any of %2$s; write more of the path.", path.description,
-        candidates.map(\.description).joined(separator: ", "))
+    "\(program): " + (PathLookup.ambiguous(candidates).problem(about: path) ?? "")
   }
 
   /// `store`, noting each change made through it in `history` when there is one.
@@ -197,16 +195,17 @@ package struct CommandLineTool {
     case .section(let sectionPath, _, _):
       return panel.entries.filter { $0.sectionPath == sectionPath }
     case .row(let entry):
-      guard case .detail = entry.row.kind else { return nil }
+      guard case .detail = entry.row.kind.form else { return nil }
       return panel.entries.filter { $0.pagePath == entry.path }
-    case .ambiguous, .none:
+    case .ambiguous, .notFound:
       return nil
     }
   }
 
   private func resolve(_ path: RowPath) -> Target? {
     if path.description.hasPrefix(SchemaPath.prefix) { return resolveSchemaKey(path) }
-    switch panel.resolve(path) {
+    let lookup = panel.resolve(path)
+    switch lookup {
     case .row(let entry):
       return Target(entry: entry, store: store, notice: environment.notice)
     case .section(let sectionPath, _, _):
@@ -216,17 +215,14 @@ package struct CommandLineTool {
             "“%1$s” is a section; name one of its rows (“%2$s get %3$s” lists them).", path.description, program,
             sectionPath.description))
       return nil
-    case .ambiguous(let candidates):
-      printError(Self.ambiguity(path, candidates, program: program))
+    case .ambiguous:
+      printError("\(program): " + (lookup.problem(about: path) ?? ""))
       return nil
-    case .none:
-      break
+    case .notFound:
+      printError(
+        "\(program): " + (lookup.problem(about: path) ?? "") + " " + tr("“%s list” shows every path.", program))
+      return nil
     }
-    let suggestions = panel.closestPaths(to: path, limit: 3).map(\.description)
-    var message = "\(program): " + tr("there is no row at “%s”.", path.description)
-    if !suggestions.isEmpty { message += " " + tr("Did you mean %s?", suggestions.joined(separator: ", ")) }
-    printError(message + " " + tr("“%s list” shows every path.", program))
-    return nil
   }
 
   private func resolveSchemaKey(_ path: RowPath) -> Target? {

@@ -92,7 +92,7 @@ public final class PanelApplication {
 
 /// What a `PanelApplication`'s command line asks for.
 package enum ApplicationInvocation: Equatable {
-  case window(openPath: String?)
+  case window(openPath: RowPath?)
   case help
   case checkPanel
   case command(PanelCommand)
@@ -111,7 +111,7 @@ package enum ApplicationInvocation: Equatable {
       guard let path = rest.popFirst() else {
         throw UsageError(tr("--open needs a path, e.g. %1$s --open %2$s.", program, examples.get))
       }
-      invocation = .window(openPath: path)
+      invocation = .window(openPath: RowPath(parsing: path))
     default:
       guard let command = try PanelCommand.parse(first, &rest, program: program, examples: examples) else {
         throw UsageError(tr("Unknown argument “%s”.", first))

@@ -83,7 +83,7 @@ package enum PanelCommand: Equatable {
 /// A value a row takes, as `set` reads it: a toggle's on value, a setting's GVariant text otherwise.
 @MainActor
 private func exampleValue(_ row: Row) -> String {
-  if case .toggle = row.kind { return "true" }
+  if case .toggle = row.kind.form { return "true" }
   return "VALUE"
 }
 

@@ -14,7 +14,7 @@ package final class WindowApplication {
   private let environment: () -> SettingsEnvironment
   package private(set) var window: PanelWindow?
   private var style: DesktopStyle?
-  private var pendingPath: String?
+  private var pendingPath: RowPath?
   /// Applications that handed their path to a running instance.
   private static var handedOver: [WindowApplication] = []
 
@@ -43,7 +43,7 @@ package final class WindowApplication {
   /// Runs until the window closes; with `openPath`, a running instance is asked to open it instead.
   /// As a `service` (started by D-Bus, `--gapplication-service`) no window opens until one is asked
   /// for, and the process ends a while after its last call when it has none.
-  package func run(openPath: String?, service: Bool = false) -> Int32 {
+  package func run(openPath: RowPath?, service: Bool = false) -> Int32 {
     MainLoopBridge.install()
     application.onStartup { [weak self] in self?.startUp() }
     application.onActivate { [weak self] in self?.presentWindow() }
@@ -54,7 +54,7 @@ package final class WindowApplication {
     let openRow = SimpleAction(name: "open-row", takesString: true)
     openRow.onActivate { [weak self] path in
       guard let self, let path else { return }
-      self.presentWindow().open(path: path)
+      self.presentWindow().open(RowPath(parsing: path))
     }
     application.addAction(openRow)
     let quit = SimpleAction(name: "quit")
@@ -72,7 +72,7 @@ package final class WindowApplication {
         return 1
       }
       if application.isRemote {
-        application.activateAction("open-row", string: openPath)
+        application.activateAction("open-row", string: openPath.description)
         // GLib warns when a registered application is destroyed other than by g_application_run:
         // the one that handed the path over lives until the process ends.
         Self.handedOver.append(self)
@@ -106,7 +106,7 @@ package final class WindowApplication {
       application: application, panel: panel, store: store, windowSettings: settings.ownSettings)
     windowMade?(window, settings)
     window.keybindingSchemas = settings.store.capabilities.schemaLibrary
-    window.provenance = (settings.store.capabilities.schemaLibrary as? GSettingsStore).map(DconfProvenance.init)
+    window.provenance = settings.store.capabilities.provenance
     if let notice = settings.notice { window.showNotice(notice) }
     // The panel against this system's schemas, once the window is on screen: the declaration was checked before.
     let panel = panel
@@ -128,7 +128,7 @@ package final class WindowApplication {
     onWindowPresented?(window)
     if let path = pendingPath {
       pendingPath = nil
-      window.open(path: path)
+      window.open(path)
     }
     return window
   }

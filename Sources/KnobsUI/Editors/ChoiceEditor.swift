@@ -8,7 +8,7 @@ import KnobsModel
 final class ChoiceEditor: RowEditor {
   private let choice: Row.Choice
   private let dropDown: DropDown
-  private weak var row: RowView?
+  private weak var row: (any RowBinding)?
   /// The options in the drop-down, in order; may end with the current value when it was not found.
   private(set) var shown: [Row.Choice.Option] = []
   /// The drop-down's items: those of `shown`, and a last one saying why there is no value, if any.
@@ -40,11 +40,11 @@ final class ChoiceEditor: RowEditor {
     dropDown.setAccessibleLabelOfParts(title)
   }
 
-  func connect(to row: RowView) {
+  func connect(to row: any RowBinding) {
     self.row = row
     dropDown.onSelect { [weak self] index in
       guard let self, self.shown.indices.contains(index), let row = self.row else { return }
-      let current = row.store?.value(for: self.choice.key)
+      let current = row.value(for: self.choice.key)
       row.write(self.choice.value(choosing: self.shown[index].value, from: current), self.choice.key)
     }
   }

@@ -8,7 +8,7 @@ import KnobsModel
 final class ColorEditor: RowEditor {
   private let color: Row.Color
   let button: ColorButton
-  private weak var row: RowView?
+  private weak var row: (any RowBinding)?
   private var shown = ""
 
   init(_ color: Row.Color) {
@@ -26,11 +26,11 @@ final class ColorEditor: RowEditor {
     button.setAccessibleLabelOfParts(title)
   }
 
-  func connect(to row: RowView) {
+  func connect(to row: any RowBinding) {
     self.row = row
     button.onChange { [weak self, weak row] picked in
       guard let self, let row else { return }
-      let format = self.color.format(default: row.store?.defaultValue(for: self.color.key))
+      let format = self.color.format(default: row.defaultValue(for: self.color.key))
       let rgb = RGBColor(
         red: Self.byte(picked.red), green: Self.byte(picked.green), blue: Self.byte(picked.blue), alpha: picked.alpha)
       row.showProblem(nil)

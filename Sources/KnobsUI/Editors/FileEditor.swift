@@ -9,7 +9,7 @@ final class FileEditor: RowEditor {
   private let file: Row.File
   private let name = Label(tr("None"))
   private let button: Button
-  private weak var row: RowView?
+  private weak var row: (any RowBinding)?
   private var chooser: FileChooser?
   private var title = ""
   private var current = ""
@@ -31,7 +31,7 @@ final class FileEditor: RowEditor {
     button.setAccessibleLabel(title)
   }
 
-  func connect(to row: RowView) {
+  func connect(to row: any RowBinding) {
     self.row = row
     button.onClick { [weak self] in self?.choose() }
   }

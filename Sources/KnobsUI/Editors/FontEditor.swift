@@ -7,7 +7,7 @@ import KnobsModel
 final class FontEditor: RowEditor {
   private let font: Row.Font
   private let button: FontButton
-  private weak var row: RowView?
+  private weak var row: (any RowBinding)?
   private var shownFont = ""
 
   init(_ font: Row.Font) {
@@ -25,7 +25,7 @@ final class FontEditor: RowEditor {
     button.setAccessibleLabelOfParts(title)
   }
 
-  func connect(to row: RowView) {
+  func connect(to row: any RowBinding) {
     self.row = row
     button.onChange { [weak row, font] description in
       guard let row else { return }

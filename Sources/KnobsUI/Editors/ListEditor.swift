@@ -13,7 +13,7 @@ final class ListEditor: RowEditor {
   private let entry = Entry()
   private let addButton = Button(label: tr("Add"))
   private let message = Label()
-  private weak var row: RowView?
+  private weak var row: (any RowBinding)?
   private(set) var items: [String] = []
   private var isBuilt = false
   private var title = ""
@@ -62,7 +62,7 @@ final class ListEditor: RowEditor {
     addButton.setAccessibleLabel(tr("Add to %s", title))
   }
 
-  func connect(to row: RowView) {
+  func connect(to row: any RowBinding) {
     self.row = row
     addButton.onClick { [weak self] in self?.add() }
     entry.onActivate { [weak self] in self?.add() }

@@ -41,7 +41,7 @@ final class MultiSelectEditor: RowEditor {
     }
   }
 
-  func connect(to row: RowView) {
+  func connect(to row: any RowBinding) {
     for (check, option) in zip(checks, multiSelect.options) {
       check.onToggle { [weak self, weak row] isActive in
         guard let self, let row else { return }

@@ -18,7 +18,7 @@ final class NumberEditor: RowEditor {
   private let less = Button(iconName: "list-remove-symbolic")
   private let more = Button(iconName: "list-add-symbolic")
   private let box = Box(.horizontal, spacing: 6)
-  private weak var row: RowView?
+  private weak var row: (any RowBinding)?
   /// The value last shown from the store, which Escape puts back.
   private var stored: Double?
 
@@ -58,7 +58,7 @@ final class NumberEditor: RowEditor {
     more.tooltip = tr("Increase (Up)")
   }
 
-  func connect(to row: RowView) {
+  func connect(to row: any RowBinding) {
     self.row = row
     entry.onCommit { [weak self] in self?.apply() }
     let keys = KeyController()
@@ -131,9 +131,9 @@ final class NumberEditor: RowEditor {
   }
 
   private func write(_ value: Double) {
-    guard let row, let store = row.store else { return }
+    guard let row else { return }
     let clamped = min(max(value, number.minimum), number.maximum)
-    if case .int = store.defaultValue(for: number.key) {
+    if case .int = row.defaultValue(for: number.key) {
       row.write(.int(ExactNumber.clampedInteger(clamped)), number.key)
     } else {
       row.write(.double(Self.rounded(clamped, decimals: number.decimals)), number.key)

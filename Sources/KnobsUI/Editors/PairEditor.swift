@@ -16,7 +16,7 @@ final class PairEditor: RowEditor {
   private let box = Box(.horizontal, spacing: 6)
   let firstEntry = Entry()
   let secondEntry = Entry()
-  private weak var row: RowView?
+  private weak var row: (any RowBinding)?
   /// The numbers last shown from the store; nil when the value is no pair.
   private(set) var stored: (GVariantValue, GVariantValue)?
 
@@ -51,7 +51,7 @@ final class PairEditor: RowEditor {
     secondEntry.setAccessibleLabel(tr("%1$s: %2$s", title, pair.second))
   }
 
-  func connect(to row: RowView) {
+  func connect(to row: any RowBinding) {
     self.row = row
     for (index, entry) in [firstEntry, secondEntry].enumerated() {
       entry.onCommit { [weak self] in self?.apply() }
@@ -77,7 +77,7 @@ final class PairEditor: RowEditor {
       row?.showNote(nil)
     } else {
       stored = nil
-      row?.showNote(tr("This value is not two numbers of type %s; set it with “knobs set”.", pair.typeString))
+      row?.showNote(tr("This value is not two numbers of type %s and can't be edited here.", pair.typeString))
     }
     firstEntry.isSensitive = stored != nil
     secondEntry.isSensitive = stored != nil

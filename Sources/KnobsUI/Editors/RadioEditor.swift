@@ -32,7 +32,7 @@ final class RadioEditor: RowEditor {
     }
   }
 
-  func connect(to row: RowView) {
+  func connect(to row: any RowBinding) {
     // Up and Down move to the previous or next option and choose it, as in any radio group.
     for (index, button) in buttons.enumerated() {
       let keys = KeyController()
@@ -49,7 +49,7 @@ final class RadioEditor: RowEditor {
     for (button, option) in zip(buttons, choice.options) {
       button.onToggle { [weak row, choice] isActive in
         guard isActive, let row else { return }
-        row.write(choice.value(choosing: option.value, from: row.store?.value(for: choice.key)), choice.key)
+        row.write(choice.value(choosing: option.value, from: row.value(for: choice.key)), choice.key)
       }
     }
   }

@@ -22,7 +22,7 @@ protocol RowEditor: AnyObject {
   var valueDescription: String { get }
   /// Names the controls after the row's title.
   func label(title: String)
-  func connect(to row: RowView)
+  func connect(to row: any RowBinding)
   func refresh(_ settings: SettingsReader)
   /// What activating the row does: focus the field, open the chooser or the popover.
   func activate()

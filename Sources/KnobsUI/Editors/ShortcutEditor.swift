@@ -8,7 +8,7 @@ final class ShortcutEditor: RowEditor {
   let shortcut: Row.Shortcut
   private let keycaps = Box(.horizontal, spacing: 4)
   let button: Button
-  private weak var row: RowView?
+  private weak var row: (any RowBinding)?
   private var title = ""
   private(set) var accelerators: [Accelerator] = []
   private var isShown = false
@@ -33,7 +33,7 @@ final class ShortcutEditor: RowEditor {
     button.tooltip = tr("Set Shortcut")
   }
 
-  func connect(to row: RowView) {
+  func connect(to row: any RowBinding) {
     self.row = row
     button.onClick { [weak self] in self?.activate() }
   }
@@ -80,22 +80,20 @@ final class ShortcutEditor: RowEditor {
 
   /// Other keybindings that use `accelerator` now.
   func conflicts(for accelerator: Accelerator) -> [ShortcutConflict] {
-    guard shortcut.checksConflicts, let row, let store = row.store, let index = row.keybindings else { return [] }
-    return index.conflicts(for: [accelerator], of: shortcut.key, in: store)
+    guard shortcut.checksConflicts, let row else { return [] }
+    return row.shortcutConflicts(for: [accelerator], of: shortcut.key)
   }
 
   /// Writes the shortcuts, first clearing `replacing` from the other keybindings.
   @discardableResult
   func apply(_ accelerators: [Accelerator], replacing conflicts: [ShortcutConflict] = []) -> Bool {
-    guard let row, let store = row.store else { return false }
-    if let index = row.keybindings {
-      for conflict in conflicts {
-        do {
-          try index.clear(conflict, in: store)
-        } catch {
-          row.showProblem(tr("Not saved: %s", error.description))
-          return false
-        }
+    guard let row else { return false }
+    for conflict in conflicts {
+      do {
+        try row.clear(conflict)
+      } catch {
+        row.showProblem(tr("Not saved: %s", error.description))
+        return false
       }
     }
     row.showProblem(nil)

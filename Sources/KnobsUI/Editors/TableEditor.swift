@@ -18,7 +18,7 @@ final class TableEditor: RowEditor {
   private(set) var newRowEntries: [Entry] = []
   let addButton = Button(label: tr("Add"))
   let textBox: VariantTextBox
-  private weak var row: RowView?
+  private weak var row: (any RowBinding)?
   private(set) var rows: [[GVariantValue]] = []
   private var cellEntries: [[Entry]] = []
   private var isBuilt = false
@@ -106,7 +106,7 @@ final class TableEditor: RowEditor {
     textBox.label(title: title)
   }
 
-  func connect(to row: RowView) {
+  func connect(to row: any RowBinding) {
     self.row = row
     addButton.onClick { [weak self] in self?.addRow() }
     newRowEntries.forEach { $0.onActivate { [weak self] in self?.addRow() } }

@@ -8,7 +8,7 @@ import KnobsModel
 final class TextEditor: RowEditor {
   private let text: Row.Text
   private let entry = Entry()
-  private weak var row: RowView?
+  private weak var row: (any RowBinding)?
   /// The value last shown from the store, which Escape puts back.
   private var stored = ""
 
@@ -26,7 +26,7 @@ final class TextEditor: RowEditor {
 
   func label(title: String) { entry.setAccessibleLabel(title) }
 
-  func connect(to row: RowView) {
+  func connect(to row: any RowBinding) {
     self.row = row
     entry.onCommit { [weak self] in self?.apply() }
     let keys = KeyController()

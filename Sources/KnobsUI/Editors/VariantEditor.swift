@@ -28,7 +28,7 @@ final class VariantEditor: RowEditor {
     box.label(title: title)
   }
 
-  func connect(to row: RowView) { box.connect(to: row) }
+  func connect(to row: any RowBinding) { box.connect(to: row) }
 
   func refresh(_ settings: SettingsReader) {
     let value = text.text(of: settings[text.key])
@@ -59,7 +59,7 @@ final class VariantTextBox {
   private let note = Label()
   private let type: String
   private let key: SettingKey
-  private weak var row: RowView?
+  private weak var row: (any RowBinding)?
   /// The text last shown from the store.
   private(set) var stored = ""
 
@@ -99,7 +99,7 @@ final class VariantTextBox {
     applyButton.setAccessibleLabel(tr("Apply %s", title))
   }
 
-  func connect(to row: RowView) {
+  func connect(to row: any RowBinding) {
     self.row = row
     view.onChanged { [weak self] in self?.check() }
     applyButton.onClick { [weak self] in self?.apply() }

@@ -21,7 +21,7 @@ final class Launcher {
 
   /// The URI a row opens, checked against the link rules; throws a plain-words error.
   static func uri(for row: Row) throws -> String {
-    switch row.kind {
+    switch row.kind.form {
     case .link(let link): return try link.checkedURL().absoluteString
     case .email(let email): return try email.mailtoURI()
     case .toggle, .detail, .page, .value, .slider, .choice, .action, .text, .number, .font, .file, .multiSelect, .list,

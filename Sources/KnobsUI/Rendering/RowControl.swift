@@ -25,7 +25,7 @@ final class RowControl {
   private weak var noteRow: RowView?
 
   init(kind: Row.Kind) {
-    switch kind {
+    switch kind.form {
     case .toggle(let toggle) where toggle.isCheckBox:
       let control = CheckButton()
       part = .check(control, toggle)

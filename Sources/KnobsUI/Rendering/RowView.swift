@@ -19,7 +19,7 @@ final class RowView {
   /// `Label.wrapsWhenLonger`). Beside a wide control (a drop-down, a field,
   /// keycaps) any text may need the room, so it always wraps.
   static func shortText(beside kind: Row.Kind) -> Int {
-    switch kind {
+    switch kind.form {
     case .toggle, .link, .email, .detail, .page, .action, .value: return 24
     case .slider, .choice, .text, .number, .font, .file, .multiSelect, .list, .shortcut, .color: return 0
     }
@@ -117,7 +117,7 @@ final class RowView {
     listRow.setAccessibleLabel(row.title)
     control.label(title: row.title)
     if let destination = row.destinationText { listRow.tooltip = destination }
-    if case .action(let action) = row.kind, action.isDestructive {
+    if case .action(let action) = row.kind.form, action.isDestructive {
       titleLabel.addCSSClass("knobs-destructive")
     }
     listRow.onActivate { [weak self] in self?.activate() }
@@ -153,7 +153,7 @@ final class RowView {
   /// Does what a click on the row does.
   func activate() {
     guard let host, listRow.isSensitive else { return }
-    switch row.kind {
+    switch row.kind.form {
     case .toggle(let toggle):
       let current = host.store.value(for: toggle.key)
       write(toggle.value(turning: !toggle.isOn(current), from: current), toggle.key)
@@ -325,7 +325,7 @@ final class RowView {
 
   private func accessibleDescription(subtitle: String, _ settings: SettingsReader) -> String {
     let purpose: String
-    switch row.kind {
+    switch row.kind.form {
     case .link(let link): purpose = tr("Opens %s", link.displayURL)
     case .email(let email): purpose = tr("Writes an email to %s", email.displayAddress)
     case .detail, .page: purpose = tr("Opens a page")

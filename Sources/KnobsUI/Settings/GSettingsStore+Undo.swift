@@ -1,7 +1,7 @@
 import Gtk
 import KnobsModel
 
-extension GSettingsStore {
+extension GSettingsStore: HistoryUndoing {
   /// Gives each key of `entries` (newest first) the value it held before, and notes that in
   /// `history` as an undo; returns a line per key (`ADDRESS: NEW → OLD`).
   ///

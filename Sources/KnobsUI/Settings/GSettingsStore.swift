@@ -33,11 +33,13 @@ public final class GSettingsStore: SettingsStore {
     return Self.describe(backend: backend)
   }
 
-  /// The installed schemas, their folders and the check for schemas removed meanwhile.
+  /// The installed schemas, their folders and the check for schemas removed meanwhile; where
+  /// values come from (a new dconf reader each time) and the undo of the history's entries.
   public var capabilities: StoreCapabilities {
     StoreCapabilities(
       schemaLibrary: self, schemaFolders: source.folders,
-      recheckSchemas: { [weak self] in self?.recheckSchemas() ?? [] })
+      recheckSchemas: { [weak self] in self?.recheckSchemas() ?? [] }, provenance: DconfProvenance(store: self),
+      undoing: self)
   }
 
   static func describe(backend: String) -> StorageDescription {

@@ -15,11 +15,15 @@ public struct SettingsEnvironment {
   public let ownSettings: Settings?
   /// Said in the window when values won't survive a restart.
   public let notice: String?
+  /// The GSettings store `store` is, when the environment made one (`make`): what the desktop's
+  /// features that only GSettings has (export, the changes of other programs) write and read.
+  public let gsettings: GSettingsStore?
 
-  public init(store: any SettingsStore, ownSettings: Settings?, notice: String?) {
+  public init(store: any SettingsStore, ownSettings: Settings?, notice: String?, gsettings: GSettingsStore? = nil) {
     self.store = store
     self.ownSettings = ownSettings
     self.notice = notice
+    self.gsettings = gsettings
   }
 
   /// Folders searched for Knobs' compiled schema beyond the system's: beside the
@@ -36,7 +40,7 @@ public struct SettingsEnvironment {
     let gsettings = GSettingsStore(source: source)
     let own = source.lookup(appID)
     let notice = memoryNotice(gsettings, schemas: [appID] + panel.boundKeys.map(\.schema), appName: panel.title)
-    return SettingsEnvironment(store: gsettings, ownSettings: own, notice: notice)
+    return SettingsEnvironment(store: gsettings, ownSettings: own, notice: notice, gsettings: gsettings)
   }
 
   /// What the window says when GSettings keeps values in memory only (no settings database),

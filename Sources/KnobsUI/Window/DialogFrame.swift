@@ -5,11 +5,11 @@ import Gtk
 /// closes the window. The caller appends the rest of the window's content to
 /// `column`.
 @MainActor
-struct DialogFrame {
-  let column = Box(.vertical, spacing: 12)
-  let heading: Label
+package struct DialogFrame {
+  package let column = Box(.vertical, spacing: 12)
+  package let heading: Label
 
-  init(
+  package init(
     window: Window, title: String, heading text: String, width: Int32, height: Int32 = -1, parent: Window?,
     onEscape: @escaping @MainActor () -> Void
   ) {

@@ -3,14 +3,9 @@ import KnobsModel
 
 extension PanelView {
   /// Opens the page holding the row (or section) at `path`, scrolls it into
-  /// view, focuses and briefly highlights it. An unknown path is reported in the
-  /// view with the closest known paths; returns whether the path was found.
-  @discardableResult
-  public func open(path text: String) -> Bool {
-    open(RowPath(parsing: text))
-  }
-
-  /// Opens the page holding the row (or section) at `path`, as `open(path:)` does.
+  /// view, focuses and briefly highlights it. A path that names nothing, or several
+  /// rows, is reported in the view as the command line reports it (`PathLookup`);
+  /// returns whether the path was found.
   @discardableResult
   public func open(_ path: RowPath) -> Bool {
     open(path, findingRows: true)
@@ -32,7 +27,8 @@ extension PanelView {
       reveal(entry)
       return true
     }
-    switch rootPanel.resolve(path) {
+    let lookup = rootPanel.resolve(path)
+    switch lookup {
     case .row(let entry):
       reveal(entry)
       return true
@@ -45,26 +41,13 @@ extension PanelView {
         reveal(first)
       }
       return true
-    case .ambiguous(let candidates):
-      showMessage(
-        tr(
-          "“%1$s” could be any of %2$s; write more of the path.", path.description,
-          candidates.map(\.description).joined(separator: ", ")),
-        actions: [])
+    case .notFound where findingRows:
+      rootPanel.rowSources.forEach { $0.prepareRows() }
+      return open(path, findingRows: false)
+    case .ambiguous, .notFound:
+      showMessage(lookup.problem(about: path) ?? "", actions: [])
       return false
-    case .none:
-      if findingRows {
-        rootPanel.rowSources.forEach { $0.prepareRows() }
-        return open(path, findingRows: false)
-      }
     }
-    let suggestions = rootPanel.closestPaths(to: path, limit: 3).map(\.description)
-    let message =
-      suggestions.isEmpty
-      ? tr("There is no setting at “%s”.", path.description)
-      : tr("There is no setting at “%s”. Did you mean %s?", path.description, suggestions.joined(separator: ", "))
-    showMessage(message, actions: [])
-    return false
   }
 
   /// The page `schema` (All Settings) or `schema/ID` (a schema's page) opens, when the view has them.

@@ -15,7 +15,7 @@ import KnobsModel
 /// page's title, Search); with `showsHeader: false` the host's header shows ``pageTitle`` and
 /// calls ``goBack()`` and ``isSearching`` instead, told of every change by ``onPageChanged``.
 /// Typing in the view searches, Escape or Alt+Left goes back, and every row has its path
-/// (``open(path:)``). It needs the app's GTK main loop running (a `GtkApplication`'s).
+/// (``open(_:)``). It needs the app's GTK main loop running (a `GtkApplication`'s).
 @MainActor
 public final class PanelView: PageHost {
   /// What the host puts in its window.
@@ -24,11 +24,11 @@ public final class PanelView: PageHost {
   /// run time that have a store of their own routed there.
   public let store: any SettingsStore
   /// The panel as shown: rows found at run time (startup apps) as they are now.
-  public private(set) var rootPanel: Panel
+  public internal(set) var rootPanel: Panel
   let stack = Stack()
-  private(set) var pages: [PageView] = []
+  var pages: [PageView] = []
   /// Pages sliding out after Back, removed from the stack once the slide is over.
-  private var leavingPages: [PageView] = []
+  var leavingPages: [PageView] = []
   /// The view's own header, unless the host shows one.
   let header: Header?
   let toast = Toast()
@@ -42,16 +42,16 @@ public final class PanelView: PageHost {
   /// The open file chooser an action asked for, if any.
   var fileChooser: FileChooser?
   /// Store changes heard in this turn of the main loop, and those of a burst waiting for its end.
-  private var changesThisTurn = 0
-  private var burstKeys: Set<SettingKey> = []
-  private var burstCoversAll = false
+  var changesThisTurn = 0
+  var burstKeys: Set<SettingKey> = []
+  var burstCoversAll = false
   /// How many bursts were refreshed in one pass (for tests).
-  private(set) var burstPasses = 0
-  private var rowSourceObservations: [Observation] = []
-  private var folderMonitors: [FileMonitor] = []
-  private let pendingReload = MainLoopTimer()
-  private let pendingSchemaCheck = MainLoopTimer()
-  private let pendingMemoryReturn = MainLoopTimer()
+  var burstPasses = 0
+  var rowSourceObservations: [Observation] = []
+  var folderMonitors: [FileMonitor] = []
+  let pendingReload = MainLoopTimer()
+  let pendingSchemaCheck = MainLoopTimer()
+  let pendingMemoryReturn = MainLoopTimer()
   /// Where typing opens search: the view, or the window around it (`captureSearchKeys`).
   private var searchKeySource: Widget?
   private var isFollowingFocus = false
@@ -66,7 +66,7 @@ public final class PanelView: PageHost {
   /// menu's "Where This Value Comes From" and what Reset gives; nil to say nothing of it.
   /// Nothing is read until a row asks.
   public var provenance: (any ProvenanceReading)?
-  private var cachedKeybindings: KeybindingIndex?
+  var cachedKeybindings: KeybindingIndex?
   /// Search state; see SearchController.
   var search: SearchController!
   /// Runs whenever the page shown changes, for a host's header: ``pageTitle`` and ``canGoBack``.
@@ -118,7 +118,7 @@ public final class PanelView: PageHost {
     Stylesheet.install()
     self.init(panel: panel, store: chosen, showsHeader: showsHeader, opener: URILauncher.open)
     // Where each GSettings value comes from: the modified mark then means a value of the user's own.
-    provenance = (chosen.capabilities.schemaLibrary as? GSettingsStore).map(DconfProvenance.init)
+    provenance = chosen.capabilities.provenance
     if let notice { showNotice(notice) }
   }
 
@@ -213,218 +213,6 @@ public final class PanelView: PageHost {
     } else {
       search.bar.captureKeys(from: source)
     }
-  }
-
-  /// Looks again at what may have changed while the user was away: options found at run time
-  /// (installed themes), schemas removed (an extension uninstalled) and rows found by sources.
-  func lookAgain() {
-    _ = store.capabilities.recheckSchemas?()
-    reloadFoundOptions()
-    rootPanel.rowSources.forEach { $0.reload() }
-  }
-
-  /// Notices a schema removed while the view is shown (an extension uninstalled,
-  /// a package removed): its rows say it is no longer installed.
-  private func watchSchemaFolders() {
-    for folder in Set(store.capabilities.schemaFolders) where LocalFiles.exists(folder) {
-      guard let monitor = FileMonitor(folder: folder) else { continue }
-      monitor.onChange { [weak self] in self?.scheduleSchemaCheck() }
-      folderMonitors.append(monitor)
-    }
-  }
-
-  private func scheduleSchemaCheck() {
-    pendingSchemaCheck.schedule(after: 0.2) { [weak self] in
-      _ = self?.store.capabilities.recheckSchemas?()
-    }
-  }
-
-  /// Follows rows found at run time: their sources' announcements, and changes
-  /// to the folders they read (made by other programs), a moment after the last one.
-  private func watchRowSources() {
-    let sources = rootPanel.rowSources
-    rowSourceObservations = sources.map { $0.observeRows { [weak self] in self?.foundRowsChanged() } }
-    for folder in Set(sources.flatMap(\.watchedFolders)) {
-      guard let monitor = FileMonitor(folder: folder) else { continue }
-      monitor.onChange { [weak self] in self?.scheduleReload() }
-      folderMonitors.append(monitor)
-    }
-  }
-
-  private func scheduleReload() {
-    pendingReload.schedule(after: 0.15) { [weak self] in
-      self?.rootPanel.rowSources.forEach { $0.reload() }
-    }
-  }
-
-  /// Shows the rows the sources found now, on every open page and in search.
-  func foundRowsChanged() {
-    rootPanel = rootPanel.withFoundRows()
-    let settings = SettingsReader(store)
-    pages.forEach { $0.reloadFoundRows(settings) }
-    search.panelChanged()
-  }
-
-  /// The keybindings of the installed keybinding schemas, read when first needed.
-  public var keybindings: KeybindingIndex? {
-    if let cachedKeybindings { return cachedKeybindings }
-    guard let keybindingSchemas else { return nil }
-    let index = KeybindingIndex(library: keybindingSchemas).named(by: rootPanel)
-    cachedKeybindings = index
-    return index
-  }
-
-  /// Escape ends search or goes back, as Alt+Left does.
-  func handleKey(_ key: Key) -> Bool {
-    if key.isEscape {
-      if search.isActive { search.end(); return true }
-      if pages.count > 1 { goBack(); return true }
-      return false
-    }
-    if key.alt && key.isLeft && pages.count > 1 {
-      goBack()
-      return true
-    }
-    return false
-  }
-
-  /// Gives freed memory back to the system once the view has been quiet for `seconds`:
-  /// after the start, a page left, a search ended.
-  func returnFreeMemory(after seconds: Double = 2) {
-    pendingMemoryReturn.schedule(after: seconds) {
-      runWhenIdle { FreeMemory.giveBack() }
-    }
-  }
-
-  /// Brings every open page and the search results up to date with the settings; with
-  /// `changed`, only what shows that key.
-  func refresh(changed key: SettingKey? = nil) {
-    changesThisTurn += 1
-    if changesThisTurn == 1 {
-      runOnMainLoop(after: 0, priority: .idle) { [weak self] in self?.endOfTurn() }
-    }
-    guard changesThisTurn > Self.burstThreshold else { return refreshNow(changed: key) }
-    if let key { burstKeys.insert(key) } else { burstCoversAll = true }
-  }
-
-  /// Changes heard in one turn of the main loop beyond which the rest wait for its end: a
-  /// burst (another program loading thousands of keys) is then refreshed in one pass, and the
-  /// search results run once, not once a key.
-  static let burstThreshold = 8
-  /// More keys than this in a burst refresh every row once rather than key by key.
-  static let burstKeysForWholeRefresh = 64
-
-  /// The loop has nothing more pressing: the burst, if any, is over.
-  private func endOfTurn() {
-    changesThisTurn = 0
-    guard burstCoversAll || !burstKeys.isEmpty else { return }
-    let keys = burstKeys
-    let all = burstCoversAll || keys.count > Self.burstKeysForWholeRefresh
-    burstKeys = []
-    burstCoversAll = false
-    burstPasses += 1
-    if all { return refreshNow(changed: nil) }
-    let settings = SettingsReader(store)
-    for key in keys { pages.forEach { $0.refresh(settings, changed: key) } }
-    search.refresh()
-  }
-
-  private func refreshNow(changed key: SettingKey?) {
-    let settings = SettingsReader(store)
-    pages.forEach { $0.refresh(settings, changed: key) }
-    search.refresh()
-  }
-
-  private func reloadFoundOptions() {
-    let settings = SettingsReader(store)
-    for row in pages.flatMap(\.builtRows) {
-      (row.editor as? ChoiceEditor)?.reloadOptions(settings)
-    }
-  }
-
-  // MARK: Navigation
-
-  var currentPage: PageView { pages[pages.count - 1] }
-  /// Whether the stack shows the current page (and not a view of it still sliding out).
-  var showsCurrentPage: Bool { stack.isShowing(currentPage.scroller) }
-
-  /// The title of the page shown: the panel's on its first page, a detail row's on the page it opens.
-  public var pageTitle: String { currentPage.page.title }
-
-  /// Whether a page opened from a detail row is shown, so that ``goBack()`` has somewhere to go.
-  public var canGoBack: Bool { pages.count > 1 }
-
-  /// Whether search is open. Setting it opens search with the keyboard in its entry, or closes it.
-  public var isSearching: Bool {
-    get { search.isActive }
-    set { newValue ? search.begin() : search.end() }
-  }
-
-  private func push(_ page: PageView, animated: Bool) {
-    // The same page opened again while its last view still slides out: that view goes now, as the
-    // stack names each page by its path.
-    for leaving in leavingPages where leaving.path == page.path { stack.remove(leaving.scroller) }
-    leavingPages.removeAll { $0.path == page.path }
-    pages.append(page)
-    stack.addNamed(page.scroller, name: page.path.isEmpty ? "root" : page.path.description, title: page.page.title)
-    stack.show(page.scroller, transition: animated ? .slideLeft : .none)
-    pageChanged()
-  }
-
-  func openDetail(_ page: Panel, path: RowPath) {
-    if search.isActive { search.end(restoring: false) }
-    let view = PageView(page: page.preparingFoundRows(), path: path, host: self)
-    push(view, animated: true)
-    view.focusFirstRow()
-  }
-
-  /// Returns to the previous page, focusing the row that opened the page left.
-  public func goBack() {
-    guard pages.count > 1 else { return }
-    let leaving = pages.removeLast()
-    stack.show(currentPage.scroller, transition: .slideRight)
-    pageChanged()
-    let page = currentPage
-    if let address = page.address(of: leaving.path) { Task { await page.focus(address) } }
-    leavingPages.append(leaving)
-    runOnMainLoop(after: 0.4) { [weak self, stack] in
-      guard let self, self.leavingPages.contains(where: { $0 === leaving }) else { return }
-      self.leavingPages.removeAll { $0 === leaving }
-      stack.remove(leaving.scroller)
-      self.returnFreeMemory()
-    }
-  }
-
-  /// Returns to the first page at once.
-  func popToRoot() {
-    let wasOnRoot = pages.count == 1
-    while pages.count > 1 {
-      let leaving = pages.removeLast()
-      stack.remove(leaving.scroller)
-    }
-    returnFreeMemory()
-    stack.show(currentPage.scroller, transition: .none)
-    if !wasOnRoot { pageChanged() }
-  }
-
-  func pushWithoutAnimation(_ page: Panel, path: RowPath) {
-    push(PageView(page: page.preparingFoundRows(), path: path, host: self), animated: false)
-  }
-
-  private func pageChanged() {
-    if let header {
-      header.backButton.isVisible = canGoBack
-      header.title.text = pageTitle
-    }
-    onPageChanged?()
-  }
-
-  /// Opens search with `text` typed and shows the results at once, without the
-  /// entry's typing delay; returns how many rows are listed.
-  @discardableResult
-  func showSearchResults(for text: String) -> Int {
-    search.show(text: text)
-    return search.resultCount
   }
 
   // MARK: Host

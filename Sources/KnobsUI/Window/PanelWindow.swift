@@ -196,16 +196,13 @@ public final class PanelWindow {
   var pageTitleTooltip: String? { titleLabel.tooltip }
 
   /// Opens search with `text` typed and shows the results at once, without the
-  /// entry's typing delay; returns how many rows are listed. For benchmarks.
+  /// entry's typing delay; returns how many rows are listed. For Knobs' search provider
+  /// (the Shell's “search in the app”), the benchmarks and the tests: not an app's API.
   @discardableResult
-  public func showSearchResults(for text: String) -> Int { view.showSearchResults(for: text) }
+  package func showSearchResults(for text: String) -> Int { view.showSearchResults(for: text) }
 
   /// Leaves search for the page it was opened on.
-  public func endSearch() { view.search.end() }
-
-  /// Opens the window at the row (or section) at `path`, as ``PanelView/open(path:)`` does.
-  @discardableResult
-  public func open(path text: String) -> Bool { view.open(path: text) }
+  package func endSearch() { view.search.end() }
 
   /// Opens the window at the row (or section) at `path`, as ``PanelView/open(_:)`` does.
   @discardableResult

@@ -14,7 +14,7 @@ func fontsPage() -> Row {
         .keywords(tr("titlebar font"))
     }
     Section("rendering", tr("Rendering")) {
-      SliderRow("text-size", tr("Text Size"), key: .textScalingFactor, range: (0.5, 3.0), step: 0.05, format: .percent)
+      SliderRow("text-size", tr("Text Size"), key: .textScalingFactor, range: 0.5...3.0, step: 0.05, format: .percent)
         .keywords(tr("scaling factor"), tr("zoom"))
       ChoiceRow(
         "hinting", tr("Hinting"), key: .fontHinting,

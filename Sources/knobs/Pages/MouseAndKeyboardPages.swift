@@ -122,7 +122,7 @@ private func layoutOptionGroupRow(_ group: KeyboardOptions.Group) -> Row {
     ).row
   }
   var row = MultiSelectRow(group.rowID, title, key: .xkbOptions, options: options).row
-  if case .multiSelect(var multiSelect) = row.kind {
+  if case .multiSelect(var multiSelect) = row.kind.form {
     multiSelect.showsOtherValues = false
     row.kind = .multiSelect(multiSelect)
   }

@@ -68,7 +68,7 @@ func windowsPage() -> Row {
     Section("workspaces", tr("Workspaces")) {
       ToggleRow("dynamic", tr("Dynamic Workspaces"), key: .dynamicWorkspaces)
         .subtitle(tr("Add and remove workspaces as they are needed"))
-      NumberRow("count", tr("Number of Workspaces"), key: .workspaceCount, range: (1, 36))
+      NumberRow("count", tr("Number of Workspaces"), key: .workspaceCount, range: 1...36)
         .subtitle { settings in
           settings.bool(.dynamicWorkspaces)
             ? tr("Only when workspaces are not dynamic") : tr("Workspaces there always are")

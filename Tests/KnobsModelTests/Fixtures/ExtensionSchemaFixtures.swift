@@ -101,7 +101,7 @@ struct FixtureSchema {
   /// The row's kind, or for a text row with an editor of its own that editor's name
   /// ("table", "pair", "gvariant"): the control a person sees.
   static func kindName(_ row: Row) -> String {
-    if case .text(let text) = row.kind, text.editor != .entry { return text.editor.name }
+    if case .text(let text) = row.kind.form, text.editor != .entry { return text.editor.name }
     return row.kindName
   }
 

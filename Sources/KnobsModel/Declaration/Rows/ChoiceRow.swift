@@ -25,7 +25,7 @@ extension ChoiceRow {
   /// Draws the options as radio buttons under the title, for a handful of short options.
   public func radio() -> Row {
     var row = self.row
-    if case .choice(var choice) = row.kind {
+    if case .choice(var choice) = row.kind.form {
       choice.presentation = .radio
       row.kind = .choice(choice)
     }

@@ -2,13 +2,15 @@
 public struct NumberRow: RowDeclaration {
   public let row: Row
 
+  /// A number in `range`, e.g. `range: 1...36`, in steps of `step`, shown with `decimals` digits after the point.
   public init(
-    _ id: String, _ title: String, key: SettingKey, range: (min: Double, max: Double), step: Double = 1,
+    _ id: String, _ title: String, key: SettingKey, range: ClosedRange<Double>, step: Double = 1,
     decimals: Int = 0, unit: String = ""
   ) {
     row = Row(
       id: id, title: title,
       kind: .number(
-        .init(key: key, minimum: range.min, maximum: range.max, step: step, decimals: decimals, unit: unit)))
+        .init(
+          key: key, minimum: range.lowerBound, maximum: range.upperBound, step: step, decimals: decimals, unit: unit)))
   }
 }

@@ -19,7 +19,7 @@ extension ToggleRow {
   /// The row with a check box instead of a switch: for choosing items of a list, such as an import's changes.
   public func checkBox() -> Row {
     var row = self.row
-    if case .toggle(var toggle) = row.kind {
+    if case .toggle(var toggle) = row.kind.form {
       toggle.isCheckBox = true
       row.kind = .toggle(toggle)
     }

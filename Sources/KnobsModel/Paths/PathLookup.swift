@@ -1,20 +1,40 @@
-/// What a path a person wrote names: a row, a section, several of them, or nothing.
-public enum PathResolution {
+/// What a path a person wrote names: a row, a section, several of them, or nothing, with the
+/// paths they may have meant. The command line and deep links look paths up through it and say
+/// the same when one finds no single row or section.
+public enum PathLookup {
   case row(PanelEntry)
   /// A section: its path, the section and the page it is on.
   case section(RowPath, Section, page: Panel)
   /// A short form that names more than one row or section: their full paths, in panel order.
   case ambiguous([RowPath])
-  case none
+  /// Nothing is at the path: the known row and section paths nearest to it, best first.
+  case notFound(suggestions: [RowPath])
+
+  /// What is said about `path` when it names nothing or several things; nil when it was found.
+  public func problem(about path: RowPath) -> String? {
+    switch self {
+    case .row, .section:
+      return nil
+    case .ambiguous(let candidates):
+      return tr(
+        "“%1$s” could be any of %2$s; write more of the path.", path.description,
+        candidates.map(\.description).joined(separator: ", "))
+    case .notFound(let suggestions):
+      let missing = tr("There is no setting at “%s”.", path.description)
+      guard !suggestions.isEmpty else { return missing }
+      return missing + " " + tr("Did you mean %s?", suggestions.map(\.description).joined(separator: ", "))
+    }
+  }
 }
 
 extension Panel {
   /// What `path` names. A full path names its row or section. A shorter form (sections inside
   /// pages or leading parts left out, see `entry(at:)`) names the one row it is a form of, else
   /// the one row it ends, else the one section it ends; one that fits several rows, or no row and
-  /// several sections, is ambiguous rather than the first of them.
-  public func resolve(_ path: RowPath) -> PathResolution {
-    guard !path.isEmpty else { return .none }
+  /// several sections, is ambiguous rather than the first of them. A path that names nothing
+  /// comes with the three known paths nearest to it.
+  public func resolve(_ path: RowPath) -> PathLookup {
+    guard !path.isEmpty else { return .notFound(suggestions: []) }
     if path.namesRow, let entry = entry(at: path), entry.path == path { return .row(entry) }
     if let section = exactSectionAt(path) { return section }
     // A short form written whole (`windows/maximize`, the Windows page's Maximize) comes before
@@ -28,13 +48,13 @@ extension Panel {
     // it, nor a Fonts section elsewhere); a section only when no row fits.
     switch (rows.count, sections.count) {
     case (1, _): return .row(rows[0])
-    case (0, 1): return exactSectionAt(sections[0]) ?? .none
-    case (0, 0): return .none
+    case (0, 1): return exactSectionAt(sections[0]) ?? .notFound(suggestions: closestPaths(to: path))
+    case (0, 0): return .notFound(suggestions: closestPaths(to: path))
     default: return .ambiguous(rows.map(\.path) + sections)
     }
   }
 
-  private func exactSectionAt(_ path: RowPath) -> PathResolution? {
+  private func exactSectionAt(_ path: RowPath) -> PathLookup? {
     guard let found = section(at: path), found.pagePath.appending(found.section.id) == path else { return nil }
     return .section(path, found.section, page: found.page)
   }

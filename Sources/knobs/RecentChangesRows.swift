@@ -1,5 +1,6 @@
 import Gtk
 import KnobsModel
+import KnobsUI
 
 /// The history of changes as rows, newest first: each says which setting changed, from
 /// what to what, how and when, with an Undo button that takes it back (an import whole).
@@ -10,8 +11,8 @@ import KnobsModel
 public final class RecentChangesRows: RowSource {
   public private(set) var rows: [Row] = []
   private let history: ChangeHistory
-  /// The desktop's settings, where an undo writes; nil until connected to a GSettings store.
-  private var store: GSettingsStore?
+  /// Where an undo writes: the store that keeps the keys, when it can undo; nil until connected.
+  private var undoing: (any HistoryUndoing)?
   /// A setting's title in the panel, by key, made from `panel` when first needed.
   private var titles: [SettingKey: String]?
   private var panel: Panel?
@@ -48,7 +49,7 @@ public final class RecentChangesRows: RowSource {
 
   /// Follows the store once connected: a panel that is only declared reads nothing.
   public func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)? {
-    self.store = ((store as? RecordingStore)?.base ?? store) as? GSettingsStore
+    undoing = store.capabilities.undoing
     connected = true
     // A change is noted as it is made: read the history a moment after the last one.
     observation = store.observe { [weak self] _ in self?.scheduleReload() }
@@ -91,7 +92,7 @@ public final class RecentChangesRows: RowSource {
     let named = title(of: entry.settingKey)
     let title = named ?? entry.key
     let none = tr("(default)")
-    let values = Self.short(entry.old ?? none) + " → " + Self.short(entry.new ?? none)
+    let values = ImportPreviewRows.short(entry.old ?? none) + " → " + ImportPreviewRows.short(entry.new ?? none)
     var how = entry.source.label + (entry.group == nil ? "" : " · " + tr("part of one import"))
     if entry.since != nil { how += " · " + tr("while Knobs was closed") + ", " + entry.when }
     var row = ValueRow("change-\(entry.id)", title, value: entry.localTime(short: true))
@@ -100,7 +101,7 @@ public final class RecentChangesRows: RowSource {
       )
       .keywords([entry.address, entry.key])
     let history = self.history
-    guard let store else { return row }
+    guard let undoing else { return row }
     row.button = Row.Button(
       iconName: "edit-undo-symbolic",
       label: tr(
@@ -108,7 +109,7 @@ public final class RecentChangesRows: RowSource {
         "Undo the change of %s", title),
       action: Row.Action { [weak self] context in
         do {
-          try store.undo(history.entriesToUndo(entry.id), in: history)
+          try undoing.undo(history.entriesToUndo(entry.id), in: history, force: false)
         } catch {
           context.presenter?.showMessage("\(error)", undo: nil)
         }
@@ -116,10 +117,5 @@ public final class RecentChangesRows: RowSource {
         return nil
       })
     return row
-  }
-
-  /// GVariant text escapes control characters; a long value (a list) is cut. The Import Preview cuts its values so too.
-  static func short(_ text: String) -> String {
-    text.count > 200 ? String(text.prefix(199)) + "…" : text
   }
 }

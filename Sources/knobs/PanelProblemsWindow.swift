@@ -1,5 +1,6 @@
 import Gtk
 import KnobsModel
+import KnobsUI
 
 /// The window a panel file that can't be used shows instead of half a panel:
 /// what went wrong, one `file:line:column: path: message` line each, as text

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Gtk
 import KnobsModel
+import KnobsUI
 
 /// Notes in the history what other programs change in the user's dconf database: while
 /// the window is open, heard from the dconf writer; and while Knobs was closed, found by

@@ -1,5 +1,6 @@
 import Gtk
 import KnobsModel
+import KnobsUI
 
 /// The changes a keyfile would make, as rows with a check box each, before anything is
 /// written: what `Import…` in the window shows. `apply` writes the checked ones as one
@@ -174,8 +175,7 @@ public final class ImportPreviewRows: RowSource {
       plan?.changes.enumerated().map { index, change in
         let named = title(of: change.key)
         let values =
-          RecentChangesRows.short(change.oldIsDefault ? none : change.old) + " → "
-          + RecentChangesRows.short(change.resets ? none : change.new)
+          Self.short(change.oldIsDefault ? none : change.old) + " → " + Self.short(change.resets ? none : change.new)
         return ToggleRow("change-\(index)", named ?? change.key.key, key: SelectionStore.key(index))
           .checkBox()
           .subtitle(
@@ -272,5 +272,12 @@ private final class SelectionStore: SettingsStore {
 
   func observe(_ handler: @escaping @MainActor (SettingKey) -> Void) -> Observation {
     observers.add(handler)
+  }
+}
+
+extension ImportPreviewRows {
+  /// GVariant text escapes control characters; a long value (a list) is cut, here and in Recent Changes.
+  package static func short(_ text: String) -> String {
+    text.count > 200 ? String(text.prefix(199)) + "…" : text
   }
 }

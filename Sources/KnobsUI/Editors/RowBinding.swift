@@ -1,0 +1,42 @@
+import Gtk
+import KnobsModel
+
+/// What an editor knows of its row: the setting's value and default, a write (refused ones said
+/// in the window), what the row says under its title, where dialogs open, and the keybindings a
+/// shortcut may clash with. `RowView` is one; an editor is never given the row's widgets.
+@MainActor
+protocol RowBinding: AnyObject {
+  /// The key's current value; nil when it is not available.
+  func value(for key: SettingKey) -> SettingValue?
+  /// The key's default; nil when it is not available.
+  func defaultValue(for key: SettingKey) -> SettingValue?
+  /// Writes a value the user chose; a refusal is said in the window and the row shows the value kept.
+  @discardableResult
+  func write(_ value: SettingValue, _ key: SettingKey) -> Bool
+  /// Why the value the user entered was not written, shown in the row until it is fixed; nil clears it.
+  func showProblem(_ text: String?)
+  /// A note about the current value (a missing file, options that couldn't be found); nil clears it.
+  func showNote(_ text: String?)
+  /// The window the row is in, as the parent of its dialogs.
+  var hostWindow: Window? { get }
+  /// Other keybindings that use one of `accelerators`; none when the window checks no keybindings.
+  func shortcutConflicts(for accelerators: [Accelerator], of key: SettingKey) -> [ShortcutConflict]
+  /// Takes the shortcut of `conflict` away from the keybinding that has it.
+  func clear(_ conflict: ShortcutConflict) throws(SettingsError)
+}
+
+extension RowView: RowBinding {
+  func value(for key: SettingKey) -> SettingValue? { store?.value(for: key) }
+
+  func defaultValue(for key: SettingKey) -> SettingValue? { store?.defaultValue(for: key) }
+
+  func shortcutConflicts(for accelerators: [Accelerator], of key: SettingKey) -> [ShortcutConflict] {
+    guard let store, let index = keybindings else { return [] }
+    return index.conflicts(for: accelerators, of: key, in: store)
+  }
+
+  func clear(_ conflict: ShortcutConflict) throws(SettingsError) {
+    guard let store, let index = keybindings else { return }
+    try index.clear(conflict, in: store)
+  }
+}
