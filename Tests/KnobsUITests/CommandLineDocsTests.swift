@@ -190,7 +190,8 @@ final class CommandLineDocsTests: XCTestCase {
       "\u{202E}lmay.yaml", ".hidden.yaml", "notes.txt", "org.example.other.yml",
       "org." + String(repeating: "x", count: 230) + ".yaml",
     ] {
-      FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data())
+      let created = FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data())
+      XCTAssertTrue(created, name)
     }
     let ids = Completion.installedPanelIDs(in: folder.path).sorted()
     XCTAssertEqual(ids, ["org.example.Pizza", "org.example.pasta-night"], "only valid ids of .yaml files")
