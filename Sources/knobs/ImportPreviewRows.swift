@@ -47,8 +47,13 @@ public final class ImportPreviewRows: RowSource {
   public var watchedFolders: [String] { [] }
   public func reload() {}
 
+  /// The GSettings an import writes: the window's (`SettingsEnvironment.gsettings`, which the app
+  /// hands over as it makes the window); nil, the default, when its settings are kept elsewhere.
+  public func importsInto(_ gsettings: GSettingsStore?) {
+    store = gsettings
+  }
+
   public func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)? {
-    self.store = ((store as? RecordingStore)?.base ?? store) as? GSettingsStore
     isPersistent = store.storage.isPersistent
     return (Self.schema, selection)
   }

@@ -46,6 +46,7 @@ final class ImportPreviewTests: GtkTestCase {
       }
     }
     preview.name(by: panel)
+    preview.importsInto(store)
     let window = await makeWindow(panel, store: store)
     window.window.setDefaultSize(width: 640, height: 700)
     return window

@@ -37,6 +37,7 @@ final class ProfilesPageTests: GtkTestCase {
       }
     }
     preview.name(by: panel)
+    preview.importsInto(store)
     rows.name(by: panel)
     window = await makeWindow(panel, store: store)
     window.window.setDefaultSize(width: 640, height: 700)
