@@ -58,6 +58,9 @@ public final class ImportPreviewRows: RowSource {
     return (Self.schema, selection)
   }
 
+  /// The GSettings an import writes (and the profiles save and apply), if the window's are GSettings.
+  var gsettings: GSettingsStore? { store }
+
   /// Whether the window's settings are GSettings, which an import writes.
   public var canImport: Bool { store != nil }
 
