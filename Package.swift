@@ -19,7 +19,7 @@ let model: [Target] = [
     // Every module a member comes from must be imported: one stray `import Foundation` would bring ICU back.
     swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
   .testTarget(name: "KnobsModelTests", dependencies: ["KnobsModel"]),
-  // Generated panels for the benchmarks: knobs-bench, and the window through knobs' benchmark hook.
+  // Generated panels for the benchmarks: knobs-bench, and the window through knobs-bench-app's hook.
   .target(name: "BenchmarkPanels", dependencies: ["KnobsModel"]),
   .executableTarget(
     name: "knobs-bench", dependencies: ["KnobsModel", "BenchmarkPanels"], path: "Sources/KnobsBenchmarks"),
@@ -40,10 +40,18 @@ let gtk: [Target] = [
   .target(
     name: "KnobsUI", dependencies: ["Gtk", "KnobsModel", "CDconf"],
     swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
-  .executableTarget(
-    name: "knobs", dependencies: ["KnobsUI", "KnobsModel", "Gtk", "BenchmarkPanels"],
+  // The app: its pages, command line and start (`DesktopStart`), everything of `knobs` but its
+  // main.swift. A library, not a product, so that knobs-bench-app runs the same start.
+  .target(
+    name: "KnobsDesktop", dependencies: ["KnobsUI", "KnobsModel", "Gtk"], path: "Sources/knobs",
     swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
-  .testTarget(name: "KnobsUITests", dependencies: ["KnobsUI", "KnobsModel", "Gtk", "knobs"]),
+  // The shipped program: KnobsDesktop's start, no benchmark code.
+  .executableTarget(name: "knobs", dependencies: ["KnobsDesktop"], path: "Sources/KnobsMain"),
+  // The same app with the benchmark hook bench/run times it through (KNOBS_BENCH_ variables).
+  .executableTarget(
+    name: "knobs-bench-app", dependencies: ["KnobsDesktop", "KnobsUI", "KnobsModel", "Gtk", "BenchmarkPanels"],
+    path: "Sources/KnobsBenchApp", swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+  .testTarget(name: "KnobsUITests", dependencies: ["KnobsUI", "KnobsModel", "Gtk", "KnobsDesktop"]),
   // A third-party panel for bench/run: the generated toggles through PanelApplication and PanelView.
   .executableTarget(
     name: "knobs-third-party-bench", dependencies: ["KnobsUI", "CGtk", "BenchmarkPanels"],

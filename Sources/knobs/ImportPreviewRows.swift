@@ -47,11 +47,19 @@ public final class ImportPreviewRows: RowSource {
   public var watchedFolders: [String] { [] }
   public func reload() {}
 
+  /// The GSettings an import writes: the window's (`SettingsEnvironment.gsettings`, which the app
+  /// hands over as it makes the window); nil, the default, when its settings are kept elsewhere.
+  public func importsInto(_ gsettings: GSettingsStore?) {
+    store = gsettings
+  }
+
   public func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)? {
-    self.store = ((store as? RecordingStore)?.base ?? store) as? GSettingsStore
     isPersistent = store.storage.isPersistent
     return (Self.schema, selection)
   }
+
+  /// The GSettings an import writes (and the profiles save and apply), if the window's are GSettings.
+  var gsettings: GSettingsStore? { store }
 
   /// Whether the window's settings are GSettings, which an import writes.
   public var canImport: Bool { store != nil }

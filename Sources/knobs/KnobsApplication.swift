@@ -112,6 +112,8 @@ final class KnobsApplication {
 
   /// Changes are noted only where they are kept: not in a memory backend.
   private func windowStore(_ settings: SettingsEnvironment) -> any SettingsStore {
+    // An import writes the GSettings the window shows, past its history (the import notes itself).
+    importPreview?.importsInto(settings.gsettings)
     guard let history, settings.store.storage.isPersistent else { return settings.store }
     // A second after the last change, on the main loop (no thread keeps the time).
     let saving = MainLoopTimer()

@@ -20,7 +20,8 @@ final class ProfileRows: RowSource {
   /// The profiles listed, by name, with their row ids.
   private(set) var rowIDs: [String: String] = [:]
   private let preview: ImportPreviewRows
-  private var store: GSettingsStore?
+  /// The GSettings the window shows, which a profile is saved from and applied to: the Import Preview's.
+  private var store: GSettingsStore? { preview.gsettings }
   private var panel: Panel?
   private var prepared = false
   private var shown: [String: String] = [:]
@@ -41,10 +42,7 @@ final class ProfileRows: RowSource {
 
   var watchedFolders: [String] { [profiles.folder] }
 
-  func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)? {
-    self.store = ((store as? RecordingStore)?.base ?? store) as? GSettingsStore
-    return nil
-  }
+  func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)? { nil }
 
   func prepareRows() {
     guard !prepared else { return }

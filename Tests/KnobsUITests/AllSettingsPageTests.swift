@@ -4,7 +4,7 @@ import KnobsModel
 import XCTest
 
 @testable import KnobsUI
-@testable import knobs
+@testable import KnobsDesktop
 
 /// All Settings over the schemas installed on this machine: the page opens
 /// without a visible pause, search reaches every generated row, and a broken

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import knobs
+@testable import KnobsDesktop
 
 /// The Clock footer's preview names the weekday in the user's language.
 @MainActor

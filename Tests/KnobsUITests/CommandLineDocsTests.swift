@@ -2,7 +2,7 @@ import Foundation
 import KnobsModel
 import XCTest
 
-@testable import knobs
+@testable import KnobsDesktop
 
 /// knobs(1) and the shells' completions come from the same table as `knobs --help`
 /// (`Invocation.usage`): every command and option of the help is in the man page and is

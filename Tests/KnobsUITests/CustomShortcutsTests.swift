@@ -4,7 +4,7 @@ import KnobsModel
 import XCTest
 
 @testable import KnobsUI
-@testable import knobs
+@testable import KnobsDesktop
 
 /// Custom shortcuts on the Keyboard Shortcuts page, over the installed media-keys
 /// schemas (GSettings' memory backend): adding one through the two questions,

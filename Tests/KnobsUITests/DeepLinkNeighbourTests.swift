@@ -4,7 +4,7 @@ import KnobsModel
 import XCTest
 
 @testable import KnobsUI
-@testable import knobs
+@testable import KnobsDesktop
 
 /// A deep link at start-up to a row near the end of its page: the rows around
 /// it are built too, though GTK 4.8 leaves the slots past the screen without a

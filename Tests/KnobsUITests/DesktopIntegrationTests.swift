@@ -4,7 +4,7 @@ import KnobsModel
 import XCTest
 
 @testable import KnobsUI
-@testable import knobs
+@testable import KnobsDesktop
 
 /// Knobs at home on the desktop: the desktop entry's actions are the panel's
 /// pages, and the Shell's search provider answers as the window's search does,

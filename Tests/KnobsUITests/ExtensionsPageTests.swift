@@ -2,7 +2,7 @@ import Foundation
 import KnobsModel
 import XCTest
 
-@testable import knobs
+@testable import KnobsDesktop
 
 /// The Extensions page's own words: how to start extensions again once they are all off, and
 /// who may have turned them off (the Shell's crash guard), from the history of changes.

@@ -4,7 +4,7 @@ import KnobsModel
 import XCTest
 
 @testable import KnobsUI
-@testable import knobs
+@testable import KnobsDesktop
 
 /// Import… in the window, over GSettings' memory backend: the file's changes are listed with a
 /// check box each before anything is written; Apply writes the checked ones only, Undo takes
@@ -46,6 +46,7 @@ final class ImportPreviewTests: GtkTestCase {
       }
     }
     preview.name(by: panel)
+    preview.importsInto(store)
     let window = await makeWindow(panel, store: store)
     window.window.setDefaultSize(width: 640, height: 700)
     return window

@@ -4,7 +4,7 @@ import KnobsModel
 import XCTest
 
 @testable import KnobsUI
-@testable import knobs
+@testable import KnobsDesktop
 
 /// Pages of thousands of rows: only the rows near the screen get widgets, and
 /// focus, deep links, search and live changes still reach every row.

@@ -3,7 +3,7 @@ import KnobsModel
 import XCTest
 
 @testable import KnobsUI
-@testable import knobs
+@testable import KnobsDesktop
 
 /// The metainfo (data/dev.knobs.Knobs.metainfo.xml, what software centres show) says what
 /// Knobs is now: every page of the panel, the schema pages, the history, every command of the

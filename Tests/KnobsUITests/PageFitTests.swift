@@ -4,7 +4,7 @@ import KnobsModel
 import XCTest
 
 @testable import KnobsUI
-@testable import knobs
+@testable import KnobsDesktop
 
 /// Every page fits its window at every width, as allocated: each visible row's card lies
 /// inside the window, centred and at most `LazyRowList.maximumWidth` wide, and its control

@@ -4,7 +4,7 @@ import KnobsModel
 import XCTest
 
 @testable import KnobsUI
-@testable import knobs
+@testable import KnobsDesktop
 
 /// A page that is left is freed, with its rows and widgets: browsing does not grow memory.
 @MainActor

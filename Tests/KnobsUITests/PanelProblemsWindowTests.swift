@@ -4,7 +4,7 @@ import KnobsModel
 import XCTest
 
 @testable import KnobsUI
-@testable import knobs
+@testable import KnobsDesktop
 
 /// A panel file that can't be used shows its problems in a window of their own:
 /// each `file:line:column: path: message` line, selectable, and a Close button.

@@ -4,7 +4,7 @@ import KnobsModel
 import XCTest
 
 @testable import KnobsUI
-@testable import knobs
+@testable import KnobsDesktop
 
 /// The window's Profiles page, over GSettings' memory backend and a profiles folder of the
 /// test's own: the current settings saved under a name asked and checked as the command line
@@ -37,6 +37,7 @@ final class ProfilesPageTests: GtkTestCase {
       }
     }
     preview.name(by: panel)
+    preview.importsInto(store)
     rows.name(by: panel)
     window = await makeWindow(panel, store: store)
     window.window.setDefaultSize(width: 640, height: 700)

@@ -4,7 +4,7 @@ import KnobsModel
 import XCTest
 
 @testable import KnobsUI
-@testable import knobs
+@testable import KnobsDesktop
 
 /// The Recent Changes page over a history in a temporary folder and GSettings' memory
 /// backend: entries newest first, named by the panel's rows, each with Undo that takes it

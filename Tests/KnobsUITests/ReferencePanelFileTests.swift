@@ -4,7 +4,7 @@ import KnobsModel
 import XCTest
 
 @testable import KnobsUI
-@testable import knobs
+@testable import KnobsDesktop
 
 /// The reference panel's rows that a panel file can express, written as a file,
 /// read as the same `Panel` the Swift declaration gives.

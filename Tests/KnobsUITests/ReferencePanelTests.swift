@@ -4,7 +4,7 @@ import KnobsModel
 import XCTest
 
 @testable import KnobsUI
-@testable import knobs
+@testable import KnobsDesktop
 
 /// The panel Knobs ships, rendered over the machine's real schemas (GIO's
 /// memory backend, so nothing is kept): its pages, the live clock footer, dark

@@ -6,7 +6,7 @@ import KnobsModel
 import XCTest
 
 @testable import KnobsUI
-@testable import knobs
+@testable import KnobsDesktop
 
 /// Generated pages in German: a schema's summaries and descriptions are shown
 /// in its gettext domain's translation, search finds its rows by the German

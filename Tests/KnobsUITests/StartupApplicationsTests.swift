@@ -4,7 +4,7 @@ import KnobsModel
 import XCTest
 
 @testable import KnobsUI
-@testable import knobs
+@testable import KnobsDesktop
 
 /// The Startup Applications page over a temporary autostart folder: it lists
 /// the entries, its switches write the files, the chooser adds an app, the

@@ -8,6 +8,8 @@ import subprocess
 import time
 
 KNOBS = os.environ.get("KNOBS_BIN", "")
+# The same start with the benchmark hook, which quits at the first frame (the shipped knobs has none).
+BENCH_APP = os.path.join(os.path.dirname(KNOBS), "knobs-bench-app")
 SCHEMAS = os.environ.get("KNOBS_SCHEMA_DIR", "")
 
 SCRIPT = """
@@ -24,7 +26,7 @@ exit $status
 
 def test_a_frozen_accessibility_launcher_holds_the_start_at_most_a_few_seconds(tmp_path):
     environment = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "XDG_RUNTIME_DIR": str(tmp_path),
-                   "GSETTINGS_SCHEMA_DIR": SCHEMAS, "LANG": "C.UTF-8", "KNOBS": KNOBS}
+                   "GSETTINGS_SCHEMA_DIR": SCHEMAS, "LANG": "C.UTF-8", "KNOBS": BENCH_APP}
     started = time.monotonic()
     result = subprocess.run(["xvfb-run", "-a", "dbus-run-session", "--", "bash", "-c", SCRIPT], env=environment,
                             capture_output=True, text=True, timeout=60)

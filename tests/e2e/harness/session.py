@@ -43,6 +43,11 @@ def knobs_binary():
     return os.environ.get("KNOBS_BIN") or str(REPO / ".build" / "debug" / "knobs")
 
 
+def bench_app_binary():
+    """knobs-bench-app, built beside knobs: the same app with the benchmark hook (KNOBS_BENCH_ variables)."""
+    return str(Path(knobs_binary()).parent / "knobs-bench-app")
+
+
 def knobs_schema_files():
     """Knobs' own schema: the one compiled next to the binary under test
     (KNOBS_SCHEMA_DIR), else the one in the source tree."""
@@ -197,14 +202,15 @@ class Session:
 
     # Running Knobs
 
-    def launch(self, *arguments, extra_env=None):
-        """Starts Knobs; its stderr is kept for the warning check and failure captures."""
+    def launch(self, *arguments, extra_env=None, binary=None):
+        """Starts Knobs (or `binary`, as bench_app_binary()); its stderr is kept for the warning check
+        and failure captures."""
         log = open(self.root / f"knobs-stderr-{len(self.apps)}.txt", "w+")
         # A start, unless a Knobs of this session runs: then the launch hands its arguments to that one.
         if all(process.poll() is not None for process, _ in self.apps):
             self.unmeasured_launches = [time.monotonic()]
         process = self._spawn(
-            [knobs_binary(), *arguments], "knobs", {**self.app_overrides, **(extra_env or {})}, stderr=log)
+            [binary or knobs_binary(), *arguments], "knobs", {**self.app_overrides, **(extra_env or {})}, stderr=log)
         self.apps.append((process, log))
         return process
 

@@ -2,11 +2,13 @@ import BenchmarkPanels
 import FoundationEssentials
 import Glibc
 import Gtk
+import KnobsDesktop
 import KnobsModel
 import KnobsUI
 
-/// The hidden hook bench/run times the real window with. Nothing here runs
-/// unless one of these environment variables is set:
+/// The hook bench/run times the real window with, in knobs-bench-app (the shipped `knobs` has
+/// none: its start is the same, `DesktopStart`). Nothing here runs unless one of these environment
+/// variables is set:
 ///
 /// - `KNOBS_BENCH_PANEL=toggles:N` or `mixed:N` shows a generated panel of N
 ///   rows (BenchmarkPanels), kept in memory, instead of the reference panel.
@@ -32,7 +34,7 @@ import KnobsUI
 ///   prints `longest-stall-ms T`: the longest the main loop went without a turn,
 ///   when no frame can be drawn, from a probe every 5 ms. Quits.
 @MainActor
-struct BenchmarkHook {
+final class BenchmarkHook: DesktopStartHook {
   let panel: Panel?
   let store: MemoryStore?
   /// Seconds on the monotonic clock (`LocalFiles.monotonicNow`) when main began.
@@ -71,7 +73,9 @@ struct BenchmarkHook {
   }
 
   /// The shipped panel, for the browse test.
-  var soakPanel: Panel?
+  private var soakPanel: Panel?
+
+  func shippedPanelShown(_ panel: Panel) { soakPanel = panel }
 
   /// Whether the window notes changes in the history as a user's does.
   var keepsHistory: Bool { stallSeconds != nil }
@@ -94,7 +98,7 @@ struct BenchmarkHook {
       return
     }
     guard reportsFirstFrame || !searches.isEmpty else { return }
-    window.window.afterNextPaint {
+    window.window.afterNextPaint { [self] in
       if reportsFirstFrame { Self.report("first-frame-ms \(Self.milliseconds(LocalFiles.monotonicNow() - start))") }
       // Without searches, quit at once: peak RSS is then measured up to the first frame, as the baseline's is.
       guard !searches.isEmpty else {
@@ -102,7 +106,7 @@ struct BenchmarkHook {
         return
       }
       let all = Array(repeating: searches, count: passes).flatMap { $0 }
-      afterPause(in: window) { runSearches(in: window, remaining: all) }
+      afterPause(in: window) { [self] in runSearches(in: window, remaining: all) }
     }
   }
 
@@ -127,13 +131,13 @@ struct BenchmarkHook {
     let searched = LocalFiles.monotonicNow()
     let rows = window.showSearchResults(for: query)
     let ran = LocalFiles.monotonicNow()
-    window.window.afterNextPaint {
+    window.window.afterNextPaint { [self] in
       Self.report("search-ms \(Self.milliseconds(LocalFiles.monotonicNow() - searched)) \(rows) \(query)")
       if reportsSpans {
         Self.report("search-span \(searched) \(ran) \(LocalFiles.monotonicNow())")
       }
       window.endSearch()
-      afterPause(in: window) { runSearches(in: window, remaining: Array(remaining.dropFirst())) }
+      afterPause(in: window) { [self] in runSearches(in: window, remaining: Array(remaining.dropFirst())) }
     }
   }
 
