@@ -24,6 +24,9 @@ package protocol DesktopStartHook: AnyObject {
 /// The start of the `knobs` program: its command line, or its window.
 @MainActor
 package enum DesktopStart {
+  /// A writing command's hold on `history.jsonl.writers`, until the process ends.
+  private static var writingHold: WritingHold?
+
   /// Runs `knobs` with the process's arguments and ends the process. `hook` is asked once, with the
   /// process's environment, before anything is shown.
   package static func run(hook: ([String: String]) -> (any DesktopStartHook)? = { _ in nil }) -> Never {
@@ -73,7 +76,9 @@ package enum DesktopStart {
     let invocation = request.invocation
     // A command that may write settings says so until it ends, so that an open window hearing its
     // writes from dconf waits for their history entries instead of noting them as another program's.
-    let writingHold: WritingHold? =
+    // Kept in a static property, since a local one that is never read again may be freed (and
+    // the hold let go) right away in an optimized build.
+    writingHold =
       switch invocation {
       case .set, .reset, .importFile, .undo, .addCustomShortcut, .removeCustomShortcut, .shellExtension, .profile:
         history.holdWhileWriting()

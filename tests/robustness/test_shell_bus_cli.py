@@ -95,3 +95,49 @@ def test_a_shell_that_does_not_answer_well_falls_back_to_the_lists(home, bus, mo
         assert tidy["state-from"] == "lists" and took < 6, took
     if mode == "vanish":
         assert shell.returncode == 0, "it ended itself at the call, unanswered"
+
+
+def test_a_writing_command_holds_the_writers_lock_until_it_ends(home, bus):
+    """A command that may write settings holds history.jsonl.writers (shared) from its start to
+    its end, so that an open window waits for its history entry. Here `extension enable` waits for
+    a Shell that never answers (3 s) while the lock is tried; a command that writes nothing holds
+    nothing."""
+    import fcntl
+
+    install(home, "tidy@example.org")
+    shell = fake_shell(bus, "silent")
+    writers = home.parent / ".local" / "state" / "knobs" / "history.jsonl.writers"
+    environment = {
+        "PATH": os.environ["PATH"], "HOME": str(home.parent), "XDG_CONFIG_HOME": str(home),
+        "XDG_DATA_HOME": str(home.parent / "data"), "GSETTINGS_BACKEND": "memory",
+        "GSETTINGS_SCHEMA_DIR": os.environ["KNOBS_SCHEMA_DIR"], "LANG": "C.UTF-8", "DBUS_SESSION_BUS_ADDRESS": bus}
+
+    def held():
+        with open(writers, "a") as probe:
+            try:
+                fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return True
+            fcntl.flock(probe, fcntl.LOCK_UN)
+            return False
+
+    try:
+        command = subprocess.Popen([os.environ["KNOBS_BIN"], "extension", "enable", "tidy@example.org"],
+                                   env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 2
+        while not writers.exists() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert writers.exists(), "the command made its lock file"
+        time.sleep(0.5)
+        assert command.poll() is None, "still waiting for the Shell"
+        assert held(), "held while the command runs"
+        command.communicate(timeout=20)
+        assert not held(), "let go when it ended"
+        listing = subprocess.Popen([os.environ["KNOBS_BIN"], "list", "--json"], env=environment,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(0.05)
+        assert not held(), "a command that writes nothing holds nothing"
+        listing.wait(timeout=20)
+    finally:
+        shell.kill()
+        shell.wait()
