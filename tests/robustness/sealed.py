@@ -54,6 +54,18 @@ class Desk:
             pass
 
 
+def schemas_with(folder, files):
+    """A schema folder holding `files` (name to XML text) beside Knobs' own schemas, compiled."""
+    folder.mkdir()
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    for name in os.listdir(SCHEMAS):
+        if name.endswith(".gschema.xml"):
+            os.symlink(os.path.join(SCHEMAS, name), folder / name)
+    subprocess.run(["glib-compile-schemas", "--strict", str(folder)], check=True)
+    return str(folder)
+
+
 @pytest.fixture
 def desk(tmp_path):
     session = Desk(tmp_path)

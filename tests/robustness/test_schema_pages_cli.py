@@ -7,12 +7,10 @@ one, bidi controls, CR LF, 100 KB) are refused in words with nothing written. Th
 written here, in the shapes of popular extensions'. Needs KNOBS_BIN and KNOBS_SCHEMA_DIR."""
 
 import json
-import os
-import subprocess
 
 import pytest
 
-from sealed import Desk
+from sealed import Desk, schemas_with
 
 DOCK = "dev.knobs.fixture.ShapedDock"
 MONITOR = "dev.knobs.fixture.ShapedMonitor"
@@ -50,15 +48,8 @@ MONITOR_XML = f"""<?xml version="1.0" encoding="UTF-8"?>
 @pytest.fixture(scope="module")
 def desk(tmp_path_factory):
     root = tmp_path_factory.mktemp("shaped")
-    schemas = root / "schemas"
-    schemas.mkdir()
-    (schemas / f"{DOCK}.gschema.xml").write_text(DOCK_XML)
-    (schemas / f"{MONITOR}.gschema.xml").write_text(MONITOR_XML)
-    for path in os.listdir(os.environ["KNOBS_SCHEMA_DIR"]):
-        if path.endswith(".gschema.xml"):
-            os.symlink(os.path.join(os.environ["KNOBS_SCHEMA_DIR"], path), schemas / path)
-    subprocess.run(["glib-compile-schemas", "--strict", str(schemas)], check=True)
-    session = Desk(root / "desk", schemas=str(schemas))
+    schemas = schemas_with(root / "schemas", {f"{DOCK}.gschema.xml": DOCK_XML, f"{MONITOR}.gschema.xml": MONITOR_XML})
+    session = Desk(root / "desk", schemas=schemas)
     yield session
     session.stop()
 

@@ -4,12 +4,10 @@ numbers past int32, a tuple of the wrong size) refused in Knobs' words with its 
 never GLib's, and never written. The schema is a tray-icon host's shape, written here. Needs
 KNOBS_BIN and KNOBS_SCHEMA_DIR."""
 
-import os
-import subprocess
 
 import pytest
 
-from sealed import Desk
+from sealed import Desk, schemas_with
 
 SCHEMA = "dev.knobs.fixture.StructuredTray"
 XML = f"""<?xml version="1.0" encoding="UTF-8"?>
@@ -30,14 +28,8 @@ XML = f"""<?xml version="1.0" encoding="UTF-8"?>
 
 @pytest.fixture
 def desk(tmp_path):
-    schemas = tmp_path / "schemas"
-    schemas.mkdir()
-    (schemas / f"{SCHEMA}.gschema.xml").write_text(XML)
-    for path in os.listdir(os.environ["KNOBS_SCHEMA_DIR"]):
-        if path.endswith(".gschema.xml"):
-            os.symlink(os.path.join(os.environ["KNOBS_SCHEMA_DIR"], path), schemas / path)
-    subprocess.run(["glib-compile-schemas", "--strict", str(schemas)], check=True)
-    session = Desk(tmp_path / "desk", schemas=str(schemas))
+    schemas = schemas_with(tmp_path / "schemas", {f"{SCHEMA}.gschema.xml": XML})
+    session = Desk(tmp_path / "desk", schemas=schemas)
     yield session
     session.stop()
 
