@@ -93,7 +93,8 @@ extension CommandLineTool {
       return schemas.store.exportEntries(ofSchema: schemaPath.schemaID, keys: keys, all: all, ownSchema: AppInfo.id)
     }
     let rows: [PanelEntry]
-    switch panel.resolve(scope) {
+    let lookup = panel.resolve(scope)
+    switch lookup {
     case .row(let entry):
       if case .detail = entry.row.kind.form {
         rows = panel.entries.filter { $0.path.ids(below: entry.path) != nil }
@@ -106,11 +107,7 @@ extension CommandLineTool {
       printError(Self.ambiguity(scope, candidates))
       return nil
     case .notFound:
-      printError(
-        "knobs: "
-          + tr(
-            "there is no row at “%s”. “knobs list” shows every path; schema/SCHEMA-ID names a schema.",
-            scope.description))
+      printError(notFound(lookup, scope))
       return nil
     }
     // Settings kept in GSettings only: startup apps and extension switches are files and lists of their own.

@@ -8,11 +8,13 @@ extension CommandLineTool {
       program: "knobs", panel: panel, schemaDirectories: schemaDirectories,
       environment: SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories),
       history: history, isWindowOnly: Self.isWindowOnly)
+    hintsSchemaPaths = true
   }
 
   /// The tool for a panel file's stores (its INI keys have no undo here).
   init(panel: Panel, schemaDirectories: [String], environment: SettingsEnvironment) {
     self.init(program: "knobs", panel: panel, schemaDirectories: schemaDirectories, environment: environment)
+    hintsSchemaPaths = true
   }
 
   /// The rows of the Recent Changes page (`knobs history` lists them), the Import Preview

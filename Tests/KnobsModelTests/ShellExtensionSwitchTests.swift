@@ -221,7 +221,10 @@ final class ShellExtensionSwitchTests: XCTestCase {
     let base = shellSettings()
     try base.write(.strings(["a@x"]), for: disabled)
     let recording = RecordingStore(base: base, history: history, source: .window)
-    let switches = try XCTUnwrap(source.connect(to: recording)?.store)
+    // Behind a routed store, as a window with autostart rows has it: the noting is reached
+    // through the store's capabilities, whatever class the store is.
+    let routed = RoutedStore(base: recording, routes: ["org.example.elsewhere": MemoryStore(defaults: [:])])
+    let switches = try XCTUnwrap(source.connect(to: routed)?.store)
     var otherwise: (@MainActor () -> Void)?
     source.switchThroughShell = { _, _, fallback in otherwise = fallback }
     source.setLive([

@@ -61,7 +61,7 @@ def test_export_reset_and_load_bring_every_key_back(session, driver):
     assert fonts.returncode == 0 and fonts.stdout == "[org/gnome/desktop/interface]\ntext-scaling-factor=1.25\n", \
         fonts.stdout
     missing = session.run("export", "no-such-page")
-    assert missing.returncode == 2 and "there is no row at “no-such-page”" in missing.stderr, missing
+    assert missing.returncode == 2 and "There is no setting at “no-such-page”" in missing.stderr, missing
 
 
 @scenario(backend="dconf", timeout=90)

@@ -180,7 +180,7 @@ def test_a_folder_already_there_is_left_as_it_was(desk):
     (["export", "--format", "ansible"], "export --format ansible needs the role's folder"),
     (["export", "--format", "ansible", "--locks"], "export --format ansible needs the role's folder"),
     (["export", "--format", "ansible", "-o", "x"], "writes a folder, named without -o"),
-    (["export", "--format", "ansible", "role", "no-such-page"], "there is no row at “no-such-page”"),
+    (["export", "--format", "ansible", "role", "no-such-page"], "There is no setting at “no-such-page”"),
 ])
 def test_mistakes_are_named_and_no_folder_is_made(desk, arguments, message):
     result = subprocess.run([KNOBS, *arguments], cwd=desk.root, env=desk.env, capture_output=True, text=True,

@@ -99,3 +99,18 @@ def test_suggestions_ignore_capitals(home):
     done = urgency(home, "get", "Alerts/Critical/Main/Sound")
     assert done.returncode == 2
     assert b"Did you mean alerts/critical/main/sound" in done.stderr, done.stderr
+
+
+def test_a_path_that_names_nothing_says_where_to_look(home):
+    # Knobs' own panel and a panel file: suggestions, the list, and the schema paths (a
+    # third-party app's command line, tests/library, leaves schema paths out).
+    for done, near in [(knobs(home, "get", "appearance/no-such-row"), None),
+                       (urgency(home, "set", "alerts/critical/main/sund", "true"), "alerts/critical/main/sound"),
+                       (knobs(home, "export", "no-such-page"), None)]:
+        stderr = done.stderr.decode()
+        assert done.returncode == 2, done
+        assert stderr.startswith("knobs: There is no setting at “"), stderr
+        assert stderr.rstrip().endswith("“knobs list” shows every path; schema/SCHEMA-ID names a schema."), stderr
+        if near:
+            assert f"Did you mean {near}" in stderr, stderr
+    assert not (home / "urgency" / "urgency.ini").exists(), "nothing was written"

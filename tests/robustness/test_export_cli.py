@@ -12,7 +12,7 @@ from test_cli import home, knobs  # noqa: F401 (home is a fixture)
     (["export", "-o", "a.ini", "-o", "b.ini"], "export takes one -o FILE"),
     (["export", "--locks", "locks"], "--locks goes with -o FILE"),
     (["export", "--everything"], "Unknown argument “--everything”."),
-    (["export", "no-such-page"], "there is no row at “no-such-page”"),
+    (["export", "no-such-page"], "There is no setting at “no-such-page”"),
     (["export", "schema/org.example.NotInstalled"], "there is no installed settings schema “org.example.NotInstalled”"),
     (["export", "schema/org.gnome.desktop.interface/no-such-key"], "has no key “no-such-key”"),
 ])

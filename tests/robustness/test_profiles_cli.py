@@ -112,7 +112,7 @@ def test_a_profile_edited_into_something_wrong_changes_nothing(desk):
     for broken, message in [
         (original + "no-such-key=1\n", "no installed schema has the key"),
         (original.replace("cursor-size=48", "cursor-size='big'"), "cursor-size"),
-        (original.replace("# Scope: " + SCOPE, "# Scope: no-such-page"), "there is no row at “no-such-page”"),
+        (original.replace("# Scope: " + SCOPE, "# Scope: no-such-page"), "There is no setting at “no-such-page”"),
         (original.replace("\n", "\r\n") + "[org/gnome/desktop/interface\r\n", "is not a folder's name"),
     ]:
         file.write_text(broken)
@@ -129,7 +129,7 @@ def test_a_profile_edited_into_something_wrong_changes_nothing(desk):
     (["profile", "save"], "profile takes save, apply, list or delete"),
     (["profile", "apply", "--dry-run"], "profile takes save, apply, list or delete"),
     (["profile", "list", "extra"], "Unexpected argument “extra”"),
-    (["profile", "save", "x", "no-such-page"], "there is no row at “no-such-page”"),
+    (["profile", "save", "x", "no-such-page"], "There is no setting at “no-such-page”"),
 ])
 def test_mistakes_are_named(desk, arguments, message):
     result = desk.knobs(*arguments)

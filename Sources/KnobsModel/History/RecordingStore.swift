@@ -2,7 +2,7 @@
 /// before and after (nil for its default). Reads and checks go straight to `base`. A history
 /// that can't be written is said through `onProblem`; the change itself stands.
 @MainActor
-public final class RecordingStore: SettingsStore {
+public final class RecordingStore: SettingsStore, ChangeNoting {
   public let base: any SettingsStore
   public let history: ChangeHistory
   public let source: HistoryEntry.Source
@@ -89,7 +89,12 @@ public final class RecordingStore: SettingsStore {
   }
 
   public var storage: StorageDescription { base.storage }
-  public var capabilities: StoreCapabilities { base.capabilities }
+  /// The base's, and this store as the one that notes other processes' changes for it.
+  public var capabilities: StoreCapabilities {
+    var capabilities = base.capabilities
+    capabilities.changeNoting = self
+    return capabilities
+  }
   public func storage(for key: SettingKey) -> StorageDescription { base.storage(for: key) }
   public func availability(of key: SettingKey) -> KeyAvailability { base.availability(of: key) }
   public func value(for key: SettingKey) -> SettingValue? { base.value(for: key) }

@@ -95,7 +95,7 @@ public final class ShellExtensionRows: RowSource {
       guard let self, let hand = self.switchThroughShell, self.live?[uuid] != nil else { return false }
       // The Shell writes its two lists itself: what it writes is this switch's change, noted in
       // the history as the store's own (not as another program's), until the lists say so.
-      self.shellWrites[uuid] = (store as? RecordingStore)?.noteChanges(
+      self.shellWrites[uuid] = store.capabilities.changeNoting?.noteChanges(
         of: [ShellExtensionSwitches.disabledKey, ShellExtensionSwitches.enabledKey]
       ) {
         let listed = { (key: SettingKey) in store.value(for: key)?.stringsValue?.contains(uuid) == true }

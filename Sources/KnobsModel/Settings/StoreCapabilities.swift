@@ -17,11 +17,14 @@ public struct StoreCapabilities {
   public var provenance: (any ProvenanceReading)?
   /// Gives keys noted in the history of changes their values before, as Recent Changes' Undo does.
   public var undoing: (any HistoryUndoing)?
+  /// Notes changes another process makes on the store's behalf as the store's own, in the
+  /// history of changes (GNOME Shell writing its extension lists when asked to switch one).
+  public var changeNoting: (any ChangeNoting)?
 
   public init(
     keyNaming: (any KeyNaming)? = nil, schemaLibrary: (any SchemaLibrary)? = nil, schemaFolders: [String] = [],
     recheckSchemas: (@MainActor () -> Set<String>)? = nil, provenance: (any ProvenanceReading)? = nil,
-    undoing: (any HistoryUndoing)? = nil
+    undoing: (any HistoryUndoing)? = nil, changeNoting: (any ChangeNoting)? = nil
   ) {
     self.keyNaming = keyNaming ?? schemaLibrary
     self.schemaLibrary = schemaLibrary
@@ -29,8 +32,17 @@ public struct StoreCapabilities {
     self.recheckSchemas = recheckSchemas
     self.provenance = provenance
     self.undoing = undoing
+    self.changeNoting = changeNoting
   }
 
   /// A store that only keeps keys.
   public static var none: StoreCapabilities { StoreCapabilities() }
+}
+
+/// A store that can take changes made by another process as its own.
+@MainActor
+public protocol ChangeNoting: AnyObject {
+  /// Notes the changes of `keys` another process makes on the store's behalf, each as it is
+  /// heard, until `done` says the change asked for is made or the observation is cancelled.
+  func noteChanges(of keys: [SettingKey], until done: @escaping @MainActor () -> Bool) -> Observation
 }

@@ -22,6 +22,9 @@ package struct CommandLineTool {
   package let history: ChangeHistory?
   /// Rows only the window shows (Knobs' Recent Changes and Import Preview pages): not listed.
   package let isWindowOnly: (RowPath) -> Bool
+  /// Whether a path that names nothing is answered with the hint that `schema/SCHEMA-ID` names
+  /// any installed schema: Knobs' own command line, whose panel is the desktop's.
+  package var hintsSchemaPaths = false
 
   /// - Parameter environment: the stores (Knobs' own panel's, a panel file's, an application's).
   /// - Parameter history: where changes are noted (Knobs' own panel: the process's one history).
@@ -219,10 +222,18 @@ package struct CommandLineTool {
       printError("\(program): " + (lookup.problem(about: path) ?? ""))
       return nil
     case .notFound:
-      printError(
-        "\(program): " + (lookup.problem(about: path) ?? "") + " " + tr("“%s list” shows every path.", program))
+      printError(notFound(lookup, path))
       return nil
     }
+  }
+
+  /// What is said of a path that names no row: the lookup's words and suggestions, and where to look.
+  package func notFound(_ lookup: PathLookup, _ path: RowPath) -> String {
+    "\(program): " + (lookup.problem(about: path) ?? "") + " "
+      + (hintsSchemaPaths
+        // TRANSLATORS: %s is the program's name, e.g. knobs; keep schema/SCHEMA-ID as it is.
+        ? tr("“%s list” shows every path; schema/SCHEMA-ID names a schema.", program)
+        : tr("“%s list” shows every path.", program))
   }
 
   private func resolveSchemaKey(_ path: RowPath) -> Target? {

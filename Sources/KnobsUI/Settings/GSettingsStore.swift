@@ -16,7 +16,7 @@ public final class GSettingsStore: SettingsStore {
     self.source = source
   }
 
-  func settings(_ schema: String) -> Settings? {
+  package func settings(_ schema: String) -> Settings? {
     if vanished.contains(schema) { return nil }
     if let known = schemas[schema] { return known }
     let settings = source.lookup(schema)
@@ -94,8 +94,14 @@ public final class GSettingsStore: SettingsStore {
     guard settings.set(key.key, variant) else { throw .notWritable(key) }
   }
 
+  /// The key's GVariant type, when the key is installed.
+  public func typeString(of key: SettingKey) -> String? {
+    guard let settings = settings(key.schema), settings.hasKey(key.key) else { return nil }
+    return settings.typeString(of: key.key)
+  }
+
   /// dconf drops a write it can't send to its writer and only prints a warning: refuse it first.
-  func checkBackend(_ settings: Settings, _ key: SettingKey) throws(SettingsError) {
+  package func checkBackend(_ settings: Settings, _ key: SettingKey) throws(SettingsError) {
     guard settings.backendName == "DConfSettingsBackend", let problem = SessionBus.dconfWriterProblem else { return }
     throw .failed(
       key,
@@ -113,7 +119,7 @@ public final class GSettingsStore: SettingsStore {
 
   /// The GVariant `value` stands for, once its type and range are known to fit the key;
   /// GVariant text is parsed as the key's type.
-  func checkedVariant(_ value: SettingValue, for key: SettingKey, in settings: Settings) throws(SettingsError)
+  package func checkedVariant(_ value: SettingValue, for key: SettingKey, in settings: Settings) throws(SettingsError)
     -> Variant
   {
     let type = settings.typeString(of: key.key) ?? ""

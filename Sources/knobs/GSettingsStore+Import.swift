@@ -1,5 +1,6 @@
 import Gtk
 import KnobsModel
+import KnobsUI
 
 /// Which installed schema keeps each key of the user's database: the schema with the
 /// key's folder for its own (two may share one: the first that has the key), else the first
@@ -89,12 +90,6 @@ extension ImportPlan {
 }
 
 extension GSettingsStore {
-  /// The key's GVariant type, when the key is installed.
-  public func typeString(of key: SettingKey) -> String? {
-    guard let settings = settings(key.schema), settings.hasKey(key.key) else { return nil }
-    return settings.typeString(of: key.key)
-  }
-
   /// Checks every line of a keyfile against the installed schemas: the folder and key must
   /// belong to one (a relocatable one when every key of the folder in the file is one of
   /// its keys), the value must read as the key's type and fit its range, and the key must
