@@ -83,30 +83,70 @@ enum SafeFiles {
   /// replaced, never followed. The folder is created if it is missing.
   static func writeAtomically(_ data: Data, to path: String, mode: mode_t) throws(FileProblem) {
     let temporary = try writeTemporary(data, beside: path, mode: mode)
-    guard rename(temporary, path) == 0 else {
+    defer { close(temporary.descriptor) }
+    guard rename(temporary.path, path) == 0 else {
       let code = errno
-      unlink(temporary)
+      unlink(temporary.path)
       throw .system(code)
     }
     syncFolder(PathText.parent(path))
+    removeAbandonedTemporaries(beside: path)
   }
 
-  /// A new file beside `path` (its folder made if need be) holding `data`, flushed to disk: its path.
-  private static func writeTemporary(_ data: Data, beside path: String, mode: mode_t) throws(FileProblem) -> String {
+  /// A new file beside `path` (its folder made if need be) holding `data`, flushed to disk: its
+  /// path, and its descriptor, which holds the file locked (`lockedTemporary`) until it is closed.
+  private static func writeTemporary(_ data: Data, beside path: String, mode: mode_t) throws(FileProblem) -> (
+    path: String, descriptor: Int32
+  ) {
     let folder = PathText.parent(path)
     try makeFolder(folder)
-    let name = PathText.lastComponent(path)
-    var template = Array("\(folder)/.\(name).knobs-XXXXXX".utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw .system(errno) }
-    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    let failure = fill(descriptor, with: data, mode: mode)
-    close(descriptor)
-    if let failure {
-      unlink(temporary)
+    let temporary = try lockedTemporary(beside: path)
+    if let failure = fill(temporary.descriptor, with: data, mode: mode) {
+      close(temporary.descriptor)
+      unlink(temporary.path)
       throw failure
     }
     return temporary
+  }
+
+  /// A new empty file `.NAME.knobs-XXXXXX` beside `path` (mode 0600), locked with `flock` at
+  /// once: the lock says a writer is at work on it, and goes when the descriptor is closed or
+  /// the writer dies, so a write beside it later can tell one left by a killed writer.
+  static func lockedTemporary(beside path: String) throws(FileProblem) -> (path: String, descriptor: Int32) {
+    var template = Array("\(PathText.parent(path))/.\(PathText.lastComponent(path)).knobs-XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { throw .system(errno) }
+    // Not handed to programs Knobs starts, which would hold the lock on after the write.
+    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    _ = flock(descriptor, LOCK_EX | LOCK_NB)
+    return (String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self), descriptor)
+  }
+
+  /// How long a temporary must have gone unchanged before a write beside it may take it for
+  /// abandoned: a writer locks its temporary right after making it, well within this.
+  static let abandonedAge = 10
+
+  /// Removes what writers killed mid-write left beside `path`: files named as `lockedTemporary`
+  /// names them, the user's own, that no process holds locked and that have not changed for
+  /// `abandonedAge` seconds. A temporary a live writer is filling is locked, and kept.
+  static func removeAbandonedTemporaries(beside path: String) {
+    let folder = PathText.parent(path)
+    let prefix = "." + PathText.lastComponent(path) + ".knobs-"
+    let length = prefix.utf8.count + 6
+    for name in LocalFiles.names(in: folder) ?? [] where name.utf8.count == length && name.hasPrefix(prefix) {
+      let candidate = folder + "/" + name
+      let descriptor = open(candidate, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+      guard descriptor >= 0 else { continue }
+      defer { close(descriptor) }
+      var found = stat()
+      guard fstat(descriptor, &found) == 0, found.st_mode & S_IFMT == S_IFREG, found.st_uid == getuid(),
+        Int(time(nil) - found.st_mtim.tv_sec) >= abandonedAge, flock(descriptor, LOCK_EX | LOCK_NB) == 0
+      else { continue }
+      // Still the file looked at under that name, not one put there since.
+      var now = stat()
+      guard lstat(candidate, &now) == 0, now.st_ino == found.st_ino, now.st_dev == found.st_dev else { continue }
+      unlink(candidate)
+    }
   }
 
   /// Writes every file whole, or none: each to a temporary beside it first, then each renamed
@@ -116,15 +156,17 @@ enum SafeFiles {
   static func writeAtomically(_ files: [(data: Data, path: String)], mode: mode_t) -> (
     path: String, problem: FileProblem
   )? {
-    var temporaries: [String] = []
+    var written: [(path: String, descriptor: Int32)] = []
+    defer { for temporary in written { close(temporary.descriptor) } }
     for file in files {
       do {
-        temporaries.append(try writeTemporary(file.data, beside: file.path, mode: mode))
+        written.append(try writeTemporary(file.data, beside: file.path, mode: mode))
       } catch {
-        for temporary in temporaries { unlink(temporary) }
+        for temporary in written { unlink(temporary.path) }
         return (file.path, error)
       }
     }
+    let temporaries = written.map(\.path)
     // The targets replaced so far, each with its old file's second name (nil: there was none).
     var replaced: [(path: String, kept: String?)] = []
     for (file, temporary) in zip(files, temporaries) {
@@ -150,6 +192,7 @@ enum SafeFiles {
     for (path, kept) in replaced {
       if let kept { unlink(kept) }
       syncFolder(PathText.parent(path))
+      removeAbandonedTemporaries(beside: path)
     }
     return nil
   }

@@ -149,10 +149,12 @@ public enum IniFileAccess {
       } catch {
         throw IniFileError.folder(error.description)
       }
-      let (temporary, version) = try writeTemporary(
+      let (temporary, descriptor, version) = try writeTemporary(
         bytes, beside: path, like: snapshot.identity, mode: newFileMode)
+      defer { close(descriptor) }
       if try swap(temporary, into: path, expecting: snapshot, written: version) {
         syncFolder(folder)
+        SafeFiles.removeAbandonedTemporaries(beside: path)
         return version
       }
     }
@@ -218,17 +220,20 @@ public enum IniFileAccess {
     return Identity(info)
   }
 
-  /// A new file beside `path` holding `bytes`, with the old file's mode and owner, flushed to disk; and what
-  /// identifies it (a rename keeps all of that).
+  /// A new file beside `path` holding `bytes`, with the old file's mode and owner, flushed to disk; its
+  /// descriptor, which holds it locked until closed (`SafeFiles.lockedTemporary`); and what identifies it
+  /// (a rename keeps all of that).
   private static func writeTemporary(_ bytes: [UInt8], beside path: String, like identity: Identity?, mode: mode_t)
-    throws(IniFileError) -> (path: String, version: Identity)
+    throws(IniFileError) -> (path: String, descriptor: Int32, version: Identity)
   {
-    let folder = PathText.parent(path)
-    let name = PathText.lastComponent(path)
-    var template = Array("\(folder)/.\(name).knobs-XXXXXX".utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw .system(errno) }
-    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let temporary: String
+    let descriptor: Int32
+    do {
+      (temporary, descriptor) = try SafeFiles.lockedTemporary(beside: path)
+    } catch {
+      guard case .system(let code) = error else { throw .folder(error.description) }
+      throw .system(code)
+    }
     func fail(_ code: Int32) -> IniFileError {
       close(descriptor)
       unlink(temporary)
@@ -254,8 +259,7 @@ public enum IniFileAccess {
     guard fsync(descriptor) == 0 else { throw fail(errno) }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { throw fail(errno) }
-    close(descriptor)
-    return (temporary, Identity(info))
+    return (temporary, descriptor, Identity(info))
   }
 
   private static func syncFolder(_ folder: String) {
