@@ -43,7 +43,7 @@ def test_german_help_messages_and_window(session, driver):
     assert "Panel-Dateien (docs/panel-format.md):" in help_text.stdout, help_text.stdout
     mistake = session.run("get", "clock/no-such-row", extra_env=GERMAN)
     assert mistake.returncode == 2 and "Unter „clock/no-such-row“ gibt es keine Einstellung." in mistake.stderr, mistake.stderr
-    assert "„knobs list“ zeigt alle Pfade." in mistake.stderr, mistake.stderr
+    assert "„knobs list“ zeigt alle Pfade; schema/SCHEMA-ID nennt ein Schema." in mistake.stderr, mistake.stderr
     # Machine-readable output stays as it is.
     raw = session.run("get", "--raw", "clock/show-seconds", extra_env=GERMAN)
     assert raw.stdout.strip() in ("true", "false"), raw.stdout
