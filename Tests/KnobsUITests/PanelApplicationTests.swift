@@ -70,6 +70,28 @@ final class PanelApplicationTests: XCTestCase {
     XCTAssertEqual(app.run(["pizza", "bogus"]), 2)
   }
 
+  func testAnIdThatIsNoApplicationIdIsRefusedBeforeGTKIsAsked() async throws {
+    // GTK answers such an id with a critical and no application (a crash here, under
+    // fatal-criticals): each is refused in words, status 2, for the window and the commands alike.
+    let store = MemoryStore(defaults: [bacon: false])
+    let bad = [
+      "", "pizza", "org..Pizza", ".org.example", "org.example.", "org.1example.Pizza", "org.example.Pizza Pie",
+      "org.example.Pi\u{0}zza", "org.example.Pizza\r\n", "org.example.\u{202E}azziP", "org.exämple.Pizza",
+      "org." + String(repeating: "x", count: 300),
+    ]
+    for id in bad {
+      let app = PanelApplication(id: id, panel: panel, store: store)
+      XCTAssertEqual(app.run(["pizza"]), 2, id.debugDescription)
+      XCTAssertEqual(app.run(["pizza", "list"]), 2, id.debugDescription)
+      XCTAssertEqual(app.run(["pizza", "set", "toppings/bacon", "true"]), 2, id.debugDescription)
+      XCTAssertEqual(app.run(["pizza", "--help"]), 0, "help needs no id: \(id.debugDescription)")
+    }
+    XCTAssertEqual(store.value(for: bacon), false)
+    for id in ["org.example.Pizza", "io.github.some_one.Pizza-2", "a.b"] {
+      XCTAssertEqual(PanelApplication(id: id, panel: panel, store: store).run(["pizza", "list"]), 0, id)
+    }
+  }
+
   func testCommandsReadAndRefuseThroughTheGivenStore() async throws {
     let store = MemoryStore(defaults: [bacon: false])
     let app = PanelApplication(id: "org.example.Pizza", panel: panel, store: store)

@@ -55,6 +55,15 @@ public final class PanelApplication {
       printError("\(program): \(error.message)\n" + tr("Try “%s --help”.", program))
       return 2
     }
+    // GTK refuses an id that is not a D-Bus name with a critical and no application: said first, in words.
+    guard PanelID.isValid(id) || invocation == .help else {
+      printError(
+        "\(program): "
+          + tr(
+            "“%s” is not an application id: write a name such as org.example.Pizza, two or more parts of letters, digits, “_” and “-” joined by dots, none starting with a digit.",
+            id.escapedForMessage))
+      return 2
+    }
     let environment =
       store.map { SettingsEnvironment(store: $0, ownSettings: nil, notice: nil) }
       ?? SettingsEnvironment.make(appID: id, panel: panel, schemaDirectories: [])
