@@ -43,7 +43,10 @@ extension CommandLineTool {
       printError("knobs: " + problem.escapedForTerminal)
       return 1
     }
-    print(tr("The profile %1$s holds %2$d settings.", name.escapedForTerminal, entries.count))
+    print(
+      trn(
+        "The profile %1$s holds %2$d setting.", "The profile %1$s holds %2$d settings.", entries.count,
+        name.escapedForTerminal, entries.count))
     return 0
   }
 

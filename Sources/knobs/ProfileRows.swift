@@ -42,7 +42,24 @@ final class ProfileRows: RowSource {
 
   var watchedFolders: [String] { [profiles.folder] }
 
-  func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)? { nil }
+  /// The pages a new profile keeps (their paths, `desktop/appearance`); none chosen, every setting
+  /// the user set. The window's choice while it is open, kept nowhere else.
+  static let pagesKey = SettingKey(schema: "knobs-window:profiles", key: "pages")
+  private let choices = MemoryStore(defaults: [ProfileRows.pagesKey: .strings([])])
+  /// The pages that can be chosen, by path, with their titles.
+  private(set) var pages: [(path: String, title: String)] = []
+
+  func offer(_ pages: [(path: String, title: String)]) { self.pages = pages }
+
+  /// The pages chosen now that are still offered, in the order they are offered.
+  var chosenPages: [(path: String, title: String)] {
+    let chosen = Set(choices.value(for: Self.pagesKey)?.stringsValue ?? [])
+    return pages.filter { chosen.contains($0.path) }
+  }
+
+  func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)? {
+    (Self.pagesKey.schema, choices)
+  }
 
   func prepareRows() {
     guard !prepared else { return }
@@ -130,17 +147,23 @@ final class ProfileRows: RowSource {
     return nil
   }
 
-  /// Asks for a name, then saves the settings the user set, of every installed schema, under it.
+  /// Asks for a name, then saves the settings the user set under it: on the pages chosen, or
+  /// of every installed schema when none is.
   func askToSave(_ presenter: (any ActionPresenter)?) {
     guard let presenter else { return }
     guard store != nil else {
       presenter.showMessage(tr("Only settings kept in GSettings can be saved as a profile."), undo: nil)
       return
     }
+    let chosen = chosenPages
     presenter.askForText(
       TextRequest(
         title: tr("Save Current Settings as Profile"),
-        message: tr("The settings you set yourself are kept under this name, to switch back to later."),
+        message: chosen.isEmpty
+          ? tr("The settings you set yourself are kept under this name, to switch back to later.")
+          : tr(
+            "The settings you set yourself on %s are kept under this name, to switch back to later.",
+            chosen.map(\.title).joined(separator: ", ")),
         fieldLabel: tr("Profile Name"), placeholder: tr("Work"), confirmLabel: tr("Save"),
         check: { [weak self] name in
           guard let self else { return tr("Profiles can't be saved now.") }
@@ -151,11 +174,19 @@ final class ProfileRows: RowSource {
     }
   }
 
-  /// Saves the profile and says so only once it is stored; else says why, nothing written.
+  /// Saves the profile, of the pages chosen (its scopes, as `knobs profile save NAME PAGE…`
+  /// writes them), and says so only once it is stored; else says why, nothing written.
   func save(_ name: String, _ presenter: (any ActionPresenter)?) {
     guard let store else { return }
-    let entries = store.exportEntries(all: false, ownSchema: AppInfo.id, dconf: DconfPaths.read())
-    let profile = SettingsProfiles.Profile(scopes: [], keyfile: DconfKeyfile.text(entries))
+    let scopes = chosenPages.map(\.path)
+    let entries: [DconfEntry]
+    switch entriesSetNow(in: scopes, store) {
+    case .success(let found): entries = found
+    case .failure(let error):
+      presenter?.showMessage(tr("The profile was not saved: %s", error.description), undo: nil)
+      return
+    }
+    let profile = SettingsProfiles.Profile(scopes: scopes, keyfile: DconfKeyfile.text(entries))
     if let problem = profiles.save(name, profile) {
       presenter?.showMessage(tr("The profile was not saved: %s", problem), undo: nil)
       return
@@ -163,7 +194,10 @@ final class ProfileRows: RowSource {
     prepared = true
     rebuild()
     if let path = path(of: name) { presenter?.open(path) }
-    presenter?.showMessage(tr("The profile %1$s holds %2$d settings.", name, entries.count), undo: nil)
+    presenter?.showMessage(
+      trn(
+        "The profile %1$s holds %2$d setting.", "The profile %1$s holds %2$d settings.", entries.count, name,
+        entries.count), undo: nil)
   }
 
   // MARK: Applying and deleting
@@ -286,11 +320,13 @@ final class ProfileRows: RowSource {
   }
 }
 
-/// The Profiles page: save the current settings as a profile, and the saved ones, each with
-/// Apply (through the Import Preview) and Delete.
+/// The Profiles page: save the current settings as a profile, of every page or of the `pages`
+/// chosen (paths and titles), and the saved ones, each with Apply (through the Import Preview)
+/// and Delete.
 @MainActor
-func profilesPage(_ profiles: ProfileRows) -> Row {
-  DetailRow("profiles", tr("Profiles")) {
+func profilesPage(_ profiles: ProfileRows, pages: [(path: String, title: String)] = []) -> Row {
+  profiles.offer(pages)
+  return DetailRow("profiles", tr("Profiles")) {
     Section(
       "save",
       footer: .fixed(
@@ -301,6 +337,11 @@ func profilesPage(_ profiles: ProfileRows) -> Row {
         return nil
       }
       .icon("document-save-as-symbolic")
+      if !pages.isEmpty {
+        MultiSelectRow("pages", tr("Keep Only These Pages"), key: ProfileRows.pagesKey, options: pages)
+          .subtitle(tr("With none chosen, a new profile keeps every setting you set"))
+          .icon("view-list-bullet-symbolic")
+      }
     }
     Section(ProfileRows.sectionID, tr("Saved Profiles"), rows: profiles)
   }

@@ -16,19 +16,20 @@ func referencePanel(
   gtkVersion: @escaping @MainActor () -> String
 ) -> Panel {
   let themes = InstalledThemes()
+  let desktopPages = [
+    appearancePage(themes: themes),
+    fontsPage(),
+    topBarPage(),
+    windowsPage(),
+    mousePage(),
+    keyboardPage(),
+    shortcutsPage(custom: customShortcuts),
+    soundPage(themes: themes),
+    startupApplicationsPage(autostart: autostart),
+    extensionsPage(extensions: extensions),
+  ]
   return Panel(AppInfo.name) {
-    Section("desktop") {
-      appearancePage(themes: themes)
-      fontsPage()
-      topBarPage()
-      windowsPage()
-      mousePage()
-      keyboardPage()
-      shortcutsPage(custom: customShortcuts)
-      soundPage(themes: themes)
-      startupApplicationsPage(autostart: autostart)
-      extensionsPage(extensions: extensions)
-    }
+    Section("desktop") { desktopPages }
     allSettings
     if let recentChanges {
       Section("history") {
@@ -41,7 +42,7 @@ func referencePanel(
         .icon("document-open-recent-symbolic")
         .keywords(tr("history"), tr("undo"), tr("log"))
         if let importPreview { importPage(importPreview) }
-        if let profiles { profilesPage(profiles) }
+        if let profiles { profilesPage(profiles, pages: desktopPages.map { ("desktop/" + $0.id, $0.title) }) }
       }
     }
     Section("reach-out", tr("Reach Out")) {

@@ -155,6 +155,73 @@ final class ProfilesPageTests: GtkTestCase {
     XCTAssertEqual(rows.path(of: "Work"), "history/profiles/saved/work")
   }
 
+  func testAProfileOfTheChosenPagesKeepsAndResetsOnlyTheirSettings() async throws {
+    window.window.close()
+    let preview = ImportPreviewRows(history: nil)
+    let scoped = ProfileRows(profiles: SettingsProfiles(folder: folder), preview: preview)
+    let panel = Panel("Knobs") {
+      Section("desktop") {
+        DetailRow("clock", "Clock") {
+          Section("main") {
+            ToggleRow("show-seconds", "Show Seconds", key: Self.seconds)
+            ChoiceRow("format", "Format", key: Self.format, options: [("24h", "24-hour"), ("12h", "12-hour")])
+          }
+        }
+        DetailRow("pointer", "Pointer") {
+          Section("main") { NumberRow("size", "Size", key: Self.cursor, range: 16...96) }
+        }
+      }
+      Section("history") { profilesPage(scoped, pages: [("desktop/clock", "Clock"), ("desktop/pointer", "Pointer")]) }
+    }
+    preview.name(by: panel)
+    preview.importsInto(store)
+    scoped.name(by: panel)
+    window = await makeWindow(panel, store: store)
+    XCTAssertTrue(window.open("history/profiles/save"))
+    await settle()
+    XCTAssertEqual(shownTitles, ["Save Current Settings as Profile…", "Keep Only These Pages", "No Profiles Yet"])
+    let pages = try XCTUnwrap(window.currentPage.rowView(path: "history/profiles/save/pages"))
+    XCTAssertTrue(pages.listRow.hasAccessibleLabel("Keep Only These Pages"), "announced by its title")
+
+    try store.write(48, for: Self.cursor)
+    try store.write(true, for: Self.seconds)
+    // The choice is the window's own: nothing of it reaches GSettings or the command line.
+    try window.store.write(.strings(["desktop/clock"]), for: ProfileRows.pagesKey)
+    XCTAssertEqual(scoped.chosenPages.map(\.title), ["Clock"])
+    XCTAssertFalse(store.hasSchema(ProfileRows.pagesKey.schema))
+    XCTAssertTrue(CommandLineTool.isWindowOnly("history/profiles/save/pages"))
+    let dialog = try await saveAs([])
+    XCTAssertEqual(
+      dialog.message, "The settings you set yourself on Clock are kept under this name, to switch back to later.")
+    dialog.entry.text = "Clock Only"
+    dialog.answer()
+    await settle(0.05)
+    let text = try String(contentsOfFile: file("Clock Only"), encoding: .utf8)
+    XCTAssertTrue(text.hasPrefix("# Knobs profile: Clock Only\n# Scope: desktop/clock\n"), text)
+    XCTAssertTrue(text.contains("clock-show-seconds=true\n"), text)
+    XCTAssertFalse(text.contains("cursor-size"), "the pointer page was not chosen: \(text)")
+    XCTAssertEqual(window.toast.message, "The profile Clock Only holds 1 setting.")
+
+    // Applied: the clock's settings set and reset, the pointer's left as it is now.
+    try store.write(32, for: Self.cursor)
+    try store.reset(Self.seconds)
+    try store.write("12h", for: Self.format)
+    let plan = try scoped.plan(of: "Clock Only").get()
+    XCTAssertEqual(
+      plan.changes.map { "\($0.key.key) \($0.resets ? "reset" : $0.new)" }.sorted(),
+      ["clock-format reset", "clock-show-seconds true"])
+
+    // A page offered that names nothing now: said, nothing saved.
+    scoped.offer([("desktop/gone", "Gone")])
+    try window.store.write(.strings(["desktop/gone"]), for: ProfileRows.pagesKey)
+    window.toast.dismiss()
+    scoped.save("Gone", window.view)
+    XCTAssertEqual(
+      window.toast.message,
+      "The profile was not saved: Its scope “desktop/gone” names no page, row or installed schema now.")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: file("Gone")))
+  }
+
   func testNamesAreCheckedAsTheCommandLineChecksThemAndCancelWritesNothing() async throws {
     try store.write(32, for: Self.cursor)
     let dialog = try await saveAs([

@@ -96,3 +96,54 @@ def test_a_profile_is_saved_applied_through_the_preview_and_deleted_in_the_windo
              lambda: any("The profile Presentation was deleted" in text for text in driver.alert_texts()))
     assert session.run("profile", "list").stdout.startswith("No profiles yet")
     assert gsettings_get(session, "cursor-size") == "48", "deleting a profile leaves the settings as they are"
+
+
+@scenario(backend="dconf", timeout=150)
+def test_a_profile_of_the_pages_chosen_keeps_only_their_settings(session, driver):
+    """Keep Only These Pages, from the keyboard: Top Bar checked, the profile holds the time
+    format and not the cursor (Appearance), names its page as `knobs profile save NAME PAGE`
+    does, and `knobs profile apply` resets nothing outside it."""
+    assert session.command("gsettings", "set", INTERFACE, "cursor-size", "48").returncode == 0
+    assert session.command("gsettings", "set", INTERFACE, "clock-format", "'12h'").returncode == 0
+    profile = session.data_home() / "knobs" / "profiles" / "Clock.ini"
+    session.launch("--open", "history/profiles/save/pages")
+    driver.focus_row("Keep Only These Pages")
+    driver.press("Return")
+    wait_for("a check box in the popover has the focus",
+             lambda: any(node.focused and node.role == "check box" for node in driver.window().descendants()))
+    top_bar = driver.node("check box", "Top Bar")
+    assert not top_bar.checked and not driver.node("check box", "Appearance").checked
+    driver.press("Down")
+    wait_for("Down moves to Fonts", lambda: driver.node("check box", "Fonts").focused, timeout=3)
+    driver.press("Down")
+    wait_for("Down moves to Top Bar", lambda: driver.node("check box", "Top Bar").focused, timeout=3)
+    driver.press("Up")
+    wait_for("Up moves back to Fonts", lambda: driver.node("check box", "Fonts").focused, timeout=3)
+    driver.press("Down")
+    wait_for("and Down to Top Bar again", lambda: driver.node("check box", "Top Bar").focused, timeout=3)
+    driver.press("space")
+    wait_for("Top Bar is checked", lambda: driver.node("check box", "Top Bar").checked)
+    driver.press("Escape")
+    wait_for("the popover is closed", lambda: driver.window().find("check box", "Top Bar") is None)
+
+    driver.activate_row(SAVE)
+    wait_for("the name is asked", lambda: driver.find_app_window(QUESTION))
+    assert driver.find_app_window(QUESTION).find(
+        "label", "The settings you set yourself on Top Bar are kept under this name, to switch back to later.")
+    driver.type_text("Clock", window=QUESTION)
+    driver.press("Return", window=QUESTION)
+    wait_for("the profile is written", lambda: profile.exists())
+    text = profile.read_text()
+    assert text.startswith("# Knobs profile: Clock\n# Scope: desktop/top-bar\n"), text
+    assert "clock-format='12h'\n" in text and "cursor-size" not in text, text
+    wait_for("the window says so", lambda: any("The profile Clock holds 1 setting." in text
+                                               for text in driver.alert_texts()))
+
+    # The command line applies it as one of its own: the time format back, the cursor untouched.
+    assert session.command("gsettings", "reset", INTERFACE, "clock-format").returncode == 0
+    assert session.command("gsettings", "set", INTERFACE, "cursor-size", "32").returncode == 0
+    applied = session.run("profile", "apply", "Clock")
+    assert applied.returncode == 0, applied.stderr
+    assert gsettings_get(session, "clock-format") == "'12h'"
+    assert gsettings_get(session, "cursor-size") == "32", "a page not chosen is left as it is"
+    assert session.run("list").stdout.count("Keep Only These Pages") == 0, "the window's choice is not a setting"

@@ -16,6 +16,15 @@ final class MultiSelectEditor: RowEditor {
     let column = Box(.vertical, spacing: 2)
     column.setMargins(top: 6, bottom: 6, start: 6, end: 6)
     checks.forEach(column.append)
+    // Up and Down move between the check boxes, as in a menu (Tab does too).
+    let keys = KeyController()
+    keys.onKeyPressed { [checks] key in
+      guard key.isUp || key.isDown, let focused = checks.firstIndex(where: \.hasFocus) else { return false }
+      let next = focused + (key.isDown ? 1 : -1)
+      guard checks.indices.contains(next) else { return true }
+      return checks[next].grabFocus()
+    }
+    column.add(keys)
     // Long groups (forty ways to switch layouts) scroll inside the popover.
     let scroller = ScrolledWindow()
     scroller.setChild(column)

@@ -11,6 +11,8 @@ final class TextDialog {
   private let confirm: Button
   private let request: TextRequest
   private var onAnswer: (@MainActor (String) -> Void)?
+  /// What the dialog says above the field.
+  var message: String { request.message }
 
   init(_ request: TextRequest, parent: Window?, onAnswer: @escaping @MainActor (String) -> Void) {
     self.request = request
