@@ -2,4 +2,4 @@ import KnobsDesktop
 
 // The shipped app: its start is KnobsDesktop's, with no hook (bench/run times the same start
 // through knobs-bench-app, Sources/KnobsBenchApp).
-DesktopStart.run()
+DesktopStart.run(hook: nil)
