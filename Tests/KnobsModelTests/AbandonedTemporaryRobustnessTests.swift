@@ -63,9 +63,12 @@ final class AbandonedTemporaryRobustnessTests: XCTestCase {
     XCTAssertEqual(names, (kept + ["a.ini"]).sorted())
     XCTAssertEqual(try String(contentsOfFile: folder + "/outside", encoding: .utf8), "not ours")
 
-    // Let go by its writer (which died, say): the next write removes it.
+    // Let go by its writer (which died, say): the next write after a minute removes it.
     flock(holder, LOCK_UN)
     try SafeFiles.writeAtomically(Data("[a]\nb=2\n".utf8), to: folder + "/a.ini", mode: 0o600)
+    XCTAssertTrue(names.contains(".a.ini.knobs-Held01"), "looked for at most once a minute")
+    SafeFiles.lastSweeps.withLock { $0[folder + "/a.ini"]! -= SafeFiles.sweepInterval }
+    try SafeFiles.writeAtomically(Data("[a]\nb=3\n".utf8), to: folder + "/a.ini", mode: 0o600)
     XCTAssertEqual(names, (kept.filter { $0 != ".a.ini.knobs-Held01" } + ["a.ini"]).sorted())
   }
 

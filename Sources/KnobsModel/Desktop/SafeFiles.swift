@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -122,6 +123,10 @@ enum SafeFiles {
     return (String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self), descriptor)
   }
 
+  /// When the leftovers beside each path were last looked for, and how often they are.
+  static let lastSweeps = Mutex<[String: time_t]>([:])
+  static let sweepInterval: time_t = 60
+
   /// How long a temporary must have gone unchanged before a write beside it may take it for
   /// abandoned: a writer locks its temporary right after making it, well within this.
   static let abandonedAge = 10
@@ -130,6 +135,16 @@ enum SafeFiles {
   /// names them, the user's own, that no process holds locked and that have not changed for
   /// `abandonedAge` seconds. A temporary a live writer is filling is locked, and kept.
   static func removeAbandonedTemporaries(beside path: String) {
+    // Once a minute for a path at most: a folder of many files is read whole, and a slider
+    // dragged over an INI file's setting writes it many times a second.
+    let now = time(nil)
+    guard
+      lastSweeps.withLock({ last in
+        guard now - (last[path] ?? 0) >= sweepInterval else { return false }
+        last[path] = now
+        return true
+      })
+    else { return }
     let folder = PathText.parent(path)
     let prefix = "." + PathText.lastComponent(path) + ".knobs-"
     let length = prefix.utf8.count + 6
