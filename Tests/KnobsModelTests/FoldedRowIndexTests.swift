@@ -91,6 +91,45 @@ final class FoldedRowIndexTests: XCTestCase {
     XCTAssertEqual(indexed(index, containing: huge), [6_543])
   }
 
+  /// Rows and words of a few letters, so that pairs of bytes repeat, collide in the rows'
+  /// filters and words are found often: the filters never hide a row that has the word.
+  func testTheRowFiltersNeverHideARowThatHasTheWord() {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next(_ bound: Int) -> Int {
+      // SplitMix64, seeded: the same rows and words each run.
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+    let letters = Array("abcdeé ñ\u{0}\u{202E}")
+    let rows = (0..<1_000).map { _ in
+      (0..<next(3)).map { _ in String((0..<next(40)).map { _ in letters[next(letters.count)] }) }
+    }
+    let index = FoldedRowIndex(rows: rows)
+    var words = (0..<150).map { _ in String((0..<(2 + next(5))).map { _ in letters[next(letters.count)] }) }
+    // And pieces of the rows themselves.
+    for row in rows.prefix(120) where !row.isEmpty {
+      let text = Array(row[0])
+      guard text.count >= 3 else { continue }
+      let start = next(text.count - 2)
+      words.append(String(text[start..<min(text.count, start + 2 + next(4))]))
+    }
+    var checked = 0
+    for word in words where !FoldedText(word).isEmpty {
+      XCTAssertEqual(indexed(index, containing: word), rowsByRow(rows, containing: word), word.debugDescription)
+      checked += 1
+    }
+    XCTAssertGreaterThan(checked, 200)
+    // Several words into one set: each row once, whichever word found it first.
+    var found = RowSet(count: index.rowCount)
+    for word in ["ab", "ba", "ab"] { index.insertRows(containing: FoldedText(word).bytes, into: &found) }
+    var rowsFound: [Int] = []
+    found.forEach { rowsFound.append($0) }
+    XCTAssertEqual(rowsFound, Set(rowsByRow(rows, containing: "ab") + rowsByRow(rows, containing: "ba")).sorted())
+  }
+
   func testRowSetsIntersectAndJoin() {
     var odd = RowSet(count: 130)
     var low = RowSet(count: 130)

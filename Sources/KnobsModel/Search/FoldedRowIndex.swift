@@ -3,17 +3,21 @@ import CSystem
 /// The fixed text of every row a search covers, folded (`FoldedText`), in one
 /// contiguous buffer of UTF-8 bytes, each row's text followed by a line break.
 ///
-/// A keystroke's search looks for each query word once in the whole buffer
-/// (glibc's `memmem`) and marks the rows its hits fall in, rather than testing
-/// every row on its own: no text is made, folded or copied per row, and the
-/// rows a word does not occur in cost nothing. A word never holds a line break
-/// (the query is split at white space), so it never matches across two rows;
-/// a hit that would is skipped all the same.
+/// A keystroke's search looks for a one-letter word once in the whole buffer
+/// (glibc's `memmem`) and marks the rows its hits fall in. A longer word is
+/// looked for only in the rows whose `PairFilters` hold every pair of bytes
+/// it has: no text is made, folded or copied per row, and most rows a word
+/// does not occur in are passed over by a few comparisons. A word never holds
+/// a line break (the query is split at white space), so it never matches
+/// across two rows; a hit that would is skipped all the same.
 struct FoldedRowIndex {
   /// Every row's folded text, each followed by "\n".
   let bytes: ContiguousArray<UInt8>
   /// Where each row's text ends in `bytes`: the offset of its "\n". Row `i` starts after row `i - 1`'s end.
   private let ends: ContiguousArray<Int>
+  /// Made by the first search of a word of two bytes or more, not with the index: the
+  /// window makes its index once it has shown, and memory kept for a search never made is waste.
+  private let filters = PairFilters()
 
   /// The rows' texts, each several texts folded as `FoldedText(joining:)` folds them.
   init(rows: [[String]]) {
@@ -51,6 +55,10 @@ struct FoldedRowIndex {
       rows.insertAll(below: rowCount)
       return
     }
+    guard word.count < 2 else {
+      insertRows(holding: word, into: &rows)
+      return
+    }
     bytes.withUnsafeBufferPointer { haystack in
       word.withUnsafeBufferPointer { needle in
         guard let base = haystack.baseAddress, let needleBase = needle.baseAddress else { return }
@@ -75,6 +83,26 @@ struct FoldedRowIndex {
     }
   }
 
+  /// `insertRows(containing:into:)` for a word of two bytes or more: looked for in the rows
+  /// whose filters hold all of its pairs.
+  private func insertRows(holding word: [UInt8], into rows: inout RowSet) {
+    filters.build(bytes, ends)
+    let wanted = PairFilters.mask(of: word[...])
+    bytes.withUnsafeBufferPointer { haystack in
+      word.withUnsafeBufferPointer { needle in
+        guard let base = haystack.baseAddress, let needleBase = needle.baseAddress else { return }
+        filters.forEachRow(holding: wanted) { row in
+          let start = start(ofRow: row)
+          let length = ends[row] - start
+          guard length >= needle.count, !rows.contains(row),
+            knobs_find_bytes(base + start, UInt(length), needleBase, UInt(needle.count)) != nil
+          else { return }
+          rows.insert(row)
+        }
+      }
+    }
+  }
+
   /// The row whose text (or closing "\n") holds byte `position`, searched from row `first` on.
   private func row(at position: Int, from first: Int) -> Int {
     var low = first
@@ -84,6 +112,76 @@ struct FoldedRowIndex {
       if ends[middle] < position { low = middle + 1 } else { high = middle }
     }
     return low
+  }
+}
+
+/// For each row, the pairs of adjacent bytes its text holds, hashed into 512 bits: a word
+/// occurs only in a row that holds all of the word's pairs, so a search looks into those alone.
+/// With a row's hundred-odd pairs, about a fifth of its bits are set, and a row without the
+/// word passes a word of five letters about once in a thousand.
+final class PairFilters {
+  /// Eight words a row, row after row.
+  private var bits = ContiguousArray<UInt64>()
+  private var isBuilt = false
+  static let wordsPerRow = 8
+
+  func build(_ bytes: ContiguousArray<UInt8>, _ ends: ContiguousArray<Int>) {
+    guard !isBuilt else { return }
+    isBuilt = true
+    bits = ContiguousArray(repeating: 0, count: ends.count * Self.wordsPerRow)
+    bytes.withUnsafeBufferPointer { text in
+      bits.withUnsafeMutableBufferPointer { bits in
+        var start = 0
+        for (row, end) in ends.enumerated() {
+          let first = row * Self.wordsPerRow
+          if end - start >= 2 {
+            for offset in start..<(end - 1) {
+              let bit = Self.bit(text[offset], text[offset + 1])
+              bits[first + bit >> 6] |= 1 << UInt64(bit & 63)
+            }
+          }
+          start = end + 1
+        }
+      }
+    }
+  }
+
+  /// The bits of `word`'s pairs, as a row's filter holds them.
+  static func mask(of word: ArraySlice<UInt8>) -> [UInt64] {
+    var mask = [UInt64](repeating: 0, count: wordsPerRow)
+    var previous: UInt8?
+    for byte in word {
+      if let previous {
+        let bit = self.bit(previous, byte)
+        mask[bit >> 6] |= 1 << UInt64(bit & 63)
+      }
+      previous = byte
+    }
+    return mask
+  }
+
+  /// Calls `body` with each row whose filter holds every bit of `mask`, in increasing order.
+  func forEachRow(holding mask: [UInt64], _ body: (Int) -> Void) {
+    let rowCount = bits.count / Self.wordsPerRow
+    bits.withUnsafeBufferPointer { bits in
+      mask.withUnsafeBufferPointer { mask in
+        for row in 0..<rowCount {
+          let first = row * Self.wordsPerRow
+          var holds = true
+          for index in 0..<Self.wordsPerRow where bits[first + index] & mask[index] != mask[index] {
+            holds = false
+            break
+          }
+          if holds { body(row) }
+        }
+      }
+    }
+  }
+
+  /// Which of the 512 bits a pair of bytes sets (Fibonacci hashing of the pair).
+  @inline(__always)
+  private static func bit(_ first: UInt8, _ second: UInt8) -> Int {
+    Int(truncatingIfNeeded: ((UInt32(first) << 8 | UInt32(second)) &* 2_654_435_761) >> 23)
   }
 }
 
