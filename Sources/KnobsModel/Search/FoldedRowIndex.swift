@@ -3,8 +3,9 @@ import CSystem
 /// The fixed text of every row a search covers, folded (`FoldedText`), in one
 /// contiguous buffer of UTF-8 bytes, each row's text followed by a line break.
 ///
-/// A keystroke's search looks for a one-letter word once in the whole buffer
-/// (glibc's `memmem`) and marks the rows its hits fall in. A longer word is
+/// A keystroke's search looks for a word of one or two bytes once in the whole buffer
+/// (glibc's `memmem`) and marks the rows its hits fall in: it is in many rows, and
+/// one pass finds them sooner than a look into each. A longer word is
 /// looked for only in the rows whose `PairFilters` hold every pair of bytes
 /// it has: no text is made, folded or copied per row, and most rows a word
 /// does not occur in are passed over by a few comparisons. A word never holds
@@ -15,7 +16,7 @@ struct FoldedRowIndex {
   let bytes: ContiguousArray<UInt8>
   /// Where each row's text ends in `bytes`: the offset of its "\n". Row `i` starts after row `i - 1`'s end.
   private let ends: ContiguousArray<Int>
-  /// Made by the first search of a word of two bytes or more, not with the index: the
+  /// Made by the first search of a word of three bytes or more, not with the index: the
   /// window makes its index once it has shown, and memory kept for a search never made is waste.
   private let filters = PairFilters()
 
@@ -55,7 +56,7 @@ struct FoldedRowIndex {
       rows.insertAll(below: rowCount)
       return
     }
-    guard word.count < 2 else {
+    guard word.count < 3 else {
       insertRows(holding: word, into: &rows)
       return
     }
@@ -83,7 +84,7 @@ struct FoldedRowIndex {
     }
   }
 
-  /// `insertRows(containing:into:)` for a word of two bytes or more: looked for in the rows
+  /// `insertRows(containing:into:)` for a word of three bytes or more: looked for in the rows
   /// whose filters hold all of its pairs.
   private func insertRows(holding word: [UInt8], into rows: inout RowSet) {
     filters.build(bytes, ends)
