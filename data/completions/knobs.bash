@@ -7,8 +7,8 @@
 # The words of the command line up to the cursor as the shell will pass them (quotes and
 # backslashes taken off, not split at ":" or "="), into the array _knobs_words; the last is the
 # word being completed. _knobs_kept is the start of that word readline keeps (it replaces
-# only what follows the last ":", "=" or quote), _knobs_quoted whether
-# the word is inside quotes. Nothing is run: no eval.
+# only what follows the last ":", "=" or quote), _knobs_quoted the quote (' or ") the word is
+# inside, if any. Nothing is run: no eval.
 _knobs_split() {
   # Bytes, not characters: each step is then quick, and what matters here is ASCII.
   local LC_ALL=C rest=$1 word='' quote='' started='' chunk c next
@@ -50,12 +50,36 @@ _knobs_split() {
     fi
   done
   _knobs_words+=("$word")
-  [[ -n $quote ]] && _knobs_quoted=1
+  _knobs_quoted=$quote
   return 0
 }
 
+# The text into _knobs_reply, quoted for where it goes: after an open single quote (' ends it,
+# closed by '\''), after an open double quote (\ before $ ` " \, and ! between single quotes, as
+# history expansion would take it even there) or else as printf %q quotes it. The quote the
+# word is in is closed at the end, so readline adds no quote of its own.
+_knobs_quote() {
+  local text=$1 q="'" b='\' d='"'
+  case $_knobs_quoted in
+    "'")
+      _knobs_reply=${text//"$q"/"$q$b$q$q"}$q
+      ;;
+    '"')
+      text=${text//"$b"/"$b$b"}
+      text=${text//"$"/"$b$"}
+      text=${text//"\`"/"$b\`"}
+      text=${text//"$d"/"$b$d"}
+      _knobs_reply=${text//"!"/"$d$q!$q$d"}$d
+      ;;
+    *)
+      _knobs_reply=''
+      [[ -z $text ]] || printf -v _knobs_reply %q "$text"
+      ;;
+  esac
+}
+
 _knobs() {
-  local knobs=${COMP_WORDS[0]} line=${COMP_LINE-} candidates=() candidate quote=''
+  local knobs=${COMP_WORDS[0]} line=${COMP_LINE-} candidates=() candidate _knobs_reply
   # Bash sets the line; a caller that sets only the words (a test) has them joined.
   if [[ -n $line ]]; then
     line=${line:0:${COMP_POINT:-${#line}}}
@@ -76,15 +100,15 @@ _knobs() {
     mapfile -t COMPREPLY < <(compgen -f -- "${_knobs_words[-1]}")
     return 0
   fi
-  # Readline replaces the part after the kept start; names with spaces or quotes are quoted by
-  # readline itself (-o filenames), as the typed word's quotes call for.
+  # Readline replaces the part after the kept start with the reply as it is: each reply is quoted
+  # here, for the quote the word is in, so that the shell passes knobs the candidate byte for
+  # byte and expands nothing (` $ ~ * ! ; and the rest are taken as they are). Readline is not
+  # asked to quote (no -o filenames): it leaves $, ` and ( as they are.
   for candidate in "${candidates[@]}"; do
-    COMPREPLY+=("${candidate#"$_knobs_kept"}")
-    [[ $candidate == *[!A-Za-z0-9_./:@+,=-]* ]] && quote=1
+    candidate=${candidate#"$_knobs_kept"}
+    _knobs_quote "$candidate"
+    COMPREPLY+=("$_knobs_reply")
   done
-  if [[ -n $quote || -n $_knobs_quoted ]]; then
-    compopt -o filenames 2>/dev/null
-  fi
   # A folder of paths (appearance/) or a relocatable schema (ID:) goes on without a space.
   if ((${#COMPREPLY[@]} == 1)) && [[ ${candidates[0]} == */ || ${candidates[0]} == *: ]]; then
     compopt -o nospace 2>/dev/null

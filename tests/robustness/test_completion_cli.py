@@ -68,6 +68,12 @@ def complete_bash(home, *words, env=None, line=None):
     return [line for line in result.stdout.split("\n") if line]
 
 
+def shlex_bash(text):
+    """`printf %q`'s quoting, as bash's completion inserts a bare word."""
+    return subprocess.run(["bash", "-c", 'printf %q "$1"', "bash", text], capture_output=True, text=True,
+                          env={"LANG": "C.UTF-8"}, check=True).stdout
+
+
 def complete_fish(home, line, env=None):
     result = subprocess.run(
         ["fish", "--no-config", "-c", f"source {COMPLETIONS / 'knobs.fish'}; complete -C {quote_fish(line)}"],
@@ -289,15 +295,18 @@ def test_custom_shortcut_names_and_relocatable_folders_in_each_shell(desk, home)
     assert desk.command("gsettings", "set", "org.gnome.settings-daemon.plugins.media-keys", "custom-keybindings",
                         str(folders)).returncode == 0
 
+    # Bash inserts each reply as it is: quoted by the completion itself for the word's quote
+    # (bare as printf %q quotes, or to go on inside an open quote and close it).
     offered = complete_bash(home, "custom-shortcut", "remove", "", env=env)
-    assert offered == sorted(names + ["y" * 10_000]), offered
-    assert complete_bash(home, "custom-shortcut", "remove", "Say", env=env) == ['Say "hi"']
-    assert complete_bash(home, line='knobs custom-shortcut remove "שלום ע', env=env) == ["שלום עולם"]
+    assert offered == sorted(shlex_bash(name) for name in names + ["y" * 10_000]), offered
+    assert complete_bash(home, "custom-shortcut", "remove", "Say", env=env) == ['Say\\ \\"hi\\"']
+    assert complete_bash(home, line='knobs custom-shortcut remove "שלום ע', env=env) == ['שלום עולם"']
     # The word as typed, quotes and backslashes in it: knobs is asked for what the shell will pass.
-    assert complete_bash(home, line='knobs custom-shortcut remove "It', env=env) == ["It's mine"]
-    assert complete_bash(home, line="knobs custom-shortcut remove It\\'s\\ m", env=env) == ["It's mine"]
-    assert complete_bash(home, line="knobs custom-shortcut remove 'Say \"", env=env) == ['Say "hi"']
-    assert complete_bash(home, line="knobs custom-shortcut remove back\\\\", env=env) == ["back\\slash"]
+    assert complete_bash(home, line='knobs custom-shortcut remove "It', env=env) == ['It\'s mine"']
+    assert complete_bash(home, line="knobs custom-shortcut remove It\\'s\\ m", env=env) == ["It\\'s\\ mine"]
+    assert complete_bash(home, line="knobs custom-shortcut remove 'Say \"", env=env) == ['Say "hi"\'']
+    assert complete_bash(home, line="knobs custom-shortcut remove back\\\\", env=env) == ["back\\\\slash"]
+    assert complete_bash(home, line="knobs custom-shortcut remove 'It", env=env) == ["It'\\''s mine'"]
     assert complete_bash(home, "custom-shortcut", "remove", "Open Terminal", "", env=env) == []
     assert complete_zsh(home, "custom-shortcut", "remove", "It\\'s\\ m", env=env) == ["It's mine "]
     assert complete_zsh(home, "custom-shortcut", "remove", "'Say \"h'", env=env) == ['Say "hi" ']
