@@ -32,6 +32,10 @@ extension CommandLineTool {
       printError("knobs: " + problem.escapedForTerminal)
       return 2
     }
+    if let problem = scopes.lazy.compactMap({ SettingsProfiles.problem(withScope: $0.description) }).first {
+      printError("knobs: " + problem)
+      return 2
+    }
     let entries: [DconfEntry]
     do {
       entries = try exportedEntries(scopes, all: false)

@@ -267,3 +267,28 @@ def test_a_huge_profile_is_refused_quickly_without_being_read(desk):
     assert elapsed < 3, f"took {elapsed:.2f} s"
     assert desk.knobs("profile", "list").stdout.splitlines() == ["huge"]
     assert desk.knobs("profile", "delete", "huge").returncode == 0
+
+
+RELOCATABLE = "org.gnome.settings-daemon.plugins.media-keys.custom-keybinding"
+
+
+@pytest.mark.parametrize("scope", [
+    # A folder whose lines would be the profile's own: a group and a value the user never had.
+    f"schema/{RELOCATABLE}:/org/x/\n[org/gnome/desktop/interface]\ncursor-size=77\n#/",
+    f"{SCOPE}\r\n[org/gnome/desktop/interface]",
+    "[org/gnome/desktop/interface]",
+    "appearance\x1b]0;owned\x07\x1b[2J",
+    "\u202eappearance",
+    "appearance\u2066",
+    "",
+])
+def test_a_scope_that_is_not_one_line_of_a_path_is_refused_and_nothing_is_written(desk, scope):
+    assert desk.command("gsettings", "set", INTERFACE, "cursor-size", "30").returncode == 0
+    saved = desk.knobs("profile", "save", "work", scope)
+    assert saved.returncode == 2, (saved.stdout, saved.stderr)
+    assert "scope" in saved.stderr, saved.stderr
+    assert not any(c in saved.stderr for c in "\x1b\x07\u202e\u2066\r"), saved.stderr
+    assert len(saved.stderr.splitlines()) == 1, saved.stderr
+    assert not (profiles_folder(desk) / "work.ini").exists()
+    assert desk.knobs("profile", "apply", "work").returncode != 0
+    assert dconf(desk, "cursor-size") == "30"

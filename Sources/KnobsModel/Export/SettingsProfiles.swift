@@ -39,6 +39,17 @@ public struct SettingsProfiles: Sendable {
     return nil
   }
 
+  /// Why `scope` can't be a profile's scope, in words; nil when it can. A scope is a path
+  /// written on a `# Scope:` line of its own: a line break, a control or bidi-control character,
+  /// or a `[` at its start (a keyfile's group) would make it lines of the file it is not.
+  package static func problem(withScope scope: String) -> String? {
+    let unsafe = scope.unicodeScalars.contains { $0.properties.generalCategory == .control || Self.isBidiControl($0) }
+    guard unsafe || scope.hasPrefix("[") || scope.isEmpty else { return nil }
+    return tr(
+      "A profile's scope is a page or a path on one line, not starting with “[”, with no control character: “%s”.",
+      scope.escapedForMessage)
+  }
+
   private static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
     (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
       || scalar.value == 0x200E || scalar.value == 0x200F || scalar.value == 0x061C
@@ -77,9 +88,11 @@ public struct SettingsProfiles: Sendable {
     return header + "\n" + profile.keyfile
   }
 
-  /// Saves the profile `name` whole (replacing one of that name); nil when saved, else why not.
+  /// Saves the profile `name` whole (replacing one of that name); nil when saved, else why not
+  /// (a name or a scope refused, nothing written).
   public func save(_ name: String, _ profile: Profile) -> String? {
     if let problem = Self.problem(withName: name) { return problem }
+    if let problem = profile.scopes.lazy.compactMap(Self.problem(withScope:)).first { return problem }
     return DconfKeyfile.save(Self.text(name: name, profile), to: file(of: name))
   }
 
