@@ -206,6 +206,94 @@ final class SchemaPagesTests: XCTestCase {
     XCTAssertEqual(panel.validate(), [])
   }
 
+  // MARK: - The long tail: codes in summaries, numbered colors, developer notes, abbreviations
+
+  func testCodesInASummaryMakeAChoiceTitledByWhatComesBeforeThem() async throws {
+    let panel = panel([
+      KeyDescription(name: "panel-style", typeString: "i", summary: "0 transparent, 1 light, 2 dark", defaultNumber: 0),
+      // GLib joins a summary's wrapped lines: one line of codes after the title.
+      KeyDescription(
+        name: "debug-level", typeString: "i", summary: "Log level\n0 - OFF\n1 - ERROR\n2 - WARN\n3 - INFO",
+        defaultNumber: 1),
+      KeyDescription(
+        name: "mode", typeString: "u", summary: "Layout mode: 0=stacking, 1=tiling",
+        description: "How windows are laid out.",
+        defaultNumber: 0),
+      // A number followed by a word in a sentence is no code list.
+      KeyDescription(name: "delay", typeString: "i", summary: "0 disables it, 100 is the default", defaultNumber: 100),
+      KeyDescription(name: "columns", typeString: "i", summary: "Show 2 rows and 3 columns", defaultNumber: 2),
+    ])
+    let style = try row("panel-style", in: panel)
+    XCTAssertEqual(options(style).map(\.1), ["Transparent", "Light", "Dark"])
+    XCTAssertEqual(options(style).map(\.0), [.int(0), .int(1), .int(2)])
+    XCTAssertEqual(style.title, "Panel style")
+    XCTAssertEqual(try style.parseValue("Dark", like: .int(0)), .int(2))
+    XCTAssertThrowsError(try style.parseValue("7", like: .int(0)))
+    XCTAssertThrowsError(try style.parseValue("-1", like: .int(0)))
+    let level = try row("debug-level", in: panel)
+    XCTAssertEqual(options(level).map(\.1), ["OFF", "ERROR", "WARN", "INFO"])
+    XCTAssertEqual(level.title, "Log level")
+    XCTAssertThrowsError(try level.parseValue("9", like: .int(0)))
+    let mode = try row("mode", in: panel)
+    XCTAssertEqual(options(mode).map(\.1), ["Stacking", "Tiling"])
+    XCTAssertEqual(mode.title, "Layout mode")
+    XCTAssertEqual(try row("delay", in: panel).kindName, "number")
+    XCTAssertEqual(try row("delay", in: panel).title, "0 disables it, 100 is the default")
+    XCTAssertEqual(try row("columns", in: panel).kindName, "number")
+  }
+
+  func testNumberedAndPerStateColorKeysAreColors() async throws {
+    let panel = panel([
+      KeyDescription(name: "border-color-1", typeString: "s", defaultString: "rgba(255,0,0,1)"),
+      KeyDescription(name: "border-color-5", typeString: "s", defaultString: "#00ff00"),
+      KeyDescription(name: "border-color-unfocused-2", typeString: "s", defaultString: "#123456"),
+      KeyDescription(name: "dot-color-minimized", typeString: "s", defaultString: "#abcdef"),
+      KeyDescription(name: "highlight-color", typeString: "s", defaultString: ""),
+      // Not colors: a name that only ends in a number, and a color key whose default is no color.
+      KeyDescription(name: "label-2", typeString: "s", defaultString: "#abcdef"),
+      KeyDescription(name: "color-scheme-name", typeString: "s", defaultString: "default"),
+      KeyDescription(name: "text-color-mode", typeString: "s", defaultString: "auto"),
+    ])
+    for name in [
+      "border-color-1", "border-color-5", "border-color-unfocused-2", "dot-color-minimized", "highlight-color",
+    ] {
+      let color = try row(name, in: panel)
+      XCTAssertEqual(color.kindName, "color", name)
+      XCTAssertThrowsError(try color.parseValue("notacolor", like: .string("#000000")), name)
+      XCTAssertThrowsError(try color.parseValue("#12\u{202E}3456", like: .string("#000000")), name)
+    }
+    XCTAssertEqual(try row("border-color-1", in: panel).title, "Border color 1")
+    for name in ["label-2", "color-scheme-name", "text-color-mode"] {
+      XCTAssertEqual(try row(name, in: panel).kindName, "text", name)
+    }
+  }
+
+  func testDeveloperNotesAndAbbreviationsReadAsPeopleWriteThem() async throws {
+    let panel = panel([
+      KeyDescription(name: "show-clock", typeString: "b", summary: "Boolean, whether to show the clock"),
+      KeyDescription(name: "hide-bar", typeString: "b", summary: "Boolean, controls wether or not the bar hides"),
+      KeyDescription(name: "gap", typeString: "i", summary: "Integer: whether to leave a gap", defaultNumber: 0),
+      KeyDescription(name: "booleans", typeString: "b", summary: "Booleans are fine here"),
+      KeyDescription(name: "whether", typeString: "b", summary: "Whether to"),
+      KeyDescription(name: "trans-bg-color", typeString: "s", defaultString: "#000000"),
+      KeyDescription(name: "scroll-panel-show-ws-popup", typeString: "b"),
+      KeyDescription(name: "dnd-center-layout", typeString: "b"),
+      KeyDescription(name: "tile-ignore-ta", typeString: "b"),
+      KeyDescription(name: "msg-pos", typeString: "b"),
+    ])
+    let titles = Dictionary(uniqueKeysWithValues: panel.entries.map { ($0.row.id, $0.row.title) })
+    XCTAssertEqual(titles["show-clock"], "Show the clock")
+    XCTAssertEqual(titles["hide-bar"], "The bar hides")
+    XCTAssertEqual(titles["gap"], "Leave a gap")
+    XCTAssertEqual(titles["booleans"], "Booleans are fine here")
+    XCTAssertEqual(titles["whether"], "Whether to")
+    XCTAssertEqual(titles["trans-bg-color"], "Trans background color")
+    XCTAssertEqual(titles["scroll-panel-show-ws-popup"], "Scroll panel show workspace popup")
+    XCTAssertEqual(titles["dnd-center-layout"], "Drag and drop center layout")
+    XCTAssertEqual(titles["tile-ignore-ta"], "Tile ignore ta")
+    XCTAssertEqual(titles["msg-pos"], "Message position")
+  }
+
   // MARK: - 4. Order
 
   func testTheSchemaFilesOrderAndCommentsAreRead() async throws {

@@ -58,14 +58,38 @@ enum DescribedValues {
     return items
   }
 
+  /// A summary that lists codes (“Log level 0 - OFF 1 - ERROR 2 - WARN”, or its first paragraph
+  /// before them) cut before the first of them, without the punctuation that led to them (empty
+  /// when nothing comes before them); nil when it lists none.
+  static func textBeforeCodes(_ summary: String) -> String? {
+    let text = Array(summary.unicodeScalars.prefix(readLimit))
+    guard codedPairs(in: text) != nil,
+      let start = text.indices.first(where: { code(at: $0, in: text, spaceSeparates: true) != nil })
+    else { return nil }
+    var scalars = text[..<start]
+    // A first paragraph before the codes is the title; the codes' own paragraph is no part of it.
+    if let paragraph = scalars.indices.first(where: { scalars[$0] == "\n" && $0 + 1 < start && text[$0 + 1] == "\n" }) {
+      scalars = scalars[..<paragraph]
+    }
+    var before = String(String.UnicodeScalarView(scalars))
+    while let last = before.unicodeScalars.last, " :(-–—[,;\n".unicodeScalars.contains(last) {
+      before.unicodeScalars.removeLast()
+    }
+    return before
+  }
+
   // MARK: - Codes: “0=Auto, 1=Kbps”, “0: left, 1: center”, “0 - none; 1 - all”
 
   /// Pairs of a number, a separator and a label starting with a letter; nil when there are fewer than two.
+  /// A space alone separates a code from its label (“0 transparent, 1 light, 2 dark”) only in a
+  /// list of one-word labels numbered one after another from 0 or 1: in a sentence (“0 disables
+  /// it, 100 is the default”) a number followed by a word is no code.
   private static func codedPairs(in text: [Unicode.Scalar]) -> [(value: Int, label: String)]? {
     var pairs: [(value: Int, label: String)] = []
+    var spaced: [(value: Int, label: String)] = []
     var index = 0
     while index < text.count {
-      guard let (value, labelStart) = code(at: index, in: text) else {
+      guard let (value, labelStart, bySpace) = code(at: index, in: text, spaceSeparates: true) else {
         index += 1
         continue
       }
@@ -73,9 +97,14 @@ enum DescribedValues {
       while end < text.count, !endsLabel(at: end, in: text) { end += 1 }
       let label = trimmedLabel(text[labelStart..<end])
       if !label.isEmpty, label.unicodeScalars.count <= maximumLabelLength {
-        pairs.append((value, label))
+        if bySpace { spaced.append((value, label)) } else { pairs.append((value, label)) }
       }
       index = max(end, index + 1)
+    }
+    if pairs.count < 2, spaced.count >= 2, let first = spaced.first?.value, first == 0 || first == 1,
+      spaced.enumerated().allSatisfy({ $0.element.value == first + $0.offset && !$0.element.label.contains(" ") })
+    {
+      return spaced
     }
     return pairs.count >= 2 ? pairs : nil
   }
@@ -83,6 +112,12 @@ enum DescribedValues {
   /// A code starting at `index`: digits (perhaps after “-”) not inside a word or a number, a separator,
   /// and a letter (or a quote) where the label starts; the code's value and where its label starts.
   private static func code(at index: Int, in text: [Unicode.Scalar]) -> (Int, Int)? {
+    code(at: index, in: text, spaceSeparates: false).map { ($0.0, $0.1) }
+  }
+
+  /// `code(at:in:)`, and with `spaceSeparates` a code whose label follows after spaces alone
+  /// (the third value says so).
+  private static func code(at index: Int, in text: [Unicode.Scalar], spaceSeparates: Bool) -> (Int, Int, Bool)? {
     var position = index
     let negative = text[position] == "-"
     if negative { position += 1 }
@@ -109,6 +144,7 @@ enum DescribedValues {
     }
     guard position < text.count else { return nil }
     let separator = text[position]
+    var bySpace = false
     switch separator {
     case "=", ":", "\u{2192}":
       position += 1
@@ -122,12 +158,13 @@ enum DescribedValues {
         guard spaced, position < text.count, text[position] == " " else { return nil }
       }
     default:
-      return nil
+      guard spaceSeparates, spaced, !negative, separator.properties.isAlphabetic else { return nil }
+      bySpace = true
     }
     while position < text.count, text[position] == " " { position += 1 }
     if position < text.count, isQuote(text[position]) { position += 1 }
     guard position < text.count, text[position].properties.isAlphabetic else { return nil }
-    return (negative ? -value : value, position)
+    return (negative ? -value : value, position, bySpace)
   }
 
   /// Whether a label ends here: at a list separator, a closing bracket, a sentence's end, or the next code.

@@ -90,11 +90,47 @@ enum KeyText {
 
   /// `clock-format` reads “Clock format”, `prefer_dark` “Prefer dark”, and a nick in capitals,
   /// `SWITCH_WORKSPACE`, “Switch workspace” rather than shouted.
+  /// Known abbreviations (`trans-bg-color`, `show-ws-popup`, `dnd-center-layout`) are written out;
+  /// others are left as they are.
   static func readable(_ name: String) -> String {
     let isShouted = name.contains { $0.isUppercase } && !name.contains { $0.isLowercase }
-    let words = (isShouted ? name.lowercased() : name).split { $0 == "-" || $0 == "_" }.joined(separator: " ")
+    let words = (isShouted ? name.lowercased() : name).split { $0 == "-" || $0 == "_" }
+      .map { abbreviations[String($0)] ?? String($0) }.joined(separator: " ")
     guard let first = words.first else { return name }
     return first.uppercased() + words.dropFirst()
+  }
+
+  /// Abbreviations in key names that extensions share, each with what it stands for there.
+  static let abbreviations: [String: String] = [
+    "bg": "background", "fg": "foreground", "ws": "workspace", "wss": "workspaces", "dnd": "drag and drop",
+    "pos": "position", "msg": "message", "msgs": "messages", "btn": "button", "btns": "buttons", "img": "image",
+    "prefs": "preferences", "pref": "preference", "notif": "notification", "notifs": "notifications",
+    "cfg": "configuration",
+  ]
+
+  /// A summary's developer note taken off: “Boolean, whether to show the clock” reads “Show the
+  /// clock”, “Integer: controls whether the bar hides” “The bar hides”; other summaries as they are.
+  static func withoutTypeNote(_ summary: String) -> String {
+    var text = Substring(summary)
+    let types = ["boolean", "bool", "integer", "int", "string", "double", "float", "number", "array", "list"]
+    let lowered = text.lowercased()
+    if let type = types.first(where: { lowered.hasPrefix($0) }) {
+      let rest = text.dropFirst(type.count)
+      if let mark = rest.first, [",", ":", ";"].contains(mark) || rest.hasPrefix(" -") || rest.hasPrefix(" –") {
+        text = rest.drop { [",", ":", ";", " ", "-", "–"].contains($0) }
+      }
+    }
+    for lead in [
+      "controls whether or not to ", "controls wether or not to ", "controls whether or not ",
+      "controls wether or not ",
+      "controls whether to ", "controls whether ", "controls wether ", "whether or not to ", "wether or not to ",
+      "whether to ", "wether to ",
+    ] where text.lowercased().hasPrefix(lead) && text.count > lead.count + 2 {
+      text = text.dropFirst(lead.count)
+      break
+    }
+    guard text.count != summary.count, let first = text.first else { return summary }
+    return first.uppercased() + text.dropFirst()
   }
 
   /// Whether `a` comes before `b` in natural order: runs of digits compare as numbers, so

@@ -117,8 +117,13 @@ public enum SchemaPanel {
   /// paragraphs, longer than a line, or the same as another key's; then the key's name made readable.
   private static func title(summary: String, name: String, context: SchemaContext, english: Bool = false) -> String {
     // Paragraphs (GLib joins a summary's wrapped lines, but keeps its blank lines) make no title.
-    let paragraphs = KeyText.normalized(summary)
-    let line = paragraphs.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    var paragraphs = KeyText.normalized(summary)
+    // A summary that lists a number's codes is titled by what comes before them, if anything.
+    if let before = DescribedValues.textBeforeCodes(paragraphs) {
+      guard !before.isEmpty else { return KeyText.readable(name) }
+      paragraphs = before
+    }
+    let line = KeyText.withoutTypeNote(paragraphs.split(whereSeparator: \.isWhitespace).joined(separator: " "))
     let isDuplicate = (english ? context.duplicateEnglishSummaries : context.duplicateSummaries).contains(line)
     guard !line.isEmpty, !KeyText.isJunk(line), !paragraphs.contains("\n"), !isDuplicate,
       line.unicodeScalars.count <= maximumSummaryTitleLength
@@ -160,13 +165,16 @@ public enum SchemaPanel {
     }
   }
 
-  /// A choice for a whole-number key whose description names its codes (“0=Auto, 1=Kbps”), each
-  /// option writing its number; nil when it names none, or codes the key's range or type refuse.
+  /// A choice for a whole-number key whose description, or else summary, names its codes
+  /// (“0=Auto, 1=Kbps”), each option writing its number; nil when neither names any, or codes the
+  /// key's range or type refuse.
   static func codedChoice(for key: KeyDescription, _ settingKey: SettingKey) -> Row.Kind? {
-    guard let bounds = integerBounds[key.typeString],
-      let options = DescribedValues.integerOptions(
-        in: key.description, range: key.range, bounds: bounds, defaultValue: key.defaultNumber)
-    else { return nil }
+    guard let bounds = integerBounds[key.typeString] else { return nil }
+    // The description says it, or else the summary (“0 transparent, 1 light, 2 dark”).
+    let options = [key.description, key.summary].lazy.compactMap {
+      DescribedValues.integerOptions(in: $0, range: key.range, bounds: bounds, defaultValue: key.defaultNumber)
+    }.first
+    guard let options else { return nil }
     return .choice(.init(key: settingKey, options: options.map { .init(.int($0.value), $0.label) }))
   }
 
@@ -230,11 +238,23 @@ public enum SchemaPanel {
     return lowered.contains("color") || lowered.contains("colour")
   }
 
-  /// Whether a key of this name could hold a color; only such keys' defaults are read (see `isColor`).
+  /// Whether a key of this name could hold a color; only such keys' defaults are read (see `isColor`):
+  /// `background-color`, `text-colour`, `rgba`, and one of a numbered or per-state set of them
+  /// (`border-color-2`, `border-color-unfocused-2`, `dot-color-minimized`).
   public static func mayBeColor(_ keyName: String) -> Bool {
-    let lowered = keyName.lowercased()
-    return ["color", "colour", "rgba"].contains { lowered.hasSuffix($0) }
+    var words = keyName.lowercased().split { $0 == "-" || $0 == "_" }[...]
+    while let last = words.last, words.count > 1, last.allSatisfy(\.isNumber) || colorStates.contains(String(last)) {
+      words.removeLast()
+    }
+    guard let last = words.last else { return false }
+    return ["color", "colour", "rgba"].contains { last.hasSuffix($0) }
   }
+
+  /// The states a color key's name may end in after “color”: which window or item it paints.
+  static let colorStates: Set<String> = [
+    "focused", "unfocused", "active", "inactive", "minimized", "maximized", "hover", "hovered", "pressed",
+    "selected", "urgent", "normal", "disabled", "dark", "light", "start", "end", "alt",
+  ]
 
   /// Whether the generator needs a string key's default, read from `key` without it: a color's
   /// tells its format, a path's whether a file chooser fits, and that of a key whose description
@@ -249,7 +269,8 @@ public enum SchemaPanel {
   /// Whether a string key holds a color: its name ends in `color`, `colour` or `rgba` and its default is one.
   static func isColor(_ key: KeyDescription) -> Bool {
     guard key.typeString == "s", mayBeColor(key.name), let text = key.defaultString else { return false }
-    return ColorFormat(of: text) != nil
+    // An empty default where the name says color: no color until one is chosen.
+    return text.isEmpty || ColorFormat(of: text) != nil
   }
 
   private static func gvariantText(_ key: KeyDescription, _ settingKey: SettingKey) -> Row.Text {
