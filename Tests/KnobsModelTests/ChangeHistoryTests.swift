@@ -53,6 +53,30 @@ final class ChangeHistoryTests: XCTestCase {
       ChangeHistory.compacted(mine + importGroup, limit: 4).map(\.id), Array(12...20),
       "the newest group stays whole, however large")
     XCTAssertEqual(ChangeHistory.compacted(mine + burst, limit: 100).count, 9, "nothing goes under the limit")
+    XCTAssertEqual(
+      ChangeHistory.compacted(mine + burst, limit: 4).map(\.id), Array(1...9),
+      "a burst at the end, larger than the limit, pushes none of the user's changes out")
+    XCTAssertEqual(
+      ChangeHistory.compacted(mine + burst, limit: 2).map(\.id), Array(2...9),
+      "the user's own go only while they alone are more than the limit")
+  }
+
+  /// Another program loads 3,000 keys just after the user's own change: the burst, however
+  /// large, never pushes the user's change out; the next compaction drops the burst first.
+  func testAUsersChangeJustBeforeAnotherProgramsLargeBurstIsKept() async throws {
+    let history = history()
+    try history.record([RecordedChange(key: key, old: nil, new: "1")], source: .commandLine)
+    clock += 1
+    let burst = (0..<3000).map {
+      RecordedChange(key: SettingKey(schema: "org.other", key: "k\($0)"), old: nil, new: "\($0)")
+    }
+    try history.record(burst, source: .otherProgram, since: clock - 1)
+    let read = self.history().entries
+    XCTAssertEqual(read.first?.key, "size", "the user's change is still there")
+    XCTAssertEqual(read.count, 3001, "the burst kept whole, as the newest group")
+    clock += 10
+    try history.record([RecordedChange(key: key, old: "1", new: "2")], source: .window)
+    XCTAssertEqual(self.history().entries.map(\.new), ["1", "2"], "then the burst goes first")
   }
 
   func testSeveralChangesAreOneGroupAndOneUndoTakesThemAllBack() async throws {

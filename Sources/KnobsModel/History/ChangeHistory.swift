@@ -253,7 +253,9 @@ public final class ChangeHistory {
   }
 
   /// At most `limit` of `entries`, whole groups dropped, oldest first: other programs'
-  /// changes before the user's own. The newest group is always kept, however large.
+  /// changes before the user's own. The newest group is always kept, however large; when it is
+  /// another program's, it never pushes out the user's own changes (they go only while they
+  /// alone are more than `limit`).
   static func compacted(_ entries: [HistoryEntry], limit: Int) -> [HistoryEntry] {
     guard entries.count > limit else { return entries }
     // Runs of entries that stand or go together: a group, or an entry alone.
@@ -267,8 +269,12 @@ public final class ChangeHistory {
     units.append(start..<entries.count)
     var dropped = Set<Int>()
     var count = entries.count
+    let newest = units[units.count - 1]
+    let burstAtEnd = entries[newest.lowerBound].source == .otherProgram ? newest.count : 0
     for othersFirst in [true, false] {
-      for (unit, range) in units.enumerated().dropLast() where count > limit && !dropped.contains(unit) {
+      // The user's own go only to make room for the user's own.
+      let kept = othersFirst ? 0 : burstAtEnd
+      for (unit, range) in units.enumerated().dropLast() where count - kept > limit && !dropped.contains(unit) {
         guard !othersFirst || entries[range.lowerBound].source == .otherProgram else { continue }
         dropped.insert(unit)
         count -= range.count
