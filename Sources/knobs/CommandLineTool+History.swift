@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import Gtk
 import KnobsModel
 import KnobsUI
@@ -6,9 +7,11 @@ import KnobsUI
 /// `knobs history` and `knobs undo`: the changes made through Knobs, and taking one back.
 extension CommandLineTool {
   /// Prints the newest `limit` entries (all without one), newest first.
+  /// `-n N` reads only the end of the file.
   func printHistory(json: Bool, limit: Int?) -> Int32 {
     guard let history else { return 2 }
-    let entries = Array(history.entries.suffix(limit ?? history.entries.count).reversed())
+    let entries = Array((limit.map { history.newest($0) } ?? history.entries).reversed())
+    if entries.isEmpty, limit != 0, let status = sayWhyEmpty(history, json: json) { return status }
     if json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
@@ -26,6 +29,34 @@ extension CommandLineTool {
         "\(entry.id)\(group)  \(entry.when)  \(entry.source.label)  \(entry.address)  "
         + "\((entry.old ?? none).shortenedForMessage) → \((entry.new ?? none).shortenedForMessage)"
       print(line.escapedForTerminal)
+    }
+    return 0
+  }
+
+  /// An empty history that is not the whole story, said (on stderr with `json`): a file that
+  /// could not be read (status 1), or changes set aside earlier, and where they are (status 0,
+  /// after which nothing more is printed but `[]` for `json`). Nil when there are no changes.
+  private func sayWhyEmpty(_ history: ChangeHistory, json: Bool) -> Int32? {
+    var info = stat()
+    if lstat(history.file, &info) == 0, info.st_size > 0 {
+      printError(
+        "knobs: "
+          + tr("The history of changes in %s could not be read, so nothing is listed.", history.file)
+          .escapedForTerminal)
+      return 1
+    }
+    let aside = history.setAsideEntries()
+    guard !aside.isEmpty else { return nil }
+    var lines = [tr("No changes in the history now; changes noted before were set aside:")]
+    for (file, count) in aside.prefix(20) {
+      lines.append("  " + trn("%1$s (%2$d change)", "%1$s (%2$d changes)", count, file, count).escapedForTerminal)
+    }
+    if aside.count > 20 { lines.append("  " + tr("and %d more", aside.count - 20)) }
+    if json {
+      for line in lines { printError("knobs: " + line) }
+      print("[]")
+    } else {
+      for line in lines { print(line) }
     }
     return 0
   }

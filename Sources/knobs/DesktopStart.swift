@@ -24,6 +24,9 @@ package protocol DesktopStartHook: AnyObject {
 /// The start of the `knobs` program: its command line, or its window.
 @MainActor
 package enum DesktopStart {
+  /// The exit status of a command whose change was made but could not be noted in the history.
+  static let notNotedStatus: Int32 = 3
+
   /// A writing command's hold on `history.jsonl.writers`, until the process ends.
   private static var writingHold: WritingHold?
 
@@ -112,7 +115,15 @@ package enum DesktopStart {
       exit(FilePanels.uninstall(id))
     case .list, .get, .set, .reset, .explain, .addCustomShortcut, .removeCustomShortcut, .export, .exportAnsible,
       .profile, .importFile, .history, .undo, .shellExtension:
-      exit(CommandLineTool(panel: panel, schemaDirectories: schemaDirectories, history: history).run(invocation))
+      let status = CommandLineTool(panel: panel, schemaDirectories: schemaDirectories, history: history).run(invocation)
+      guard history.failedToNote else { exit(status) }
+      // The change stands, but `knobs undo` can't know it: said, with a status of its own.
+      printError(
+        "knobs: "
+          + tr(
+            "The change was made, but not noted in the history: “knobs undo” cannot take it back (exit status %d).",
+            notNotedStatus))
+      exit(status == 0 ? notNotedStatus : status)
     case .window, .service:
       let environment =
         startHook?.environment

@@ -141,6 +141,11 @@ enum ManPage {
       ".TP", "1", escaped(tr("The system refused (a setting that cannot be written, a missing program or bus).")),
       ".TP", "2",
       escaped(tr("Bad input: a usage error, an unknown path, a value the row does not allow, a panel with mistakes.")),
+      ".TP", "3",
+      escaped(
+        tr(
+          "The change was made, but the history of changes could not note it (a full disk): knobs undo cannot take it back."
+        )),
       // TRANSLATORS: a heading of the man page, in capitals as man pages write them.
       ".SH " + escaped(tr("FILES")),
       ".TP", "\\fI$XDG_STATE_HOME/knobs/history.jsonl\\fR (\\fI~/.local/state/knobs/history.jsonl\\fR)",

@@ -53,6 +53,58 @@ final class ChangeHistoryTests: XCTestCase {
       ChangeHistory.compacted(mine + importGroup, limit: 4).map(\.id), Array(12...20),
       "the newest group stays whole, however large")
     XCTAssertEqual(ChangeHistory.compacted(mine + burst, limit: 100).count, 9, "nothing goes under the limit")
+    XCTAssertEqual(
+      ChangeHistory.compacted(mine + burst, limit: 4).map(\.id), Array(1...9),
+      "a burst at the end, larger than the limit, pushes none of the user's changes out")
+    XCTAssertEqual(
+      ChangeHistory.compacted(mine + burst, limit: 2).map(\.id), Array(2...9),
+      "the user's own go only while they alone are more than the limit")
+  }
+
+  /// Another program loads 3,000 keys just after the user's own change: the burst, however
+  /// large, never pushes the user's change out; the next compaction drops the burst first.
+  func testAUsersChangeJustBeforeAnotherProgramsLargeBurstIsKept() async throws {
+    let history = history()
+    try history.record([RecordedChange(key: key, old: nil, new: "1")], source: .commandLine)
+    clock += 1
+    let burst = (0..<3000).map {
+      RecordedChange(key: SettingKey(schema: "org.other", key: "k\($0)"), old: nil, new: "\($0)")
+    }
+    try history.record(burst, source: .otherProgram, since: clock - 1)
+    let read = self.history().entries
+    XCTAssertEqual(read.first?.key, "size", "the user's change is still there")
+    XCTAssertEqual(read.count, 3001, "the burst kept whole, as the newest group")
+    clock += 10
+    try history.record([RecordedChange(key: key, old: "1", new: "2")], source: .window)
+    XCTAssertEqual(self.history().entries.map(\.new), ["1", "2"], "then the burst goes first")
+  }
+
+  /// `newest(n)` reads back from the end of the file, across its chunks, and gives what a
+  /// whole read gives; the end of a file not holding whole entries is read whole instead.
+  func testTheNewestEntriesReadFromTheEndAreThoseOfAWholeRead() async throws {
+    try FileManager.default.createDirectory(atPath: folder + "/knobs", withIntermediateDirectories: true)
+    let file = folder + "/knobs/history.jsonl"
+    // Lines from a few bytes to more than a chunk, so lines straddle the chunks read.
+    let sizes = [1, 70_000, 5, 200, 140_000, 3, 65_536, 65_000, 10]
+    let entries = sizes.enumerated().map { index, size in
+      HistoryEntry(
+        id: index * 3 + 1, time: 10, schema: "s", key: "k\(index)", old: nil, new: String(repeating: "v", count: size),
+        source: .window, group: nil)
+    }
+    try Data(HistoryJournal.lines(entries)).write(to: URL(fileURLWithPath: file))
+    let journal = HistoryJournal(file: file)
+    for count in [0, 1, 2, 3, 5, 8, 9, 10, 50] {
+      XCTAssertEqual(journal.newest(count), Array(entries.suffix(count)), "newest \(count)")
+      XCTAssertEqual(history().newest(count), Array(entries.suffix(count)), "newest \(count)")
+    }
+    // A cut last line: nil from the end, and the whole read keeps every whole line.
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data(#"{"id":99,"key":"k","#.utf8))
+    try handle.close()
+    XCTAssertNil(journal.newest(2))
+    XCTAssertEqual(history().newest(2), Array(entries.suffix(2)))
+    XCTAssertEqual(journal.newest(2), Array(entries.suffix(2)), "the cut tail was set aside")
   }
 
   func testSeveralChangesAreOneGroupAndOneUndoTakesThemAllBack() async throws {
@@ -147,13 +199,19 @@ final class ChangeHistoryTests: XCTestCase {
       try Data(text.utf8).write(to: URL(fileURLWithPath: file))
       let history = ChangeHistory(file: file) { [unowned self] in self.clock }
       XCTAssertEqual(history.entries.map(\.id), [1], "case \(index): the readable entry is kept")
-      XCTAssertTrue(history.problem?.contains("was damaged; it was moved to") ?? false, "case \(index)")
+      let cut = index == hostile.count - 1
+      XCTAssertTrue(
+        history.problem?.contains(cut ? "was cut short" : "was damaged; it was moved to") ?? false,
+        "case \(index): \(history.problem ?? "")")
       let aside = try FileManager.default.contentsOfDirectory(atPath: folder + "/case\(index)")
-        .filter { $0.hasPrefix("history.jsonl.damaged-") }
+        .filter { $0.hasPrefix("history.jsonl.damaged-") || $0.hasPrefix("history.jsonl.cut-") }
       XCTAssertEqual(aside.count, 1, "case \(index): \(aside)")
+      // A line cut short is set aside alone; the whole lines stay in the file.
       XCTAssertEqual(
-        try Data(contentsOf: URL(fileURLWithPath: folder + "/case\(index)/" + aside[0])), Data(text.utf8),
+        try Data(contentsOf: URL(fileURLWithPath: folder + "/case\(index)/" + aside[0])),
+        Data((cut ? line : text).utf8),
         "case \(index): set aside as it was")
+      XCTAssertTrue(aside[0].hasPrefix(cut ? "history.jsonl.cut-" : "history.jsonl.damaged-"), aside[0])
       clock += 10
       let added = try history.record([RecordedChange(key: key, old: nil, new: "5")], source: .commandLine)
       XCTAssertEqual(added.map(\.id), [2], "case \(index): numbering goes on from the readable entries")

@@ -26,6 +26,9 @@ public final class ChangeHistory {
   public private(set) var problem: String?
   /// Told each time something on disk is set aside, in a sentence.
   public var onProblem: (@MainActor (String) -> Void)?
+  /// Whether a change was made that could not be noted (the file could not be written: a
+  /// full disk, an I/O error), since this history was made.
+  package private(set) var failedToNote = false
   /// The clock entries are stamped with, in seconds since 1970.
   public let now: () -> Double
 
@@ -62,9 +65,31 @@ public final class ChangeHistory {
   /// Whether entries were recorded without being written.
   public var hasUnsaved: Bool { !unsaved.isEmpty }
 
+  /// Says `problem`, once while it stays the same.
   private func tell(_ problem: String) {
+    guard problem != self.problem else { return }
     self.problem = problem
     onProblem?(problem)
+  }
+
+  /// The newest `count` entries, oldest first: read from the end of the file, in time and
+  /// memory bounded by those entries whatever the file's size, when the end of the file holds
+  /// whole entries (else the file is read whole, and what is amiss dealt with).
+  package func newest(_ count: Int) -> [HistoryEntry] {
+    if unsaved.isEmpty, let newest = journal.newest(count) { return newest }
+    return Array(entries.suffix(max(count, 0)))
+  }
+
+  /// What was set aside beside the file earlier (`history.jsonl.damaged-*`) and still holds
+  /// changes: each file, and how many of its lines are entries.
+  package func setAsideEntries() -> [(file: String, count: Int)] {
+    journal.setAsideFiles().compactMap { path in
+      guard PathText.lastComponent(path).hasPrefix(PathText.lastComponent(file) + ".damaged-"),
+        let bytes = try? SafeFiles.read(path, limit: HistoryJournal.largestFile)
+      else { return nil }
+      let count = HistoryJournal.parse([UInt8](bytes)).entries.count
+      return count > 0 ? (path, count) : nil
+    }
   }
 
   /// The entries on disk. A read that finds something amiss (perhaps a write under way)
@@ -73,25 +98,30 @@ public final class ChangeHistory {
     let stamp = journal.stamp()
     if let cache, cache.stamp == stamp { return cache.entries }
     if stamp == nil, !LocalFiles.exists(legacyFile) { return [] }
+    var readable: [HistoryEntry]?
     if stamp != nil, case .bytes(let bytes, let stamp) = journal.read() {
       let parsed = HistoryJournal.parse(bytes)
       if parsed.isWhole {
         cache = (stamp, parsed.entries)
         return parsed.entries
       }
+      readable = parsed.entries
     }
     do {
-      return try journal.locked { () throws(HistoryError) in try currentLocked() }
+      return try journal.locked { () throws(HistoryError) in try currentLocked(writing: false) }
     } catch {
       tell(error.description)
-      return cache?.entries ?? []
+      return readable ?? cache?.entries ?? []
     }
   }
 
-  /// Under the lock: the entries on disk. A damaged file is set aside and what was readable
-  /// of it written anew; something that is not a file is set aside. A history from before
-  /// JSON Lines (`history.json`, one array) is carried over.
-  private func currentLocked() throws(HistoryError) -> [HistoryEntry] {
+  /// Under the lock: the entries on disk. A last line cut short is set aside alone, every
+  /// whole line kept; a damaged file is kept aside and what was readable of it written in its
+  /// place; something that is not a file is set aside. A history from before JSON Lines
+  /// (`history.json`, one array) is carried over. When the file can't be mended (a full disk),
+  /// that is said, and its readable entries are returned, unless `writing`: then that throws,
+  /// as an entry appended would not be read back.
+  private func currentLocked(writing: Bool = true) throws(HistoryError) -> [HistoryEntry] {
     // Unchanged since it was last read: no other writer can change it while the lock is held.
     if let cache, let stamp = journal.stamp(), cache.stamp == stamp { return cache.entries }
     var entries: [HistoryEntry]
@@ -110,11 +140,33 @@ public final class ChangeHistory {
     case .bytes(let bytes, _):
       let parsed = HistoryJournal.parse(bytes)
       entries = parsed.entries
-      if !parsed.isWhole {
-        guard let aside = journal.setAside(time: now()) else {
-          throw HistoryError(tr("The history of changes in %s is damaged and could not be moved aside.", file))
+      if parsed.unreadableLines == 0 && parsed.unfinishedLastLine {
+        let end = (bytes.lastIndex(of: 0x0A) ?? -1) + 1
+        do {
+          let aside = try journal.setAsideTail(bytes[end...], after: end, time: now())
+          tell(
+            trn(
+              "The last change in the history of changes (%1$s) was cut short; its %2$d byte was set aside in %3$s, and every whole change kept.",
+              "The last change in the history of changes (%1$s) was cut short; its %2$d bytes were set aside in %3$s, and every whole change kept.",
+              bytes.count - end, file, bytes.count - end, aside))
+        } catch {
+          tell(error.description)
+          if writing { throw Self.unmended }
+          return entries
         }
-        try journal.rewrite(entries)
+      } else if !parsed.isWhole {
+        let aside: String
+        do {
+          aside = try journal.replaceKeepingAside(with: entries, time: now())
+        } catch {
+          tell(
+            trn(
+              "The history of changes in %1$s is damaged; its %2$d readable change is used, but the file could not be mended: %3$s.",
+              "The history of changes in %1$s is damaged; its %2$d readable changes are used, but the file could not be mended: %3$s.",
+              entries.count, file, entries.count, error.description))
+          if writing { throw Self.unmended }
+          return entries
+        }
         tell(
           trn(
             "The history of changes in %1$s was damaged; it was moved to %2$s, and its %3$d readable change kept.",
@@ -124,6 +176,11 @@ public final class ChangeHistory {
     }
     if let stamp = journal.stamp() { cache = (stamp, entries) }
     return entries
+  }
+
+  /// Why nothing is appended to a file that could not be mended (said just before).
+  private static var unmended: HistoryError {
+    HistoryError(tr("No change can be noted in the history of changes until it is mended."))
   }
 
   /// Where histories were kept before JSON Lines: a JSON array.
@@ -170,6 +227,17 @@ public final class ChangeHistory {
   public func record(
     _ changes: [RecordedChange], source: HistoryEntry.Source, savingNow: Bool = true, since: Double? = nil
   ) throws(HistoryError) -> [HistoryEntry] {
+    do {
+      return try recordUnchecked(changes, source: source, savingNow: savingNow, since: since)
+    } catch {
+      failedToNote = true
+      throw error
+    }
+  }
+
+  private func recordUnchecked(
+    _ changes: [RecordedChange], source: HistoryEntry.Source, savingNow: Bool, since: Double?
+  ) throws(HistoryError) -> [HistoryEntry] {
     let real = changes.filter { $0.old != $0.new }
     guard !real.isEmpty else { return [] }
     let time = now()
@@ -215,7 +283,16 @@ public final class ChangeHistory {
   @discardableResult
   public func saveIfNeeded() throws(HistoryError) -> [HistoryEntry] {
     guard hasUnsaved else { return [] }
-    return try journal.locked { () throws(HistoryError) -> [HistoryEntry] in
+    do {
+      return try saveLocked()
+    } catch {
+      failedToNote = true
+      throw error
+    }
+  }
+
+  private func saveLocked() throws(HistoryError) -> [HistoryEntry] {
+    try journal.locked { () throws(HistoryError) -> [HistoryEntry] in
       var disk = try currentLocked()
       var rewrite = false
       if let last = disk.last?.id, last > HistoryEntry.largestID - unsaved.count - 1 {
@@ -253,7 +330,9 @@ public final class ChangeHistory {
   }
 
   /// At most `limit` of `entries`, whole groups dropped, oldest first: other programs'
-  /// changes before the user's own. The newest group is always kept, however large.
+  /// changes before the user's own. The newest group is always kept, however large; when it is
+  /// another program's, it never pushes out the user's own changes (they go only while they
+  /// alone are more than `limit`).
   static func compacted(_ entries: [HistoryEntry], limit: Int) -> [HistoryEntry] {
     guard entries.count > limit else { return entries }
     // Runs of entries that stand or go together: a group, or an entry alone.
@@ -267,8 +346,12 @@ public final class ChangeHistory {
     units.append(start..<entries.count)
     var dropped = Set<Int>()
     var count = entries.count
+    let newest = units[units.count - 1]
+    let burstAtEnd = entries[newest.lowerBound].source == .otherProgram ? newest.count : 0
     for othersFirst in [true, false] {
-      for (unit, range) in units.enumerated().dropLast() where count > limit && !dropped.contains(unit) {
+      // The user's own go only to make room for the user's own.
+      let kept = othersFirst ? 0 : burstAtEnd
+      for (unit, range) in units.enumerated().dropLast() where count - kept > limit && !dropped.contains(unit) {
         guard !othersFirst || entries[range.lowerBound].source == .otherProgram else { continue }
         dropped.insert(unit)
         count -= range.count

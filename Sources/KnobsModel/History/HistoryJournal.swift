@@ -147,23 +147,150 @@ struct HistoryJournal {
     return bytes
   }
 
-  /// Adds `entries` at the end of the file in one write, and flushes it to disk.
+  /// Adds `entries` at the end of the file in one write, and flushes it to disk. Called under
+  /// the lock, after the file was read whole (it ends with a whole entry). A write or flush that
+  /// fails, or stops short (a full disk, an I/O error), is cut back to where the file ended
+  /// before, so the file still holds whole entries only; the error says whether that worked.
   func append(_ entries: [HistoryEntry]) throws(HistoryError) {
     let bytes = try Self.lines(entries)
     let descriptor = open(file, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw writeError(errno) }
     defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw writeError(errno) }
+    let end = info.st_size
     var offset = 0
+    var failure: Int32?
     while offset < bytes.count {
       let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw writeError(errno)
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else {
+        failure = count < 0 ? errno : ENOSPC
+        break
       }
       offset += count
     }
-    guard fdatasync(descriptor) == 0 else { throw writeError(errno) }
+    if failure == nil, fdatasync(descriptor) != 0 { failure = errno }
+    guard let failure else { return }
+    let reason = String(cString: strerror(failure))
+    guard ftruncate(descriptor, end) == 0 else {
+      let left = String(cString: strerror(errno))
+      throw HistoryError(
+        tr(
+          "The history of changes could not be written to %1$s (%2$s), and the part written could not be taken back (%3$s): it is set aside when the history is next read.",
+          file, reason, left))
+    }
+    _ = fdatasync(descriptor)
+    throw HistoryError(
+      tr(
+        "The history of changes could not be written to %1$s (%2$s); it was cut back to its last whole entry.", file,
+        reason))
   }
+
+  /// The file's last line, cut short (a write stopped by a full disk, or a process killed
+  /// while writing): copied to `FILE.cut-TIME` beside it, then cut off the file, which keeps
+  /// every whole line. `end` is where the last whole line ends. Returns where the cut line is,
+  /// or throws why it could not be set aside (then the file is left as it is).
+  func setAsideTail(_ tail: ArraySlice<UInt8>, after end: Int, time: Double) throws(HistoryError) -> String {
+    let stamp = time.isFinite ? Int(min(max(time, 0), HistoryEntry.latestTime)) : 0
+    var aside = ""
+    var descriptor: Int32 = -1
+    for attempt in 0..<100 {
+      aside = file + ".cut-\(stamp)" + (attempt == 0 ? "" : "-\(attempt)")
+      descriptor = open(aside, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      if descriptor >= 0 || errno != EEXIST { break }
+    }
+    let cutShort = { (reason: String) in
+      HistoryError(
+        tr(
+          "The last change in the history of changes (%1$s) was cut short, and could not be set aside: %2$s.", file,
+          reason))
+    }
+    guard descriptor >= 0 else { throw cutShort(String(cString: strerror(errno))) }
+    var problem: Int32?
+    var offset = tail.startIndex
+    while offset < tail.endIndex, problem == nil {
+      let count = tail[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { problem = count < 0 ? errno : ENOSPC } else { offset += count }
+    }
+    if problem == nil, fsync(descriptor) != 0 { problem = errno }
+    close(descriptor)
+    if problem == nil {
+      let journal = open(file, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+      if journal < 0 {
+        problem = errno
+      } else {
+        if ftruncate(journal, off_t(end)) != 0 || fdatasync(journal) != 0 { problem = errno }
+        close(journal)
+      }
+    }
+    guard let problem else { return aside }
+    unlink(aside)
+    throw cutShort(String(cString: strerror(problem)))
+  }
+
+  /// The newest `count` entries, read from the end of the file: time and memory bounded by
+  /// what is read, whatever the file's size. Nil when the file is not a regular file holding
+  /// whole entries at its end (its last line cut short, a line there not an entry, numbers
+  /// out of order), or the lines asked for are larger than `tailLimit`: then the file is read
+  /// whole, where what is amiss is dealt with.
+  func newest(_ count: Int) -> [HistoryEntry]? {
+    let descriptor = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= Self.largestFile else {
+      return nil
+    }
+    guard count > 0 else { return [] }
+    let size = Int(info.st_size)
+    // Read back a chunk at a time until the lines asked for, and the line end before them, are in.
+    var chunks: [[UInt8]] = []
+    var read = 0
+    var start = size
+    var lineEnds = 0
+    while start > 0 && lineEnds <= count {
+      let chunk = min(Self.tailChunk, start)
+      guard read + chunk <= Self.tailLimit else { return nil }
+      var buffer = [UInt8](repeating: 0, count: chunk)
+      var filled = 0
+      while filled < chunk {
+        let count = buffer.withUnsafeMutableBytes {
+          pread(descriptor, $0.baseAddress! + filled, chunk - filled, off_t(start - chunk + filled))
+        }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return nil }
+        filled += count
+      }
+      // The file's last byte must end a line: else its last line was cut short.
+      if start == size, buffer.last != 0x0A { return nil }
+      lineEnds += buffer.lazy.filter { $0 == 0x0A }.count
+      chunks.append(buffer)
+      read += chunk
+      start -= chunk
+    }
+    let tail = Array(chunks.reversed().joined())
+    // Whole lines only: what comes before the first line end read is part of an older line.
+    var lines = tail.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+    if start > 0 { lines = lines.dropFirst() }
+    let decoder = JSONDecoder()
+    var entries: [HistoryEntry] = []
+    for line in lines.reversed() where entries.count < count {
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
+      guard let entry = try? decoder.decode(HistoryEntry.self, from: Data(line)), entry.isPlausible,
+        entries.last.map({ entry.id < $0.id }) ?? true
+      else { return nil }
+      entries.append(entry)
+    }
+    // Blank lines (no Knobs writes them) took the place of entries: the whole read counts right.
+    guard entries.count == count || start == 0 else { return nil }
+    return entries.reversed()
+  }
+
+  /// How much `newest` reads at a time, and at most in all.
+  static let tailChunk = 64 * 1024
+  static let tailLimit = 8 * 1024 * 1024
 
   /// Replaces the file with `entries`, whole or not at all.
   func rewrite(_ entries: [HistoryEntry]) throws(HistoryError) {
@@ -180,17 +307,49 @@ struct HistoryJournal {
       tr("The history of changes could not be written to %1$s: %2$s.", file, String(cString: strerror(code))))
   }
 
-  /// Moves whatever is at the journal's path aside, to `FILE.damaged-TIME` (a number added
-  /// when that is taken); returns where, or nil when it could not be moved.
-  func setAside(time: Double) -> String? {
+  /// A name beside the file for something set aside (`FILE.damaged-TIME`, a number added
+  /// when that is taken), or nil when none is free.
+  private func asideName(time: Double) -> String? {
     let stamp = time.isFinite ? Int(min(max(time, 0), HistoryEntry.latestTime)) : 0
     for attempt in 0..<100 {
       let aside = file + ".damaged-\(stamp)" + (attempt == 0 ? "" : "-\(attempt)")
       var info = stat()
       guard lstat(aside, &info) != 0 else { continue }
-      return rename(file, aside) == 0 ? aside : nil
+      return aside
     }
     return nil
+  }
+
+  /// Moves whatever is at the journal's path aside, to `FILE.damaged-TIME`; returns where, or
+  /// nil when it could not be moved.
+  func setAside(time: Double) -> String? {
+    guard let aside = asideName(time: time) else { return nil }
+    return rename(file, aside) == 0 ? aside : nil
+  }
+
+  /// Keeps the file as it is at `FILE.damaged-TIME` and puts `entries` in its place: the file is
+  /// never without a history in it. Returns where the old file is; throws why not, in a few
+  /// words, when `entries` could not be written (then the file is left as it was).
+  func replaceKeepingAside(with entries: [HistoryEntry], time: Double) throws(HistoryError) -> String {
+    guard let aside = asideName(time: time) else { throw HistoryError(tr("no name beside it is free")) }
+    // A second name for the same file costs no space; where names can't be linked, it is moved.
+    let linked = link(file, aside) == 0
+    guard linked || rename(file, aside) == 0 else { throw HistoryError(String(cString: strerror(errno))) }
+    do {
+      try SafeFiles.writeAtomically(Data(try Self.lines(entries)), to: file, mode: 0o600)
+    } catch {
+      if linked { unlink(aside) } else { rename(aside, file) }
+      throw HistoryError("\(error)")
+    }
+    return aside
+  }
+
+  /// What was set aside beside the file (`FILE.damaged-*`, `FILE.cut-*`), by name.
+  func setAsideFiles() -> [String] {
+    let prefix = PathText.lastComponent(file) + "."
+    return (LocalFiles.names(in: folder) ?? []).filter {
+      $0.hasPrefix(prefix + "damaged-") || $0.hasPrefix(prefix + "cut-")
+    }.sorted().map { folder + "/" + $0 }
   }
 
   /// Beside the lock: held shared by each process from before it writes settings until it
