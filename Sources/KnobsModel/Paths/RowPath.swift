@@ -57,6 +57,21 @@ public struct RowPath: Hashable, Sendable, Comparable, CustomStringConvertible, 
 
   public var isEmpty: Bool { description.isEmpty }
 
+  /// The most bytes a path may have: far more than any real one (the longest are under 200).
+  /// A longer path is refused at once, before it is looked up or compared with others.
+  public static let longestPath = 1024
+
+  /// Whether the path is longer than `longestPath` bytes: it names nothing, and is refused at once.
+  public var isTooLong: Bool { description.utf8.count > Self.longestPath }
+
+  /// What is said of a path longer than `longestPath` bytes; nil for one that is not.
+  public var tooLongProblem: String? {
+    guard isTooLong else { return nil }
+    return tr(
+      "“%1$s” is %2$d bytes long; no setting's path is longer than %3$d bytes, so it was not looked up.",
+      description.escapedForMessage, description.utf8.count, Self.longestPath)
+  }
+
   /// The last id: the row's, or the section's for a section's path.
   public var lastID: Substring { ids.last ?? "" }
 
