@@ -21,38 +21,54 @@ enum EditDistance {
     if b.isEmpty { return a.count }
     let n = a.count
     let m = b.count
+    let width = m + 1
     // Cells outside the band hold `outside`, more than any distance that is kept.
     let outside = limit + 1
-    var beforePrevious = [Int](repeating: outside, count: m + 1)
-    var previous = (0...m).map { $0 <= limit ? $0 : outside }
-    var current = [Int](repeating: outside, count: m + 1)
-    var previousMinimum = 0
-    for i in 1...n {
-      let low = max(1, i - limit)
-      let high = min(m, i + limit)
-      // The cell left of the band: the first column, or outside.
-      current[low - 1] = low == 1 ? min(i, outside) : outside
-      var rowMinimum = current[low - 1]
-      if low <= high {
-        for j in low...high {
-          let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-          var cell = min(previous[j] + 1, current[j - 1] + 1, substitution)
-          if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-            cell = min(cell, beforePrevious[j - 2] + 1)
+    // Three rows of the table in one buffer, read through pointers: a window's deep link waits
+    // for this, and a debug build's checked array accesses cost ten times as much.
+    var table = [Int](repeating: outside, count: 3 * width)
+    return a.withUnsafeBufferPointer { a in
+      b.withUnsafeBufferPointer { b in
+        table.withUnsafeMutableBufferPointer { rows -> Int? in
+          // Where the row before the previous one, the previous one and the current one start.
+          var beforePrevious = 0
+          var previous = width
+          var current = 2 * width
+          for j in 0...m { rows[previous + j] = j <= limit ? j : outside }
+          var previousMinimum = 0
+          for i in 1...n {
+            let low = max(1, i - limit)
+            let high = min(m, i + limit)
+            // The cell left of the band: the first column, or outside.
+            rows[current + low - 1] = low == 1 ? min(i, outside) : outside
+            var rowMinimum = rows[current + low - 1]
+            let letter = a[i - 1]
+            let letterBefore = i > 1 ? a[i - 2] : 0
+            if low <= high {
+              for j in low...high {
+                let other = b[j - 1]
+                var cell = rows[previous + j - 1] + (letter == other ? 0 : 1)
+                cell = min(cell, rows[previous + j] + 1, rows[current + j - 1] + 1)
+                // A swap of two neighbours looks two rows back.
+                if i > 1, j > 1, letter == b[j - 2], letterBefore == other {
+                  cell = min(cell, rows[beforePrevious + j - 2] + 1)
+                }
+                cell = min(cell, outside)
+                rows[current + j] = cell
+                rowMinimum = min(rowMinimum, cell)
+              }
+            }
+            // The cell right of the band is read by the next row as outside it.
+            if high + 1 <= m { rows[current + high + 1] = outside }
+            if rowMinimum > limit && previousMinimum > limit { return nil }
+            previousMinimum = rowMinimum
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
           }
-          cell = min(cell, outside)
-          current[j] = cell
-          rowMinimum = min(rowMinimum, cell)
+          let distance = rows[previous + m]
+          return distance <= limit ? distance : nil
         }
       }
-      // The cell right of the band is read by the next row as outside it.
-      if high + 1 <= m { current[high + 1] = outside }
-      if rowMinimum > limit && previousMinimum > limit { return nil }
-      previousMinimum = rowMinimum
-      (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
-    let distance = previous[m]
-    return distance <= limit ? distance : nil
   }
 }
 

@@ -36,8 +36,9 @@ extension Panel {
   /// the one row it ends, else the one section it ends; one that fits several rows, or no row and
   /// several sections, is ambiguous rather than the first of them. A path that names nothing
   /// comes with the three known paths nearest to it. A path longer than any real one
-  /// (`RowPath.isTooLong`) names nothing and is not compared with any.
-  public func resolve(_ path: RowPath) -> PathLookup {
+  /// (`RowPath.isTooLong`) names nothing and is not compared with any. Without `suggesting`, a
+  /// path that names nothing comes with none (for a caller that looks again before it says so).
+  public func resolve(_ path: RowPath, suggesting: Bool = true) -> PathLookup {
     guard !path.isEmpty, !path.isTooLong else { return .notFound(suggestions: []) }
     if path.namesRow, let entry = entry(at: path), entry.path == path { return .row(entry) }
     if let section = exactSectionAt(path) { return section }
@@ -52,8 +53,8 @@ extension Panel {
     // it, nor a Fonts section elsewhere); a section only when no row fits.
     switch (rows.count, sections.count) {
     case (1, _): return .row(rows[0])
-    case (0, 1): return exactSectionAt(sections[0]) ?? .notFound(suggestions: closestPaths(to: path))
-    case (0, 0): return .notFound(suggestions: closestPaths(to: path))
+    case (0, 1): return exactSectionAt(sections[0]) ?? .notFound(suggestions: suggesting ? closestPaths(to: path) : [])
+    case (0, 0): return .notFound(suggestions: suggesting ? closestPaths(to: path) : [])
     default: return .ambiguous(rows.map(\.path) + sections)
     }
   }

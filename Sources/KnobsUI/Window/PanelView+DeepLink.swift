@@ -33,7 +33,8 @@ extension PanelView {
       reveal(entry)
       return true
     }
-    let lookup = rootPanel.resolve(path)
+    // Suggestions only once every row source has found its rows: those before would go unsaid.
+    let lookup = rootPanel.resolve(path, suggesting: !findingRows)
     switch lookup {
     case .row(let entry):
       reveal(entry)
