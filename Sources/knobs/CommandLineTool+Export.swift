@@ -85,7 +85,7 @@ extension CommandLineTool {
       var keys: Set<String>?
       if case .key(let id, let key) = schemaPath {
         guard panel.entries.contains(where: { $0.row.key?.key == key }) else {
-          printError("knobs: " + tr("the schema %s has no key “%s”.", id, key))
+          printError("knobs: " + tr("the schema %s has no key “%s”.", id.escapedForMessage, key.escapedForMessage))
           return nil
         }
         keys = [key]
@@ -139,9 +139,9 @@ extension CommandLineTool {
     plan.problems = (parsed.problems + plan.problems).sorted { $0.line < $1.line }
     guard plan.problems.isEmpty else {
       // One `file:line: message` each, as compilers say them.
-      for problem in plan.problems {
-        printError("\(path.escapedForTerminal):\(problem.line): \(problem.message.escapedForTerminal)")
-      }
+      // The first few, then how many more: a file of a million mistakes is not echoed a million times.
+      let lines = plan.problems.lazy.map { "\(path.escapedForTerminal):\($0.line): \($0.message.escapedForTerminal)" }
+      String.boundedLines(lines).forEach(printError)
       printError("knobs: " + tr("nothing was imported."))
       return 2
     }

@@ -77,9 +77,12 @@ extension CommandLineTool {
     plan.problems = (parsed.problems + plan.problems).sorted { $0.line < $1.line }
     guard plan.problems.isEmpty else {
       let file = profiles.file(of: name).escapedForTerminal
-      for problem in plan.problems {
-        printError(problem.line > 0 ? "\(file):\(problem.line): \(problem.message)" : "knobs: \(problem.message)")
+      // The first few, then how many more: a profile of a million mistakes is not echoed a million times.
+      let lines = plan.problems.lazy.map { problem in
+        let message = problem.message.escapedForTerminal
+        return problem.line > 0 ? "\(file):\(problem.line): \(message)" : "knobs: \(message)"
       }
+      String.boundedLines(lines).forEach(printError)
       printError("knobs: " + tr("nothing was changed."))
       return 2
     }

@@ -19,7 +19,7 @@ enum FilePanels {
         + tr(
           // TRANSLATORS: %2$s lists folders.
           "there is no panel file or installed panel “%1$s” (installed panels are in %2$s).",
-          source, ([folders.user] + folders.system).joined(separator: ", ")))
+          source.escapedForMessage, ([folders.user] + folders.system).joined(separator: ", ")))
     return nil
   }
 
@@ -33,7 +33,7 @@ enum FilePanels {
     do {
       return try PanelFile.load(path: path, store: store, launcher: launcher, variantProblem: variantProblem)
     } catch {
-      error.errors.forEach { problems($0.description) }
+      String.boundedLines(error.errors.map(\.description)).forEach(problems)
       return nil
     }
   }

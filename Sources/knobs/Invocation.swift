@@ -138,10 +138,13 @@ enum Invocation: Equatable {
     case "--gapplication-service": invocation = .service
     case "--open":
       guard let path = rest.popFirst() else { throw UsageError(tr("--open needs a path, e.g. clock/show-seconds.")) }
-      invocation = .window(openPath: RowPath(parsing: path))
+      let openPath = RowPath(parsing: path)
+      // Refused here, before a running window is asked to look it up.
+      if let problem = openPath.tooLongProblem { throw UsageError(problem) }
+      invocation = .window(openPath: openPath)
     case "list", "get", "set", "reset", "explain":
       guard let command = try PanelCommand.parse(first, &rest, program: "knobs", examples: Self.examples) else {
-        throw UsageError(tr("Unknown argument “%s”.", first))
+        throw UsageError(tr("Unknown argument “%s”.", first.escapedForMessage))
       }
       invocation = Invocation(command)
     case "custom-shortcut":
@@ -187,9 +190,9 @@ enum Invocation: Equatable {
       }
       invocation = .importFile(path: file, dryRun: dryRun)
     default:
-      throw UsageError(tr("Unknown argument “%s”.", first))
+      throw UsageError(tr("Unknown argument “%s”.", first.escapedForMessage))
     }
-    if let extra = rest.first { throw UsageError(tr("Unexpected argument “%s”.", extra)) }
+    if let extra = rest.first { throw UsageError(tr("Unexpected argument “%s”.", extra.escapedForMessage)) }
     return invocation
   }
 }
@@ -258,8 +261,10 @@ extension Invocation {
         }
         locks = file
       default:
-        guard !next.hasPrefix("-") else { throw UsageError(tr("Unknown argument “%s”.", next)) }
-        scopes.append(RowPath(parsing: next))
+        guard !next.hasPrefix("-") else { throw UsageError(tr("Unknown argument “%s”.", next.escapedForMessage)) }
+        let scope = RowPath(parsing: next)
+        if let problem = scope.tooLongProblem { throw UsageError(problem) }
+        scopes.append(scope)
       }
     }
     if locks != nil && output == nil {
@@ -289,7 +294,8 @@ extension Invocation {
         throw UsageError(
           tr("export --format ansible writes a folder, named without -o: knobs export --format ansible FOLDER."))
       default:
-        guard !next.hasPrefix("-") else { throw UsageError(tr("Unknown argument “%s”.", next)) }
+        guard !next.hasPrefix("-") else { throw UsageError(tr("Unknown argument “%s”.", next.escapedForMessage)) }
+        if words.count > 0, let problem = RowPath(parsing: next).tooLongProblem { throw UsageError(problem) }
         words.append(next)
       }
     }

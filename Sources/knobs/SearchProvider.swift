@@ -102,12 +102,14 @@ final class SearchProvider {
   }
 
   /// For each id that names a row: its id, title, where it is and its value, and an icon.
+  /// The name and description go through `sanitizedForShell`: titles and values can come from
+  /// other programs (an extension's name, a key's value), and the overview shows them as they come.
   func metas(for ids: [String]) -> [[(key: String, value: String)]] {
     let (panel, store) = source()
     let settings = SettingsReader(store)
     return ids.prefix(Self.metaLimit).compactMap { id in
       let path = RowPath(parsing: id)
-      guard let entry = panel.entry(throughPagesAt: path), entry.path == path else { return nil }
+      guard !path.isTooLong, let entry = panel.entry(throughPagesAt: path), entry.path == path else { return nil }
       let place = (entry.pageTitles + [entry.section.title ?? ""]).filter { !$0.isEmpty }.joined(separator: " › ")
       var description = place
       if entry.row.key != nil {
@@ -120,7 +122,7 @@ final class SearchProvider {
             "%1$s — %2$s", place, value)
       }
       return [
-        ("id", id), ("name", entry.row.title), ("description", description),
+        ("id", id), ("name", entry.row.title.sanitizedForShell), ("description", description.sanitizedForShell),
         ("gicon", entry.row.iconName ?? AppInfo.id),
       ]
     }

@@ -98,6 +98,25 @@ final class DesktopIntegrationTests: GtkTestCase {
     XCTAssertEqual(about["description"], "Help")
   }
 
+  /// Names and descriptions come from other programs (an extension's name, a schema's summary):
+  /// the Shell gets them through one sanitiser, never with a raw control or bidi override, and bounded.
+  func testMetasHandTheShellNoControlsAndBoundedText() async {
+    let hostile = "Files\u{202E}txt.exe\u{1B}[2J\u{7}" + String(repeating: "z", count: 10_000)
+    let panel = Panel(
+      title: "Hostile", sections: [Section("s", "Sec\u{202E}tion\u{1B}") { ValueRow("r", hostile, value: "v") }])
+    let provider = SearchProvider { (panel, MemoryStore(defaults: [:])) }
+    let metas = provider.metas(for: ["s/r", String(repeating: "s/r/", count: 800)])
+    XCTAssertEqual(metas.count, 1, "an id longer than any path names nothing")
+    for (key, value) in metas[0] where key != "id" {
+      XCTAssertFalse(
+        value.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" },
+        "\(key): \(value.prefix(80).debugDescription)")
+      XCTAssertLessThanOrEqual(value.count, String.shellLength + 40, key)
+    }
+    let name = metas[0].first { $0.key == "name" }?.value ?? ""
+    XCTAssertTrue(name.hasPrefix("Files\\u{202e}txt.exe\\u{1b}[2J\\u{7}zzz"), name.prefix(80).description)
+  }
+
   func testTermsOfAnySizeOrScriptAreBounded() async {
     let huge = String(repeating: "ab ", count: 34_000)
     let query = SearchProvider.bounded([huge] + Array(repeating: "x", count: 1000))

@@ -17,8 +17,11 @@ public struct PanelFileError: Error, Hashable, Sendable, CustomStringConvertible
   }
 
   /// `file:line:column: path: message`, the form compilers use, so editors can jump to it.
+  /// The file's name and the path are cut and escaped (`escapedForMessage`), and the message
+  /// escaped: none of them is written raw to a terminal, however the file or its text was named.
   public var description: String {
-    "\(file):\(line):\(column): " + (path.isEmpty ? "" : "\(path): ") + message
+    "\(file.escapedForMessage):\(line):\(column): " + (path.isEmpty ? "" : "\(path.description.escapedForMessage): ")
+      + message.escapedForTerminal
   }
 }
 
@@ -30,8 +33,9 @@ public struct PanelFileErrors: Error, Sendable, CustomStringConvertible {
     self.errors = errors
   }
 
+  /// One line each, at most `String.listedLimit` of them, then how many more there are.
   public var description: String {
-    errors.map(\.description).joined(separator: "\n")
+    String.boundedLines(errors.map(\.description)).joined(separator: "\n")
   }
 }
 

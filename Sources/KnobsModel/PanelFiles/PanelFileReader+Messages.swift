@@ -35,6 +35,8 @@ enum MappingKind: Equatable {
 
   /// “Unknown key “titel” in a toggle row.”
   func unknownKey(_ key: String) -> String {
+    // The file's own text, echoed: cut and escaped.
+    let key = key.escapedForMessage
     switch self {
     case .panel: return tr("Unknown key “%s” in the panel.", key)
     case .section: return tr("Unknown key “%s” in a section.", key)

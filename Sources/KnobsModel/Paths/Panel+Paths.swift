@@ -139,6 +139,7 @@ extension Panel {
   /// The known row and section paths nearest to `path` by edit distance, best
   /// first (ties in panel order), for an "unknown path, did you mean" message.
   public func closestPaths(to path: RowPath, limit: Int = 3) -> [RowPath] {
+    guard path.description.utf8.count <= Suggestions.longestTarget else { return [] }
     let known = (sectionPaths + entries.map(\.path)).map(\.description)
     return Suggestions.closest(to: path.description, among: known, limit: limit).map(RowPath.init(parsing:))
   }

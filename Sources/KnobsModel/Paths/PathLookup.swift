@@ -11,18 +11,21 @@ public enum PathLookup {
   case notFound(suggestions: [RowPath])
 
   /// What is said about `path` when it names nothing or several things; nil when it was found.
+  /// The path and the paths named are echoed through `escapedForMessage`, at most
+  /// `String.listedLimit` of them; a path too long to look up is said to be so.
   public func problem(about path: RowPath) -> String? {
     switch self {
     case .row, .section:
       return nil
     case .ambiguous(let candidates):
       return tr(
-        "“%1$s” could be any of %2$s; write more of the path.", path.description,
-        candidates.map(\.description).joined(separator: ", "))
+        "“%1$s” could be any of %2$s; write more of the path.", path.description.escapedForMessage,
+        String.listed(candidates.map(\.description.escapedForMessage)))
     case .notFound(let suggestions):
-      let missing = tr("There is no setting at “%s”.", path.description)
+      if let tooLong = path.tooLongProblem { return tooLong }
+      let missing = tr("There is no setting at “%s”.", path.description.escapedForMessage)
       guard !suggestions.isEmpty else { return missing }
-      return missing + " " + tr("Did you mean %s?", suggestions.map(\.description).joined(separator: ", "))
+      return missing + " " + tr("Did you mean %s?", String.listed(suggestions.map(\.description.escapedForMessage)))
     }
   }
 }
@@ -32,9 +35,11 @@ extension Panel {
   /// pages or leading parts left out, see `entry(at:)`) names the one row it is a form of, else
   /// the one row it ends, else the one section it ends; one that fits several rows, or no row and
   /// several sections, is ambiguous rather than the first of them. A path that names nothing
-  /// comes with the three known paths nearest to it.
-  public func resolve(_ path: RowPath) -> PathLookup {
-    guard !path.isEmpty else { return .notFound(suggestions: []) }
+  /// comes with the three known paths nearest to it. A path longer than any real one
+  /// (`RowPath.isTooLong`) names nothing and is not compared with any. Without `suggesting`, a
+  /// path that names nothing comes with none (for a caller that looks again before it says so).
+  public func resolve(_ path: RowPath, suggesting: Bool = true) -> PathLookup {
+    guard !path.isEmpty, !path.isTooLong else { return .notFound(suggestions: []) }
     if path.namesRow, let entry = entry(at: path), entry.path == path { return .row(entry) }
     if let section = exactSectionAt(path) { return section }
     // A short form written whole (`windows/maximize`, the Windows page's Maximize) comes before
@@ -48,8 +53,8 @@ extension Panel {
     // it, nor a Fonts section elsewhere); a section only when no row fits.
     switch (rows.count, sections.count) {
     case (1, _): return .row(rows[0])
-    case (0, 1): return exactSectionAt(sections[0]) ?? .notFound(suggestions: closestPaths(to: path))
-    case (0, 0): return .notFound(suggestions: closestPaths(to: path))
+    case (0, 1): return exactSectionAt(sections[0]) ?? .notFound(suggestions: suggesting ? closestPaths(to: path) : [])
+    case (0, 0): return .notFound(suggestions: suggesting ? closestPaths(to: path) : [])
     default: return .ambiguous(rows.map(\.path) + sections)
     }
   }

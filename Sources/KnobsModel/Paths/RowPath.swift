@@ -28,17 +28,26 @@ public struct RowPath: Hashable, Sendable, Comparable, CustomStringConvertible, 
   public init(parsing text: String) {
     let spaceless = text.trimmingWhitespace
     let leading = spaceless.drop { $0 == "/" }
-    // ":/" (a relocatable schema's "schema:/folder/"), found byte by byte: the standard
-    // library's text search lives in a large part of its code a start need not load.
-    if zip(leading.utf8, leading.utf8.dropFirst()).contains(where: {
-      $0 == UInt8(ascii: ":") && $1 == UInt8(ascii: "/")
-    }) {
+    if Self.holdsFolder(leading.utf8) {
       description = String(leading)
       return
     }
     var end = leading.endIndex
     while end > leading.startIndex, leading[leading.index(before: end)] == "/" { end = leading.index(before: end) }
     description = String(leading[..<end])
+  }
+
+  /// Whether the text holds ":/" (a relocatable schema's "schema:/folder/"), found from colon to
+  /// colon with the standard library's byte search: the text search lives in a large part of
+  /// its code a start need not load, and pairing every byte with the next took 35 ms (debug) for
+  /// a path of 100,000 bytes, which is refused anyway.
+  private static func holdsFolder(_ bytes: Substring.UTF8View) -> Bool {
+    var rest = bytes[...]
+    while let colon = rest.firstIndex(of: UInt8(ascii: ":")) {
+      rest = rest[rest.index(after: colon)...]
+      if rest.first == UInt8(ascii: "/") { return true }
+    }
+    return false
   }
 
   public init(stringLiteral text: String) {
@@ -56,6 +65,21 @@ public struct RowPath: Hashable, Sendable, Comparable, CustomStringConvertible, 
   }
 
   public var isEmpty: Bool { description.isEmpty }
+
+  /// The most bytes a path may have: far more than any real one (the longest are under 200).
+  /// A longer path is refused at once, before it is looked up or compared with others.
+  public static let longestPath = 1024
+
+  /// Whether the path is longer than `longestPath` bytes: it names nothing, and is refused at once.
+  public var isTooLong: Bool { description.utf8.count > Self.longestPath }
+
+  /// What is said of a path longer than `longestPath` bytes; nil for one that is not.
+  public var tooLongProblem: String? {
+    guard isTooLong else { return nil }
+    return tr(
+      "“%1$s” is %2$d bytes long; no setting's path is longer than %3$d bytes, so it was not looked up.",
+      description.escapedForMessage, description.utf8.count, Self.longestPath)
+  }
 
   /// The last id: the row's, or the section's for a section's path.
   public var lastID: Substring { ids.last ?? "" }

@@ -18,8 +18,9 @@ public struct PanelProblem: Hashable, Sendable, CustomStringConvertible {
     self.comesFromStore = comesFromStore
   }
 
-  /// "path: message", or just the message for the panel itself.
+  /// "path: message", or just the message for the panel itself; the path cut and escaped
+  /// (`escapedForMessage`) and the message escaped, as a line of a terminal takes them.
   public var description: String {
-    path.isEmpty ? message : "\(path): \(message)"
+    path.isEmpty ? message.escapedForTerminal : "\(path.description.escapedForMessage): \(message.escapedForTerminal)"
   }
 }

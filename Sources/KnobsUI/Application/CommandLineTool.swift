@@ -53,6 +53,11 @@ package struct CommandLineTool {
 
   /// Runs the command and returns the exit status: 0 done, 1 the system refused, 2 bad input.
   package func run(_ command: PanelCommand) -> Int32 {
+    // A path longer than any real one is refused before it is looked up or compared with any.
+    if let problem = command.path?.tooLongProblem {
+      printError("\(program): " + problem)
+      return 2
+    }
     switch command {
     case .list(let json, nil):
       let settings = SettingsReader(store)
@@ -79,7 +84,7 @@ package struct CommandLineTool {
             + tr(
               // TRANSLATORS: %2$s is the program's name, e.g. knobs; keep “list schema/SCHEMA-ID” as it is.
               "“%1$s” is a page made when it is opened; “%2$s list schema/SCHEMA-ID” lists the keys of a schema.",
-              target.entry.row.title, program))
+              target.entry.row.title.escapedForMessage, program))
         return 2
       }
       guard raw else {
@@ -101,7 +106,8 @@ package struct CommandLineTool {
       guard let found = provenanceOf(key, in: target.store)(provenanceReader) else {
         printError(
           "\(program): "
-            + tr("“%s” is not kept in GSettings: it has no layers to explain.", target.entry.row.title))
+            + tr(
+              "“%s” is not kept in GSettings: it has no layers to explain.", target.entry.row.title.escapedForMessage))
         return 1
       }
       if json {
@@ -114,7 +120,9 @@ package struct CommandLineTool {
       guard let target = resolve(path), let key = boundKey(target.entry) else { return 2 }
       guard ensurePersistent(target, key: key) else { return 1 }
       guard target.store.isWritable(key) else {
-        printError("\(program): " + tr("“%s” is managed by the system and cannot be changed.", target.entry.row.title))
+        printError(
+          "\(program): "
+            + tr("“%s” is managed by the system and cannot be changed.", target.entry.row.title.escapedForMessage))
         return 1
       }
       do {
@@ -215,8 +223,9 @@ package struct CommandLineTool {
       printError(
         "\(program): "
           + tr(
-            "“%1$s” is a section; name one of its rows (“%2$s get %3$s” lists them).", path.description, program,
-            sectionPath.description))
+            "“%1$s” is a section; name one of its rows (“%2$s get %3$s” lists them).",
+            path.description.escapedForMessage,
+            program, sectionPath.description.escapedForMessage))
       return nil
     case .ambiguous:
       printError("\(program): " + (lookup.problem(about: path) ?? ""))
@@ -243,18 +252,21 @@ package struct CommandLineTool {
           + (path.description.contains(":")
             ? tr(
               "“%s” is not a key's path; write schema/SCHEMA-ID/KEY, or schema/SCHEMA-ID:/FOLDER/KEY for a relocatable schema.",
-              path.description)
-            : tr("“%s” is not a key's path; write schema/SCHEMA-ID/KEY.", path.description)))
+              path.description.escapedForMessage)
+            : tr("“%s” is not a key's path; write schema/SCHEMA-ID/KEY.", path.description.escapedForMessage)))
       return nil
     }
     let schemas = SchemaCommands(schemaDirectories: schemaDirectories, program: program)
     guard let panel = schemas.panel(schemaID) else { return nil }
     guard let entry = SchemaPanel.path(ofKey: key, in: panel).flatMap(panel.entry(at:)), entry.row.key != nil else {
       let keys = panel.entries.map(\.row.id)
-      let suggestions = Suggestions.closest(to: key, among: keys).map { SchemaPath.key(schema: schemaID, key: $0).text }
-      var message = "\(program): " + tr("the schema %s has no key “%s”.", schemaID, key)
-      if !suggestions.isEmpty { message += " " + tr("Did you mean %s?", suggestions.joined(separator: ", ")) }
-      printError(message + " " + tr("“%1$s list schema/%2$s” shows every key.", program, schemaID))
+      let suggestions = Suggestions.closest(to: key, among: keys).map {
+        SchemaPath.key(schema: schemaID, key: $0).text.escapedForMessage
+      }
+      var message =
+        "\(program): " + tr("the schema %s has no key “%s”.", schemaID.escapedForMessage, key.escapedForMessage)
+      if !suggestions.isEmpty { message += " " + tr("Did you mean %s?", String.listed(suggestions)) }
+      printError(message + " " + tr("“%1$s list schema/%2$s” shows every key.", program, schemaID.escapedForMessage))
       return nil
     }
     return Target(entry: entry, store: Self.recording(schemas.store, in: history, program: program), notice: nil)
@@ -271,7 +283,7 @@ package struct CommandLineTool {
         "\(program): "
           + tr(
             "list takes a schema's path, e.g. schema/org.gnome.desktop.interface or schema/SCHEMA-ID:/FOLDER/ for a relocatable one, not “%s”.",
-            path))
+            path.description.escapedForMessage))
       return 2
     }
     let schemas = SchemaCommands(schemaDirectories: schemaDirectories, program: program)
@@ -303,7 +315,8 @@ package struct CommandLineTool {
   private func boundKey(_ entry: PanelEntry) -> SettingKey? {
     guard let key = entry.row.key else {
       printError(
-        "\(program): " + tr("“%s” is a %s row and has no setting to change.", entry.row.title, entry.row.kindName))
+        "\(program): "
+          + tr("“%s” is a %s row and has no setting to change.", entry.row.title.escapedForMessage, entry.row.kindName))
       return nil
     }
     return key
@@ -348,19 +361,22 @@ package struct SchemaCommands {
     if let schema = store.source.schema(id) {
       if folder != nil, let own = schema.path {
         printError(
-          "\(program): " + tr("the schema %1$s has a folder of its own, %2$s; write schema/%1$s/KEY.", id, own))
+          "\(program): "
+            + tr(
+              "the schema %1$s has a folder of its own, %2$s; write schema/%1$s/KEY.", id.escapedForMessage,
+              own.escapedForMessage))
       } else {
         printError(
           "\(program): "
             + tr(
               "the schema %1$s is relocatable: it has no folder of its own. Name the folder its app keeps it at: schema/%1$s:/FOLDER/KEY.",
-              id))
+              id.escapedForMessage))
       }
       return nil
     }
-    var message = "\(program): " + tr("there is no installed settings schema “%s”.", id)
-    let suggestions = Suggestions.closest(to: id, among: store.schemaIDs)
-    if !suggestions.isEmpty { message += " " + tr("Did you mean %s?", suggestions.joined(separator: ", ")) }
+    var message = "\(program): " + tr("there is no installed settings schema “%s”.", id.escapedForMessage)
+    let suggestions = Suggestions.closest(to: id, among: store.schemaIDs).map(\.escapedForMessage)
+    if !suggestions.isEmpty { message += " " + tr("Did you mean %s?", String.listed(suggestions)) }
     printError(message)
     return nil
   }

@@ -120,14 +120,17 @@ package enum ApplicationInvocation: Equatable {
       guard let path = rest.popFirst() else {
         throw UsageError(tr("--open needs a path, e.g. %1$s --open %2$s.", program, examples.get))
       }
-      invocation = .window(openPath: RowPath(parsing: path))
+      let openPath = RowPath(parsing: path)
+      // Refused here, before a running window is asked to look it up.
+      if let problem = openPath.tooLongProblem { throw UsageError(problem) }
+      invocation = .window(openPath: openPath)
     default:
       guard let command = try PanelCommand.parse(first, &rest, program: program, examples: examples) else {
-        throw UsageError(tr("Unknown argument “%s”.", first))
+        throw UsageError(tr("Unknown argument “%s”.", first.escapedForMessage))
       }
       invocation = .command(command)
     }
-    if let extra = rest.first { throw UsageError(tr("Unexpected argument “%s”.", extra)) }
+    if let extra = rest.first { throw UsageError(tr("Unexpected argument “%s”.", extra.escapedForMessage)) }
     return invocation
   }
 

@@ -17,7 +17,7 @@ package enum PanelCheck {
           + trn(
             "the settings panel has %d problem:", "the settings panel has %d problems:", problems.count, problems.count)
       )
-      problems.forEach { report("  \($0)") }
+      String.boundedLines(problems.map(\.description)).forEach { report("  \($0)") }
       return 2
     }
     if !quietWhenValid {

@@ -12,6 +12,14 @@ package enum PanelCommand: Equatable {
   /// Where the setting's value comes from: every layer, bottom to top, and the one that wins.
   case explain(path: RowPath, json: Bool)
 
+  /// The path the command names, when it names one.
+  package var path: RowPath? {
+    switch self {
+    case .list(_, let path): path
+    case .get(let path, _), .set(let path, _, _), .reset(let path), .explain(let path, _): path
+    }
+  }
+
   /// The paths the usage errors show as examples.
   package struct Examples {
     package var get: String

@@ -116,7 +116,7 @@ package final class WindowApplication {
       // The window's own store: routing again would connect the row sources to another.
       let problems = PanelCheck.storeProblems(panel, store: window.store)
       guard let first = problems.first else { return }
-      problems.forEach { printError("\(program): \($0)") }
+      String.boundedLines(problems.map(\.description)).forEach { printError("\(program): \($0)") }
       let mismatch = trn(
         "%1$d setting does not match this system: %2$s", "%1$d settings do not match this system, such as %2$s",
         problems.count, problems.count, first.description)

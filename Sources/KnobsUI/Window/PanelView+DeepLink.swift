@@ -14,6 +14,12 @@ extension PanelView {
   /// With `findingRows`, a path that names nothing is looked for again once every row source
   /// has found its rows (`prepareRows`): a deep link into the history finds its entry.
   private func open(_ path: RowPath, findingRows: Bool) -> Bool {
+    // Longer than any real path: said at once, never looked up or compared (any program on
+    // the session bus can send one, and the window must keep answering).
+    if let problem = path.tooLongProblem {
+      showMessage(problem, actions: [])
+      return false
+    }
     if search.isActive { search.end(restoring: false) }
     if let pagePath = schemaPageToOpen(path) {
       navigate(toPage: pagePath)
@@ -27,7 +33,8 @@ extension PanelView {
       reveal(entry)
       return true
     }
-    let lookup = rootPanel.resolve(path)
+    // Suggestions only once every row source has found its rows: those before would go unsaid.
+    let lookup = rootPanel.resolve(path, suggesting: !findingRows)
     switch lookup {
     case .row(let entry):
       reveal(entry)
