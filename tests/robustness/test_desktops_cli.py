@@ -179,3 +179,17 @@ def test_extension_list_without_a_shell_says_the_states_are_the_settings(desk):
     assert result.returncode == 0, result
     assert result.stdout.startswith("tidy@example.org  disabled"), result.stdout
     assert "GNOME Shell is not running here: these states are read from the settings" in result.stderr
+
+
+def test_a_profile_applied_writes_the_files_as_a_set_does(desk):
+    on(desk, SWAY)
+    assert desk.knobs("set", "fonts/interface", "Sans 13").returncode == 0
+    saved = desk.knobs("profile", "save", "work", "fonts")
+    assert saved.returncode == 0, saved
+    assert desk.knobs("reset", "fonts/interface").returncode == 0
+    assert "gtk-font-name" not in gtk3(desk).read_text()
+    applied = desk.knobs("profile", "apply", "work")
+    assert applied.returncode == 0, applied
+    assert desk.get(INTERFACE, "font-name") == "'Sans 13'"
+    assert gtk3(desk).read_text() == "[Settings]\ngtk-font-name=Sans 13\n"
+    assert (desk.home / ".gtkrc-2.0").read_text() == 'gtk-font-name="Sans 13"\n'
