@@ -234,4 +234,20 @@ final class GtkFilesRobustnessTests: XCTestCase {
     }
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: home), [], "no file was touched")
   }
+
+  func testExplainSaysWhatTheFilesSayAndWhenTheyDisagree() async throws {
+    try put("[Settings]\ngtk-theme-name=Arc\n", gtk3)
+    try put("[Settings]\ngtk-theme-name=Adwaita\n", gtk4)
+    let text = try XCTUnwrap(makeMirror().explanation(of: Self.key("gtk-theme"), value: .string("Adwaita")))
+    XCTAssertEqual(
+      text,
+      """
+      This desktop is not GNOME: GTK also reads this setting from files.
+        ~/.config/gtk-3.0/settings.ini: gtk-theme-name Arc (differs from GSettings, which says Adwaita)
+        ~/.config/gtk-4.0/settings.ini: gtk-theme-name Adwaita
+        ~/.gtkrc-2.0: no gtk-theme-name line
+      """)
+    XCTAssertNil(makeMirror(.gnome).explanation(of: Self.key("gtk-theme"), value: .string("Adwaita")))
+    XCTAssertNil(makeMirror().explanation(of: Self.key("clock-format"), value: .string("24h")))
+  }
 }

@@ -162,6 +162,7 @@ def test_under_gnome_conditions_no_file_but_dconf_is_written(desk, stand_in_shel
     assert desk.knobs("reset", "fonts/interface").returncode == 0
     assert desk.get(INTERFACE, "color-scheme") == "'prefer-dark'"
     assert user_files(desk) == []
+    assert "not GNOME" not in desk.knobs("explain", "fonts/interface").stdout
 
 
 def test_gnome_by_its_session_variables_writes_no_file_either(desk):
@@ -193,3 +194,18 @@ def test_a_profile_applied_writes_the_files_as_a_set_does(desk):
     assert desk.get(INTERFACE, "font-name") == "'Sans 13'"
     assert gtk3(desk).read_text() == "[Settings]\ngtk-font-name=Sans 13\n"
     assert (desk.home / ".gtkrc-2.0").read_text() == 'gtk-font-name="Sans 13"\n'
+
+
+def test_explain_says_what_settings_ini_says_and_when_it_disagrees(desk):
+    on(desk, SWAY)
+    gtk3(desk).parent.mkdir(parents=True)
+    gtk3(desk).write_text("[Settings]\ngtk-font-name=Sans 10\n")
+    result = desk.knobs("explain", "fonts/interface")
+    assert result.returncode == 0, result
+    assert "This desktop is not GNOME: GTK also reads this setting from files." in result.stdout
+    assert ("~/.config/gtk-3.0/settings.ini: gtk-font-name Sans 10 (differs from GSettings, which says Cantarell 11)"
+            in result.stdout), result.stdout
+    assert desk.knobs("set", "fonts/interface", "Sans 10").returncode == 0
+    agreed = desk.knobs("explain", "fonts/interface").stdout
+    assert "~/.config/gtk-3.0/settings.ini: gtk-font-name Sans 10\n" in agreed, agreed
+    assert "differs" not in agreed

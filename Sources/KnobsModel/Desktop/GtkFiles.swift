@@ -429,3 +429,27 @@ extension GtkFiles {
     }
   }
 }
+
+extension GtkFiles {
+  /// What one file says of a key, for `explain`.
+  package struct Reading: Sendable, Equatable {
+    package var path: String
+    package var key: String
+    /// The value as the file writes it; nil when the file has no such line.
+    package var found: String?
+    /// What the file would say for GSettings' value.
+    package var expected: String
+    /// Whether the file says what GSettings says.
+    package var agrees: Bool { found == expected }
+  }
+
+  /// What each file GTK reads here says of `key`, next to what it would say for `value`.
+  package func readings(of key: SettingKey, value: SettingValue) -> [Reading] {
+    edits(for: [(key, value)]) { _ in nil }.compactMap { edit -> Reading? in
+      guard let expected = edit.value else { return nil }
+      let bytes = (try? Self.target(of: edit.file.path)).flatMap { LocalFiles.bytes(at: $0) } ?? []
+      let found = Document(bytes: bytes, format: edit.file.format).value(edit.key)
+      return Reading(path: edit.file.path, key: edit.key, found: found, expected: expected)
+    }
+  }
+}

@@ -12,6 +12,9 @@ package protocol SettingsMirror: AnyObject {
   /// then fails; nil when nothing was written.
   func mirror(_ changes: [(key: SettingKey, value: SettingValue?)], reading: (SettingKey) -> SettingValue?)
     throws(SettingsError) -> (() -> Void)?
+  /// Where else the value of `key` is read on this desktop and what it says there, for `explain`;
+  /// nil when nowhere.
+  func explanation(of key: SettingKey, value: SettingValue?) -> String?
 }
 
 /// Off GNOME, writes appearance settings to the files GTK reads there as well (`GtkFiles`);
@@ -34,6 +37,30 @@ package final class GtkFilesMirror: SettingsMirror {
     let desktop = findDesktop()
     found = desktop
     return desktop
+  }
+
+  package func explanation(of key: SettingKey, value: SettingValue?) -> String? {
+    guard GtkFiles.mirrors(key), let value, !desktop.isGNOME else { return nil }
+    let files = GtkFiles(
+      environment: environment, xsettingsdRuns: !GtkDesktop.processes(named: ["xsettingsd"]).isEmpty)
+    let home = LocalFiles.home(environment: environment)
+    var lines = [tr("This desktop is not GNOME: GTK also reads this setting from files.")]
+    for reading in files.readings(of: key, value: value) {
+      let path = reading.path.hasPrefix(home + "/") ? "~" + reading.path.dropFirst(home.count) : reading.path
+      guard let found = reading.found else {
+        lines.append("  " + tr("%1$s: no %2$s line", String(path).escapedForTerminal, reading.key))
+        continue
+      }
+      let line = "  \(path): \(reading.key) \(found)".escapedForTerminal
+      lines.append(
+        reading.agrees
+          ? line
+          : line + " " + tr("(differs from GSettings, which says %s)", reading.expected.escapedForTerminal))
+    }
+    if files.xsettingsd != nil {
+      lines.append("  " + tr("xsettingsd's values win over settings.ini for applications over X."))
+    }
+    return lines.joined(separator: "\n")
   }
 
   package func check(_ value: SettingValue, for key: SettingKey) throws(SettingsError) {
