@@ -108,6 +108,12 @@ extension CommandLineTool {
       print(tr("No GNOME Shell extensions are installed."))
       return 0
     }
+    if live == nil {
+      // Without a running Shell the states are what the settings say, not what a Shell made of them.
+      printError(
+        "knobs: "
+          + tr("GNOME Shell is not running here: these states are read from the settings, not from the Shell."))
+    }
     for item in listed {
       let scope = item.scope == "user" ? tr("yours") : tr("everyone's")
       let error = item.error.map { "  (\($0))" } ?? ""

@@ -48,6 +48,8 @@ package enum DesktopStart {
       exit(2)
     }
 
+    // Nothing is asked of the desktop until a write or a page needs to know it.
+    CurrentDesktop.start(environment: processEnvironment)
     let startHook = hook?(processEnvironment)
     let userSchemas = UserSchemaFolders.find(environment: processEnvironment)
     userSchemas.bindTextDomains()

@@ -175,6 +175,9 @@ extension GSettingsStore {
     var settingsOf = ImportSettings(self)
     guard let settings = settingsOf(first.key.schema) else { throw .unavailable(availability(of: first.key)) }
     try checkBackend(settings, first.key)
+    // The files GTK reads off GNOME first, all or none; taken back when the settings are refused.
+    let undoMirror = try mirrored(
+      plan.changes.map { ($0.key, $0.resets ? nil : Self.settingValue($0.variant)) })
     // One change set, or as few as GSettings takes (`SettingsWrites.largestFolderShare`); when
     // a later one is refused, the ones before it are taken back, so the import stays whole or none.
     let parts = Self.changeSets(plan.changes)
@@ -197,6 +200,7 @@ extension GSettingsStore {
           }
           _ = undo.commit(through: settings)
         }
+        undoMirror?()
         // Which key the backend refused: the first that can't be written now, if one can be named.
         let locked = plan.changes.first { settingsOf($0.key.schema)?.isWritable($0.key.key) != true }
         throw .notWritable(locked?.key ?? first.key)

@@ -67,6 +67,23 @@ final class ReferencePanelTests: GtkTestCase {
     XCTAssertEqual(missing.map(\.description), ["org.gnome.shell.extensions.user-theme name"])
   }
 
+  func testPagesOnlyGNOMEShellReadsSaySoElsewhereAndNothingOnGNOME() async throws {
+    defer { CurrentDesktop.assume(gnome: nil) }
+    let settings = SettingsReader(store)
+    let shellOnly = ["desktop/top-bar", "desktop/extensions", "desktop/keyboard/keyboard/overview-shortcut"]
+    CurrentDesktop.assume(gnome: false)
+    for path in shellOnly {
+      let row = try XCTUnwrap(panel.entry(at: RowPath(parsing: path))?.row, path)
+      XCTAssertEqual(
+        row.subtitle?.text(settings), "Takes effect only in GNOME; this desktop does not read it.", path)
+    }
+    XCTAssertEqual(panel.entry(at: "desktop/appearance")?.row.subtitle?.text(settings) ?? "", "")
+    CurrentDesktop.assume(gnome: true)
+    for path in shellOnly {
+      XCTAssertEqual(panel.entry(at: RowPath(parsing: path))?.row.subtitle?.text(settings) ?? "", "", path)
+    }
+  }
+
   func testShortPathsReachRowsOnPages() async throws {
     for (short, full) in [
       ("appearance/dark-style", "desktop/appearance/style/dark-style"),

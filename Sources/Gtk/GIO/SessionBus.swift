@@ -16,6 +16,13 @@ public enum SessionBus {
     return problem
   }
 
+  /// Whether `name` has an owner on the session bus now; false without a bus. One round trip.
+  public static func nameHasOwner(_ name: String) -> Bool {
+    guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return false }
+    defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
+    return hasOwner(connection, name)
+  }
+
   private static func findDconfWriterProblem() -> String? {
     var error: UnsafeMutablePointer<GError>?
     guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {

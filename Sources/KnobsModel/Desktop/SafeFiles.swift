@@ -168,14 +168,15 @@ enum SafeFiles {
   /// over its target. When a rename fails, the targets renamed before it get their old files
   /// back (kept under a second name meanwhile), or are removed if there were none. Nil when
   /// written, else the path that failed and why.
-  static func writeAtomically(_ files: [(data: Data, path: String)], mode: mode_t) -> (
+  /// `modes`, when given, holds each file's own mode, in the order of `files`.
+  static func writeAtomically(_ files: [(data: Data, path: String)], mode: mode_t, modes: [mode_t]? = nil) -> (
     path: String, problem: FileProblem
   )? {
     var written: [(path: String, descriptor: Int32)] = []
     defer { for temporary in written { close(temporary.descriptor) } }
-    for file in files {
+    for (index, file) in files.enumerated() {
       do {
-        written.append(try writeTemporary(file.data, beside: file.path, mode: mode))
+        written.append(try writeTemporary(file.data, beside: file.path, mode: modes?[index] ?? mode))
       } catch {
         for temporary in written { unlink(temporary.path) }
         return (file.path, error)

@@ -89,7 +89,9 @@ public struct InstalledThemes: Sendable {
     var found: Set<String> = []
     for folder in folders {
       guard let names = LocalFiles.names(in: folder) else { continue }
-      for name in names where !name.hasPrefix(".") && name != "default" && !found.contains(name) {
+      // A name that could not be a line of other programs' files is never offered (`DesktopNames`).
+      for name in names
+      where !name.hasPrefix(".") && name != "default" && !found.contains(name) && DesktopNames.isAcceptable(name) {
         if test(folder + "/" + name) { found.insert(name) }
       }
     }

@@ -84,7 +84,7 @@ public enum FontDescription {
       return tr("“%s” has no font family, e.g. “Cantarell 11”.", text.escapedForMessage)
     }
     guard !text.contains(where: { $0.isNewline || $0 == "\0" }) else { return tr("A font name is a single line.") }
-    return nil
+    return DesktopNames.problem(with: text)
   }
 
   /// The family and style part: “Cantarell Bold” of “Cantarell Bold 11”.

@@ -114,6 +114,10 @@ package struct CommandLineTool {
         print(ExplainedValue(found).json)
       } else {
         print(found.explanation)
+        // Off GNOME, the files GTK reads there too, and whether they say the same.
+        if let files = GSettingsStore.mirror?.explanation(of: key, value: target.store.value(for: key)) {
+          print(files)
+        }
       }
       return 0
     case .reset(let path):

@@ -16,6 +16,22 @@ public final class GSettingsStore: SettingsStore {
     self.source = source
   }
 
+  /// Where every GSettings store of this process also writes the keys it knows (Knobs: the files
+  /// GTK reads off GNOME), and what it refuses; set once at start. Every write, reset and import
+  /// of any store goes through it.
+  package static var mirror: (any SettingsMirror)?
+
+  /// Writes `changes` through `mirror`; the undo of what it wrote.
+  package func mirrored(_ changes: [(key: SettingKey, value: SettingValue?)]) throws(SettingsError) -> (() -> Void)? {
+    // Values kept in memory only (tests, no settings database) go nowhere else either.
+    guard let mirror = Self.mirror else { return nil }
+    guard storage.isPersistent else {
+      for change in changes { if let value = change.value { try mirror.check(value, for: change.key) } }
+      return nil
+    }
+    return try mirror.mirror(changes) { [weak self] key in self?.value(for: key) }
+  }
+
   package func settings(_ schema: String) -> Settings? {
     if vanished.contains(schema) { return nil }
     if let known = schemas[schema] { return known }
@@ -91,7 +107,11 @@ public final class GSettingsStore: SettingsStore {
     let variant = try checkedVariant(value, for: key, in: settings)
     guard settings.value(key.key).text != variant.text else { return }
     try checkBackend(settings, key)
-    guard settings.set(key.key, variant) else { throw .notWritable(key) }
+    let undo = try mirrored([(key, Self.settingValue(variant))])
+    guard settings.set(key.key, variant) else {
+      undo?()
+      throw .notWritable(key)
+    }
   }
 
   /// The key's GVariant type, when the key is installed.
@@ -115,6 +135,7 @@ public final class GSettingsStore: SettingsStore {
       throw .unavailable(availability(of: key))
     }
     _ = try checkedVariant(value, for: key, in: settings)
+    try Self.mirror?.check(value, for: key)
   }
 
   /// The GVariant `value` stands for, once its type and range are known to fit the key;
@@ -146,6 +167,7 @@ public final class GSettingsStore: SettingsStore {
     }
     guard settings.isWritable(key.key) else { throw .notWritable(key) }
     try checkBackend(settings, key)
+    _ = try mirrored([(key, nil)])
     settings.reset(key.key)
   }
 
@@ -159,7 +181,7 @@ public final class GSettingsStore: SettingsStore {
   }
 
   /// The value as Knobs holds it; types without a case of their own (`(ii)`, `a{sv}` …) as GVariant text.
-  static func settingValue(_ variant: Variant) -> SettingValue? {
+  package static func settingValue(_ variant: Variant) -> SettingValue? {
     if let bool = variant.bool { return .bool(bool) }
     if let double = variant.double { return .double(double) }
     if let int = variant.int { return .int(int) }

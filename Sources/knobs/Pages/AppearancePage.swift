@@ -25,6 +25,7 @@ func appearancePage(themes: InstalledThemes) -> Row {
         .subtitle { settings in
           // Without the extension's schema the row says that instead.
           guard settings.store.availability(of: .shellTheme) == .available else { return "" }
+          guard CurrentDesktop.isGNOME else { return CurrentDesktop.onlyInGNOMENote }
           return shellThemesEnabled(settings)
             ? tr("The look of the top bar and the overview")
             : tr("Needs the User Themes extension, which is not enabled")

@@ -46,5 +46,6 @@ func extensionsPage(extensions: ShellExtensionRows) -> Row {
     }
   }
   .icon("application-x-addon-symbolic")
+  .subtitle { _ in CurrentDesktop.onlyInGNOMENote }
   .keywords(tr("add-ons"), tr("plugins"), tr("GNOME Shell"))
 }

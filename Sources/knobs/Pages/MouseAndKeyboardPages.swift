@@ -63,6 +63,7 @@ func keyboardPage() -> Row {
         "overview-shortcut", tr("Overview Shortcut"), key: .overlayKey,
         options: [("Super_L", tr("Left Super")), ("Super_R", tr("Right Super"))]
       )
+      .subtitle { _ in CurrentDesktop.onlyInGNOMENote }
       .keywords(tr("activities"), tr("super key"))
       ToggleRow("extended-input-sources", tr("Show Extended Input Sources"), key: .showAllSources)
         .subtitle(tr("More keyboard layouts to choose from in Settings"))

@@ -23,4 +23,6 @@ func topBarPage() -> Row {
       ToggleRow("week-numbers", tr("Week Numbers"), key: .weekNumbers)
     }
   }
+  // GNOME Shell draws the top bar: elsewhere the page says its settings do nothing there.
+  .subtitle { _ in CurrentDesktop.onlyInGNOMENote }
 }
