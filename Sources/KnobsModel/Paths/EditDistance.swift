@@ -76,7 +76,7 @@ enum EditDistance {
 public enum Suggestions {
   /// The longest text, in bytes, that suggestions are looked for: no path or name a person
   /// mistypes is longer, and the work grows with the text's length. A longer one has none.
-  public static let longestTarget = 256
+  package static let longestTarget = 256
 
   /// Up to this many bytes, a text's nearest candidates are suggested however far they are;
   /// a longer one is a mistyping only of candidates within half its length.

@@ -46,14 +46,14 @@ extension String {
   }
 
   /// The longest text `sanitizedForShell` hands over whole.
-  public static let shellLength = 120
+  package static let shellLength = 120
 
   /// Text handed to GNOME Shell (a search result's name and description), which another
   /// program may have written: cut when longer than `shellLength` characters, as
   /// `shortenedForMessage` cuts, and with control characters and bidirectional controls
   /// escaped as `escapedForTerminal` shows them, so that the overview neither runs a line
   /// into the next nor shows a name reversed. The one way Knobs hands text to the Shell.
-  public var sanitizedForShell: String {
+  package var sanitizedForShell: String {
     guard let end = index(startIndex, offsetBy: Self.shellLength, limitedBy: endIndex), end != endIndex else {
       return escapedForTerminal
     }
@@ -61,11 +61,11 @@ extension String {
   }
 
   /// The most items a message lists, or problems a command says one by one; the rest are counted.
-  public static let listedLimit = 20
+  package static let listedLimit = 20
 
   /// `items` as one list in a message: the first `listedLimit`, joined with “, ”, then how many
   /// more there are. Items are put in as they are: escape them first (`escapedForMessage`).
-  public static func listed(_ items: [String]) -> String {
+  package static func listed(_ items: [String]) -> String {
     guard items.count > listedLimit else { return items.joined(separator: ", ") }
     let more = items.count - listedLimit
     return items.prefix(listedLimit).joined(separator: ", ") + " " + trn("and %d more", "and %d more", more, more)
@@ -73,7 +73,7 @@ extension String {
 
   /// Problems said one a line: the first `listedLimit` lines, then one saying how many more
   /// there are, so a file of a million mistakes is not echoed a million times.
-  public static func boundedLines<C: Collection<String>>(_ lines: C) -> [String] {
+  package static func boundedLines<C: Collection<String>>(_ lines: C) -> [String] {
     guard lines.count > listedLimit else { return Array(lines) }
     let more = lines.count - listedLimit
     return Array(lines.prefix(listedLimit)) + [trn("…and %d more problem.", "…and %d more problems.", more, more)]
