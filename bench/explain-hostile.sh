@@ -32,13 +32,16 @@ export GSETTINGS_BACKEND=dconf DBUS_SESSION_BUS_ADDRESS=unix:path=/nonexistent
 [[ -n ${KNOBS_SCHEMA_DIR:-} ]] && export GSETTINGS_SCHEMA_DIR=$KNOBS_SCHEMA_DIR
 
 measure() { # NAME COMMAND...: elapsed seconds, peak KB, first line of output
-  local name=$1
+  local name=$1 status=0
   shift
-  local out
-  out=$(timeout 60 /usr/bin/time -v "$@" 2>"$root/time" | head -c 2000 | tr '\n' ' ' | cut -c1-70) || true
+  timeout 60 /usr/bin/time -v "$@" >"$root/out" 2>"$root/time" || status=$?
+  if [[ $status -eq 137 || $status -eq 124 ]]; then
+    printf '%-34s did not finish in 60 s\n' "$name"
+    return
+  fi
   printf '%-34s %6.2f s %8d KB  %s\n' "$name" \
     "$(awk -F': ' '/Elapsed/ {split($2, t, ":"); print t[1] * 60 + t[2]}' "$root/time")" \
-    "$(awk -F': ' '/Maximum resident/ {print $2}' "$root/time")" "$out"
+    "$(awk -F': ' '/Maximum resident/ {print $2}' "$root/time")" "$(head -c 300 "$root/out" | tr '\n' ' ' | cut -c1-60)"
 }
 
 key=schema/org.gnome.desktop.interface/cursor-size
