@@ -358,6 +358,7 @@ public struct GVDBFileProblem: Error, Hashable, Sendable, CustomStringConvertibl
   /// Whether libdconf reads no value and no lock from the file either (it does not exist, it
   /// can't be opened, or GVDB refuses its header): dconf's answer is then known without it.
   public let dconfReadsNothing: Bool
+  /// A problem in words; `dconfReadsNothing` when libdconf can't read the file either.
   public init(_ description: String, dconfReadsNothing: Bool = false) {
     self.description = description
     self.dconfReadsNothing = dconfReadsNothing
