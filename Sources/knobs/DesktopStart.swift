@@ -117,6 +117,20 @@ package enum DesktopStart {
       exit(FilePanels.uninstall(id))
     case .list, .get, .set, .reset, .explain, .addCustomShortcut, .removeCustomShortcut, .export, .exportAnsible,
       .profile, .importFile, .history, .undo, .shellExtension:
+      // Before any GSettings object is made: a dconf profile or database that is not a regular file
+      // (a FIFO, /dev/zero) would hold libdconf forever. `explain` says the value can't be told.
+      let readingOnly: Bool
+      switch invocation {
+      case .list, .get, .explain: readingOnly = true
+      default: readingOnly = false
+      }
+      if let guarded = DconfProvenance.guardDconf(readingOnly: readingOnly), let why = guarded.unsafeFile {
+        if case .explain = invocation {
+        } else {
+          printError("knobs: " + tr("Settings can't be read or changed: %s", why.escapedForTerminal))
+          exit(1)
+        }
+      }
       let status = CommandLineTool(panel: panel, schemaDirectories: schemaDirectories, history: history).run(invocation)
       guard history.failedToNote else { exit(status) }
       // The change stands, but `knobs undo` can't know it: said, with a status of its own.

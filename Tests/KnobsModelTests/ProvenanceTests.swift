@@ -44,13 +44,90 @@ final class ProvenanceTests: XCTestCase {
   func testADatabaseCompiledByDconfIsRead() async throws {
     let table = try GVDBTable(bytes: Self.siteDatabase)
     XCTAssertFalse(table.isByteSwapped)
-    XCTAssertEqual(
-      Set(table.values.keys),
-      ["/org/gnome/desktop/interface/clock-format", "/org/gnome/desktop/interface/enable-animations"])
     // A serialized `v`: the string's bytes, its NUL, a separator and the type.
     XCTAssertEqual(
-      table.values["/org/gnome/desktop/interface/clock-format"], Array("12h".utf8) + [0, 0] + Array("s".utf8))
-    XCTAssertEqual(table.locks, ["/org/gnome/desktop/interface/clock-format"])
+      table.value(at: "/org/gnome/desktop/interface/clock-format").map(Array.init),
+      Array("12h".utf8) + [0, 0] + Array("s".utf8))
+    XCTAssertNotNil(table.value(at: "/org/gnome/desktop/interface/enable-animations"))
+    // Folders and other names are not values; nor is a name's end alone.
+    for other in ["/org/gnome/desktop/interface/", "/org/", "clock-format", "/org/gnome/desktop/interface/clock", ""] {
+      XCTAssertNil(table.value(at: other), other)
+    }
+    XCTAssertTrue(table.locks("/org/gnome/desktop/interface/clock-format"))
+    XCTAssertFalse(table.locks("/org/gnome/desktop/interface/enable-animations"))
+  }
+
+  /// Offsets in `siteDatabase`: the root table's header at 0x18 (no Bloom words, 8 buckets
+  /// from 0x20: items 0, 2, 4, 4, 6, 7, 7, 7), its 8 items of 24 bytes from 0x40; the
+  /// clock-format item is the sixth (index 5, at 0xb8), in bucket 3 (items 4 and 5).
+  static let clockItem = 0x40 + 5 * 24
+
+  func testADatabaseIsCheckedWholeBeforeAnythingInItIsBelieved() async throws {
+    // Each of these is damage dconf's reader does not see as such: it looks the key up by its
+    // hash, in its bucket, and finds nothing (or something else). The old reader, which took
+    // every item by its name, named clock-format's '12h' from each of them.
+    var wrongHash = Self.siteDatabase
+    wrongHash[Self.clockItem] ^= 0x11
+    wrongHash[Self.clockItem + 1] ^= 0x01
+    var outOfBucket = Self.siteDatabase
+    // Bucket 4 made to start at item 5: clock-format is no longer in its own bucket (3).
+    outOfBucket[0x20 + 16] = 5
+    var valueMisaligned = Self.siteDatabase
+    // The value's start moved by 4: inside the file, but not 8-aligned as GVDB wants.
+    valueMisaligned[Self.clockItem + 16] &+= 4
+    var unknownType = Self.siteDatabase
+    unknownType[Self.clockItem + 14] = UInt8(ascii: "x")
+    var nameOutside = Self.siteDatabase
+    nameOutside[Self.clockItem + 12] = 0xff
+    nameOutside[Self.clockItem + 13] = 0xff
+    for (what, bytes) in [
+      ("hash", wrongHash), ("bucket", outOfBucket), ("alignment", valueMisaligned), ("type", unknownType),
+      ("name", nameOutside),
+    ] {
+      XCTAssertThrowsError(try GVDBTable(bytes: bytes), what) { error in
+        XCTAssertFalse((error as? GVDBTable.Problem)?.dconfReadsNothing ?? true, "\(what): \(error)")
+      }
+    }
+    // A value the check refuses refuses the file.
+    XCTAssertThrowsError(try GVDBTable(bytes: Self.siteDatabase, checkValue: { _, _ in false }))
+    // A header dconf refuses, or a root table it sets up as empty: dconf reads nothing from it.
+    var version = Self.siteDatabase
+    version[8] = 1
+    var rootOutside = Self.siteDatabase
+    rootOutside[20] = 0xff
+    for bytes in [version, rootOutside, Array(Self.siteDatabase.prefix(40))] {
+      XCTAssertThrowsError(try GVDBTable(bytes: bytes)) { error in
+        XCTAssertTrue((error as? GVDBTable.Problem)?.dconfReadsNothing ?? false, "\(error)")
+      }
+    }
+  }
+
+  func testADeepChainOfItemsIsCheckedInLinearWork() async throws {
+    // 200,000 items, each the child of the one before: their full names, written out, would
+    // take 20 billion bytes. Their hashes are worked out once each; the file is refused at the
+    // first wrong one.
+    let count = 200_000
+    var bytes = Array("GVariant".utf8) + [UInt8](repeating: 0, count: 16)
+    let tableSize = 8 + 4 + count * 24
+    let keyStart = 24 + tableSize
+    func put(_ value: UInt32, at offset: Int) {
+      for shift in 0..<4 { bytes[offset + shift] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(shift))) }
+    }
+    bytes += [UInt8](repeating: 0, count: tableSize + 1)
+    put(24, at: 16)
+    put(UInt32(24 + tableSize), at: 20)
+    put(1, at: 28)
+    bytes[keyStart] = UInt8(ascii: "a")
+    for index in 0..<count {
+      let item = 24 + 12 + index * 24
+      put(index == 0 ? UInt32.max : UInt32(index - 1), at: item + 4)
+      put(UInt32(keyStart), at: item + 8)
+      bytes[item + 12] = 1
+      bytes[item + 14] = UInt8(ascii: "L")
+    }
+    XCTAssertThrowsError(try GVDBTable(bytes: bytes)) { error in
+      XCTAssertEqual(error as? GVDBTable.Problem, .damaged("an item's hash is wrong"))
+    }
   }
 
   func testDamagedDatabasesAreRefusedInWords() async throws {
@@ -98,13 +175,14 @@ final class ProvenanceTests: XCTestCase {
     let other = try GVDBTable(bytes: bytes)
     XCTAssertFalse(native.isByteSwapped)
     XCTAssertTrue(other.isByteSwapped, "the signature says the values are of the other order")
-    XCTAssertEqual(Set(other.values.keys), Set(native.values.keys))
-    XCTAssertEqual(other.locks, [clock])
-    XCTAssertEqual(native.values[clock], [4, 3, 2, 1, 0] + Array("i".utf8))
-    XCTAssertEqual(other.values[clock], [1, 2, 3, 4, 0] + Array("i".utf8), "values are kept as written, to be swapped")
+    XCTAssertTrue(other.locks(clock))
+    XCTAssertEqual(native.value(at: clock).map(Array.init), [4, 3, 2, 1, 0] + Array("i".utf8))
     XCTAssertEqual(
-      other.values["/org/gnome/desktop/interface/enable-animations"],
-      native.values["/org/gnome/desktop/interface/enable-animations"])
+      other.value(at: clock).map(Array.init), [1, 2, 3, 4, 0] + Array("i".utf8),
+      "values are kept as written, to be swapped")
+    XCTAssertEqual(
+      other.value(at: "/org/gnome/desktop/interface/enable-animations"),
+      native.value(at: "/org/gnome/desktop/interface/enable-animations"))
     // A signature of neither order is not a database.
     var unsigned = bytes
     unsigned.replaceSubrange(0..<8, with: Array("GVariang".utf8))
@@ -220,20 +298,22 @@ final class ProvenanceTests: XCTestCase {
   }
 
   private func facts(
-    databases: [Int: ProvenanceFacts.DatabaseReading], user: String?, dconf: String?,
-    profile: String = "user-db:user\nsystem-db:local\nsystem-db:site\n"
+    databases: [Int: ProvenanceFacts.DatabaseReading], user: String?, value: String?, reset: String? = nil,
+    writable: Bool = true, profile: String = "user-db:user\nsystem-db:local\nsystem-db:site\n"
   ) -> ProvenanceFacts {
     ProvenanceFacts(
       key: SettingKey(schema: "org.x", key: "k"), path: "/org/x/k", schemaDefault: "'schema'", schemaOrigin: "org.x",
       vendorOverrides: [VendorOverrides.Override(file: "/s/20.gschema.override", value: "'vendor'", desktop: nil)],
       profile: DconfProfile.parse(profile, environment: environment()), databases: databases, isDconf: true,
-      userValue: user, dconfValue: dconf, isWritable: true)
+      userValue: user, value: value, resetValue: reset ?? value, isWritable: writable)
   }
 
   func testTheLayersFollowDconfsRules() async throws {
     // Nothing in any database: the vendor's override.
     var found = ValueProvenance.resolve(
-      facts(databases: [1: .read(value: nil, locks: false), 2: .read(value: nil, locks: false)], user: nil, dconf: nil))
+      facts(
+        databases: [1: .read(value: nil, locks: false), 2: .read(value: nil, locks: false)], user: nil,
+        value: "'vendor'"))
     XCTAssertEqual(found.source, .vendor(file: "/s/20.gschema.override"))
     XCTAssertEqual(found.layers.map(\.kind), [.schema, .vendor, .system, .system, .user])
     XCTAssertEqual(found.layers.map(\.origin).suffix(3), ["system-db:site", "system-db:local", "user-db:user"])
@@ -241,14 +321,14 @@ final class ProvenanceTests: XCTestCase {
     found = ValueProvenance.resolve(
       facts(
         databases: [1: .read(value: "'local'", locks: false), 2: .read(value: "'site'", locks: false)], user: nil,
-        dconf: "'local'"))
+        value: "'local'"))
     XCTAssertEqual(found.source, .system(database: "system-db:local"))
     XCTAssertEqual(found.value, "'local'")
     // The user's value over both.
     found = ValueProvenance.resolve(
       facts(
         databases: [1: .read(value: "'local'", locks: false), 2: .read(value: "'site'", locks: false)], user: "'mine'",
-        dconf: "'mine'"))
+        value: "'mine'", reset: "'local'"))
     XCTAssertEqual(found.source, .user)
     XCTAssertEqual(found.resetValue, "'local'")
     XCTAssertEqual(found.layers.filter(\.wins).map(\.origin), ["user-db:user"])
@@ -256,7 +336,7 @@ final class ProvenanceTests: XCTestCase {
     found = ValueProvenance.resolve(
       facts(
         databases: [1: .read(value: "'local'", locks: false), 2: .read(value: "'site'", locks: true)], user: "'mine'",
-        dconf: "'site'"))
+        value: "'site'", writable: false))
     XCTAssertEqual(found.source, .locked(database: "system-db:site", hiddenUserValue: "'mine'"))
     XCTAssertEqual(found.value, "'site'")
     XCTAssertTrue(found.isLocked)
@@ -266,24 +346,113 @@ final class ProvenanceTests: XCTestCase {
     found = ValueProvenance.resolve(
       facts(
         databases: [1: .read(value: "'local'", locks: true), 2: .read(value: nil, locks: false)], user: nil,
-        dconf: "'local'"))
+        value: "'local'", writable: false))
     XCTAssertEqual(found.source, .locked(database: "system-db:local", hiddenUserValue: nil))
     XCTAssertEqual(found.value, "'local'")
+    // A database's value GSettings does not take (not of the key's type): the one below is in force.
+    found = ValueProvenance.resolve(
+      facts(
+        databases: [
+          1: .read(value: "uint32 4", accepted: false, locks: false), 2: .read(value: "'site'", locks: false),
+        ],
+        user: nil, value: "'vendor'"))
+    XCTAssertEqual(found.source, .vendor(file: "/s/20.gschema.override"), "\(found.problems)")
+    XCTAssertEqual(found.resetValue, "'vendor'")
   }
 
   func testADatabaseThatCouldNotBeReadIsNeverNamedWrongly() async throws {
-    // The upper database can't be read; dconf gives a value the lower one does not hold.
-    let found = ValueProvenance.resolve(
+    // The upper database can't be read whole; GSettings gives a value the lower one does not hold.
+    var found = ValueProvenance.resolve(
       facts(
-        databases: [1: .unreadable("damaged"), 2: .read(value: "'site'", locks: false)], user: nil, dconf: "'other'"))
-    XCTAssertEqual(found.source, .system(database: nil))
+        databases: [1: .unreadable("damaged"), 2: .read(value: "'site'", locks: false)], user: nil, value: "'other'"))
+    XCTAssertEqual(found.source, .unknown)
     XCTAssertEqual(found.value, "'other'")
+    XCTAssertEqual(found.resetValue, "'other'")
+    XCTAssertEqual(found.resetSource, .unknown)
     XCTAssertTrue(found.layers.allSatisfy { !$0.wins })
     XCTAssertEqual(found.problems.count, 2, "\(found.problems)")
+    // Even when the lower one gives GSettings' value: the damaged one might give it too.
+    found = ValueProvenance.resolve(
+      facts(
+        databases: [1: .unreadable("damaged"), 2: .read(value: "'site'", locks: false)], user: nil, value: "'site'"))
+    XCTAssertEqual(found.source, .unknown)
+    XCTAssertTrue(found.explanation.contains("Value in force: 'site'"), found.explanation)
+    XCTAssertFalse(found.explanation.contains("=>"), found.explanation)
+    // A database read (with a value for the key) that dconf does not read so: GSettings gives
+    // the default. The case: never "=> system … 42", "Source: system", "Reset gives: 42".
+    found = ValueProvenance.resolve(
+      facts(
+        databases: [1: .read(value: "42", locks: false), 2: .read(value: nil, locks: false)], user: nil, value: "0"))
+    XCTAssertEqual(found.source, .unknown)
+    XCTAssertEqual(found.value, "0")
+    XCTAssertEqual(found.resetValue, "0")
+    XCTAssertFalse(found.explanation.contains("=>"), found.explanation)
+    // What GSettings alone tells is still told: the user's own value, or a lock (by some database).
+    found = ValueProvenance.resolve(
+      facts(
+        databases: [1: .unreadable("damaged"), 2: .read(value: nil, locks: false)], user: "'mine'", value: "'mine'"))
+    XCTAssertEqual(found.source, .user)
+    found = ValueProvenance.resolve(
+      facts(
+        databases: [1: .unreadable("damaged"), 2: .read(value: nil, locks: false)], user: "'mine'", value: "'x'",
+        writable: false))
+    XCTAssertEqual(found.source, .locked(database: nil, hiddenUserValue: "'mine'"))
+    // A database dconf reads nothing from either (its header refused): the lower one is named.
+    found = ValueProvenance.resolve(
+      facts(
+        databases: [1: .empty("it is not a dconf database"), 2: .read(value: "'site'", locks: false)], user: nil,
+        value: "'site'"))
+    XCTAssertEqual(found.source, .system(database: "system-db:site"))
+    XCTAssertEqual(found.problems.count, 1, "\(found.problems)")
+  }
+
+  func testAValueThatCantBeToldIsSaidPlainly() async throws {
+    var unsafe = facts(databases: [:], user: nil, value: nil)
+    unsafe.profile.unsafeFile = "The dconf profile /tmp/fifo is a FIFO, not a regular file."
+    unsafe.profile.problems = [unsafe.profile.unsafeFile!]
+    let found = ValueProvenance.resolve(unsafe)
+    XCTAssertEqual(found.source, .unknown)
+    XCTAssertNil(found.value)
+    XCTAssertNil(found.resetValue)
+    XCTAssertTrue(found.layers.allSatisfy { !$0.wins })
+    XCTAssertTrue(found.explanation.contains("Value in force: can't be told"), found.explanation)
+    XCTAssertTrue(found.explanation.contains("Reset gives: can't be told"), found.explanation)
+    XCTAssertTrue(found.explanation.contains("FIFO"), found.explanation)
+  }
+
+  func testAProfileThatIsNotARegularFileIsFoundAsDconfOpensItAndSaidToBeUnsafe() async throws {
+    // A FIFO or a device where the mandatory profile is: dconf opens it (and would wait or read
+    // forever); it is not passed over for DCONF_PROFILE, and it is said to be unsafe.
+    let fifo = DconfProfile.find(
+      in: environment(profile: "/tmp/p"),
+      read: { path in path == "/run/dconf/user/1000" ? .failure(.notAFile("a FIFO")) : .success("user-db:user\n") })
+    XCTAssertEqual(fifo.file, "/run/dconf/user/1000")
+    XCTAssertNotNil(fifo.unsafeFile)
+    XCTAssertFalse(fifo.isRead)
+    // A folder: dconf opens it and reads no line, so no database.
+    let folder = DconfProfile.find(
+      in: environment(profile: "/tmp/p"),
+      read: { path in path == "/run/dconf/user/1000" ? .failure(.folder) : .success("user-db:user\n") })
+    XCTAssertEqual(folder.databases, [])
+    XCTAssertTrue(folder.isFolder)
+    // Too large for Knobs: dconf reads it, so its databases are not known (never "none").
+    let large = DconfProfile.find(in: environment(profile: "/tmp/big"), read: { _ in .failure(.tooLarge) })
+    XCTAssertFalse(large.isRead)
+    XCTAssertFalse(large.problems.joined().contains("reads no database"), "\(large.problems)")
+    // The real files: a FIFO and /dev/zero are refused without waiting, by what they are.
+    let path = NSTemporaryDirectory() + "knobs-fifo-\(getpid())"
+    XCTAssertEqual(mkfifo(path, 0o600), 0)
+    defer { unlink(path) }
+    XCTAssertEqual(DconfProfile.readFile(path), .failure(.notAFile("a FIFO")))
+    XCTAssertEqual(DconfProfile.readFile("/dev/zero"), .failure(.notAFile("a device")))
+    let named = DconfProfile.parse("user-db:user\nfile-db:\(path)\n", environment: environment())
+    XCTAssertTrue(named.checkingDatabaseFiles().unsafeFile?.contains("FIFO") ?? false)
+    XCTAssertNil(
+      DconfProfile.parse("file-db:/nonexistent/db\n", environment: environment()).checkingDatabaseFiles().unsafeFile)
   }
 
   func testWithoutDconfOnlyTheUsersValueAndTheDefaultsCount() async throws {
-    var plain = facts(databases: [:], user: "'mine'", dconf: nil)
+    var plain = facts(databases: [:], user: "'mine'", value: "'mine'")
     plain.isDconf = false
     let found = ValueProvenance.resolve(plain)
     XCTAssertEqual(found.source, .user)

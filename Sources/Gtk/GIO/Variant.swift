@@ -52,7 +52,13 @@ public final class Variant {
   /// value), byte-swapped first for a file of the other byte order; nil when the bytes are
   /// not a valid value (GLib checks them: the file may be damaged).
   public static func textOfSerializedVariant(_ bytes: [UInt8], byteSwapped: Bool) -> String? {
-    let data = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+    ofSerializedVariant(bytes, byteSwapped: byteSwapped)?.text
+  }
+
+  /// The value stored as a serialized GVariant of type `v`, byte-swapped first for a file of the
+  /// other byte order; nil unless the bytes are the one normal form of a `v` (GLib checks them).
+  public static func ofSerializedVariant<Bytes: Collection<UInt8>>(_ bytes: Bytes, byteSwapped: Bool) -> Variant? {
+    let data = Array(bytes).withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
     defer { g_bytes_unref(data) }
     let type = g_variant_type_new("v")
     defer { g_variant_type_free(type) }
@@ -64,7 +70,7 @@ public final class Variant {
     }
     defer { g_variant_unref(boxed) }
     guard g_variant_is_normal_form(boxed) != 0, let inner = g_variant_get_variant(boxed) else { return nil }
-    return Variant(adopting: inner).text
+    return Variant(adopting: inner)
   }
 
   /// The GVariant type string, e.g. "b", "i", "d", "s".

@@ -9,8 +9,12 @@ public enum ValueSource: Hashable, Sendable {
   case system(database: String?)
   /// The user's own database.
   case user
-  /// A lock of the database named: the user's own value, if any, is kept but not used.
-  case locked(database: String, hiddenUserValue: String?)
+  /// A lock of the database named (nil when dconf says the key is locked but the database that
+  /// locks it could not be told): the user's own value, if any, is kept but not used.
+  case locked(database: String?, hiddenUserValue: String?)
+  /// Where the value comes from could not be told (a database could not be read whole, or
+  /// the value in force itself could not be).
+  case unknown
 
   /// The word scripts read (`knobs list --json`'s `source`).
   public var name: String {
@@ -20,6 +24,7 @@ public enum ValueSource: Hashable, Sendable {
     case .system: return "system"
     case .user: return "user"
     case .locked: return "locked"
+    case .unknown: return "unknown"
     }
   }
 
@@ -34,11 +39,17 @@ public enum ValueSource: Hashable, Sendable {
       return tr("Set for this computer by its administrator (%s).", database)
     case .system(nil):
       return tr("Set for this computer by its administrator.")
-    case .locked(let database, let hidden):
+    case .locked(let database?, let hidden):
       return hidden == nil
         ? tr("Locked by the administrator (%s).", database)
         : tr(
           "Locked by the administrator (%s). Your own value is kept and used again when the lock is lifted.", database)
+    case .locked(nil, let hidden):
+      return hidden == nil
+        ? tr("Locked by the administrator.")
+        : tr("Locked by the administrator. Your own value is kept and used again when the lock is lifted.")
+    case .unknown:
+      return tr("Where this value comes from could not be told.")
     }
   }
 }
@@ -111,8 +122,14 @@ public protocol ProvenanceReading: AnyObject {
 public struct ProvenanceFacts: Sendable {
   /// What one database of the profile says of the key.
   public enum DatabaseReading: Hashable, Sendable {
-    case read(value: String?, locks: Bool)
-    /// The database could not be read (missing, unreadable, damaged): why.
+    /// Its value for the key as GVariant text (nil when it sets none), whether GSettings takes
+    /// that value (of the key's type, in its range), and whether it locks the key.
+    case read(value: String?, accepted: Bool = true, locks: Bool)
+    /// The file can't be read, and dconf reads nothing from it either (it does not exist, it
+    /// can't be opened, or GVDB refuses its header): why.
+    case empty(String)
+    /// The database could not be read whole (damaged, too large, not a regular file): why.
+    /// What dconf reads from it can't be told, so nothing is told from it.
     case unreadable(String)
   }
 
@@ -129,11 +146,14 @@ public struct ProvenanceFacts: Sendable {
   public var databases: [Int: DatabaseReading]
   /// Whether the backend is dconf: with another one (memory, keyfile), only the user's value and the defaults count.
   public var isDconf: Bool
-  /// libdconf's `DCONF_READ_USER_VALUE` (GSettings' user value for another backend).
+  /// GSettings' user value (libdconf's `DCONF_READ_USER_VALUE`, of the key's type).
   public var userValue: String?
-  /// libdconf's plain read: the value in force at dconf's level; nil when no database sets it.
-  public var dconfValue: String?
-  /// Whether libdconf says the key is writable.
+  /// The value GSettings gives (`g_settings_get_value`): the truth Knobs explains; nil when it
+  /// can't be told (the profile or a database is a file dconf would wait on or read forever).
+  public var value: String?
+  /// What GSettings gives after a reset (`g_settings_get_default_value`); nil when it can't be told.
+  public var resetValue: String?
+  /// Whether GSettings (libdconf) says the key is writable.
   public var isWritable: Bool
   /// Problems found while reading (overrides, the schema's file).
   public var problems: [String] = []
@@ -141,7 +161,8 @@ public struct ProvenanceFacts: Sendable {
   public init(
     key: SettingKey, path: String, schemaDefault: String?, schemaOrigin: String,
     vendorOverrides: [VendorOverrides.Override], profile: DconfProfile, databases: [Int: DatabaseReading],
-    isDconf: Bool, userValue: String?, dconfValue: String?, isWritable: Bool, problems: [String] = []
+    isDconf: Bool, userValue: String?, value: String?, resetValue: String?, isWritable: Bool,
+    problems: [String] = []
   ) {
     self.key = key
     self.path = path
@@ -152,7 +173,8 @@ public struct ProvenanceFacts: Sendable {
     self.databases = databases
     self.isDconf = isDconf
     self.userValue = userValue
-    self.dconfValue = dconfValue
+    self.value = value
+    self.resetValue = resetValue
     self.isWritable = isWritable
     self.problems = problems
   }
@@ -163,9 +185,12 @@ extension ValueProvenance {
   /// the first database is the user's when it is writable; the last database (below the first)
   /// that locks the key sets the level values are read from; otherwise the first database with
   /// a value wins. Below every database are the vendor override, then the schema's default.
+  /// GSettings then uses the value only when it is of the key's type and in its range.
   ///
-  /// When the databases as read do not give libdconf's own answer (one could not be read),
-  /// libdconf's value is shown and the database is said to be unknown: never a wrong one.
+  /// The value and what a reset gives are always GSettings' own (`facts.value`, `facts.resetValue`).
+  /// A database is named only when every database was read whole and the layers, by those rules,
+  /// give exactly GSettings' value, reset value and lock; otherwise the source is said to be
+  /// unknown (or the user's, or locked, when GSettings alone tells so): never a wrong one.
   public static func resolve(_ facts: ProvenanceFacts) -> ValueProvenance {
     var problems = facts.profile.problems + facts.problems
     var layers: [ValueLayer] = []
@@ -192,20 +217,32 @@ extension ValueProvenance {
     let databases = facts.profile.databases
     let firstIsWritable = databases.first.map { $0.kind == .user || $0.kind == .service } ?? false
     let systemStart = firstIsWritable ? 1 : 0
+    // Whether every database was read whole (or is one dconf reads nothing from).
+    var allRead = facts.profile.isRead
     // The databases below the user's, from the lowest (last in the profile) up.
     var systemLayers: [Int: Int] = [:]
+    var accepted: [Int: Bool] = [:]
     for index in stride(from: databases.count - 1, through: systemStart, by: -1) {
       let database = databases[index]
       var layer = ValueLayer(kind: .system, origin: database.label, value: nil)
       switch facts.databases[index] {
-      case .read(let value, let locks)?:
+      case .read(let value, let isAccepted, let locks)?:
         layer.value = value
         layer.locks = locks && index > 0
-      case .unreadable(let why)?:
+        accepted[layers.count] = isAccepted
+        if value != nil, !isAccepted { layer.note = tr("not used: not a value of this key") }
+      case .empty(let why)?:
         layer.note = why
         problems.append(tr("The dconf database %1$s can't be read: %2$s.", database.label, why))
+      case .unreadable(let why)?:
+        layer.note = why
+        allRead = false
+        problems.append(
+          tr(
+            "The dconf database %1$s can't be read whole: %2$s. Nothing is told from it.", database.label, why))
       case nil:
         layer.note = tr("not read")
+        allRead = false
       }
       systemLayers[index] = layers.count
       layers.append(layer)
@@ -216,29 +253,39 @@ extension ValueProvenance {
       layers.append(ValueLayer(kind: .user, origin: user.label, value: facts.userValue))
     }
 
+    guard let knownValue = facts.value else {
+      // The value in force can't be told (the profile says why): nothing wins, nothing is reset to.
+      problems.append(tr("The value in force can't be told."))
+      return ValueProvenance(
+        key: facts.key, path: facts.path, source: .unknown, value: nil, userValue: nil, resetValue: nil,
+        resetSource: .unknown, layers: layers, profile: facts.profile.name, problems: problems)
+    }
+
     // dconf's step 1: the lock of the highest index wins (locks of the first database never count).
     let lockLevel = stride(from: databases.count - 1, through: 1, by: -1).first { index in
       systemLayers[index].map { layers[$0].locks } ?? false
     }
-    var source: ValueSource
-    var value: String?
-    var winner: Int
     /// The first database from `start` with a value, as dconf's step 5 reads them.
-    func firstDatabase(from start: Int) -> (Int, String)? {
+    func firstDatabase(from start: Int) -> Int? {
+      guard start < databases.count else { return nil }
       for index in start..<databases.count {
-        if let layer = systemLayers[index], let value = layers[layer].value { return (layer, value) }
+        if let layer = systemLayers[index], layers[layer].value != nil { return layer }
       }
       return nil
     }
-    let reset = firstDatabase(from: lockLevel ?? systemStart)
-    let resetValue = reset?.1 ?? belowDatabases.value
-    let resetSource: ValueSource =
-      reset.map { .system(database: layers[$0.0].origin) } ?? belowDatabases.source
+    // What reset gives: dconf's value from the lock's level (or below the user's), when GSettings takes it.
+    let dconfDefault = firstDatabase(from: lockLevel ?? systemStart)
+    let reset: Int? = dconfDefault.flatMap { accepted[$0] == false ? nil : $0 }
+    var resetValue = reset.map { layers[$0].value } ?? belowDatabases.value
+    var resetSource: ValueSource = reset.map { .system(database: layers[$0].origin) } ?? belowDatabases.source
+    var source: ValueSource
+    var value: String?
+    var winner: Int?
     if let lockLevel {
       let lockLayer = systemLayers[lockLevel]!
       source = .locked(database: layers[lockLayer].origin, hiddenUserValue: facts.userValue)
       value = resetValue
-      winner = reset?.0 ?? belowDatabases.layer
+      winner = reset ?? belowDatabases.layer
       if let userLayer, facts.userValue != nil {
         layers[userLayer].note = tr("kept, but not used while the key is locked")
       }
@@ -249,25 +296,31 @@ extension ValueProvenance {
     } else {
       source = resetSource
       value = resetValue
-      winner = reset?.0 ?? belowDatabases.layer
+      winner = reset ?? belowDatabases.layer
     }
-    // libdconf's own answer is the truth: a database read here that disagrees is not named.
-    let dconfLevel = lockLevel == nil && facts.userValue != nil ? facts.userValue : reset?.1
-    if dconfLevel != facts.dconfValue {
+    // GSettings' own answer is the truth: the layers name a source only when they give it exactly.
+    let locksAgree = !firstIsWritable || (lockLevel != nil) == !facts.isWritable
+    if !allRead || value != knownValue || resetValue != facts.resetValue || !locksAgree {
       problems.append(
         tr(
           "Which dconf database gives this value could not be told: the databases as read here do not give dconf's.")
       )
-      if let dconfValue = facts.dconfValue {
-        value = dconfValue
-        if case .locked = source {} else { source = .system(database: nil) }
-        winner = -1
+      value = knownValue
+      resetValue = facts.resetValue
+      resetSource = .unknown
+      winner = nil
+      if firstIsWritable && !facts.isWritable {
+        source = .locked(database: nil, hiddenUserValue: facts.userValue)
+      } else if let userLayer, let user = facts.userValue, user == knownValue {
+        source = .user
+        winner = userLayer
+      } else {
+        source = .unknown
       }
-    }
-    if winner >= 0 { layers[winner].wins = true }
-    if !facts.isWritable, lockLevel == nil, !databases.isEmpty {
+    } else if !facts.isWritable, lockLevel == nil, !databases.isEmpty {
       problems.append(tr("dconf says the key can't be changed, though no database of the profile locks it."))
     }
+    if let winner { layers[winner].wins = true }
     return ValueProvenance(
       key: facts.key, path: facts.path, source: source, value: value, userValue: facts.userValue,
       resetValue: resetValue, resetSource: resetSource, layers: layers, profile: facts.profile.name,
@@ -293,8 +346,20 @@ extension ValueProvenance {
       if let note = layer.note { line += "  (" + note.escapedForTerminal + ")" }
       lines.append(line)
     }
+    if let value {
+      if !layers.contains(where: \.wins) {
+        lines.append(tr("Value in force: %s", value.shortenedForMessage.escapedForTerminal))
+      }
+    } else {
+      lines.append(tr("Value in force: can't be told"))
+    }
     lines.append(tr("Source: %s", source.name) + (source.sentence.map { " — " + $0 } ?? ""))
-    lines.append(tr("Reset gives: %1$s (%2$s)", resetValue ?? "?", resetSource.name))
+    if let resetValue {
+      lines.append(
+        tr("Reset gives: %1$s (%2$s)", resetValue.shortenedForMessage.escapedForTerminal, resetSource.name))
+    } else {
+      lines.append(tr("Reset gives: can't be told"))
+    }
     lines.append(tr("dconf profile: %s", profile))
     for problem in problems { lines.append(tr("Problem: %s", problem.escapedForTerminal)) }
     return lines.joined(separator: "\n")

@@ -445,7 +445,7 @@ package struct ListedRow: Encodable {
     case .vendor(let file): try container.encode(file, forKey: .sourceFile)
     case .system(let database): try container.encode(database, forKey: .sourceDatabase)
     case .locked(let database, _): try container.encode(database, forKey: .sourceDatabase)
-    case .schemaDefault, .user: break
+    case .schemaDefault, .user, .unknown: break
     }
     if !provenance.problems.isEmpty { try container.encode(provenance.problems, forKey: .problems) }
   }

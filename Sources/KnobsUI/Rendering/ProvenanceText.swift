@@ -32,7 +32,7 @@ enum ProvenanceText {
     switch found.resetSource {
     case .system: return tr("Reset to the Site's Default (%s)", value)
     case .vendor: return tr("Reset to the Vendor's Default (%s)", value)
-    case .schemaDefault, .user, .locked: return tr("Reset to Default")
+    case .schemaDefault, .user, .locked, .unknown: return tr("Reset to Default")
     }
   }
 }

@@ -271,7 +271,7 @@ final class RowView {
       let note: String?
       switch found.source {
       case .vendor, .system: note = found.source.sentence
-      case .schemaDefault, .user, .locked: note = nil
+      case .schemaDefault, .user, .locked, .unknown: note = nil
       }
       guard note != self.sourceNote else { return }
       self.sourceNote = note

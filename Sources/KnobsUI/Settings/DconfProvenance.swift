@@ -3,33 +3,46 @@ import Glibc
 import Gtk
 import KnobsModel
 
-/// Reads where GSettings keys' values come from: libdconf for what dconf itself gives
-/// (`dconf_client_read_full` with `DCONF_READ_USER_VALUE`, the plain read and
-/// `dconf_client_is_writable`), each database of the profile for which one gives a value or
-/// a lock, the schema folder's vendor overrides, and the schema's own default.
+/// Reads where GSettings keys' values come from: GSettings itself for what is in force
+/// (`g_settings_get_value`, the user's value, the value a reset gives, whether the key is
+/// writable: dconf's answers through the one libdconf engine GSettings already has), each
+/// database of the profile (read and checked whole by Knobs) for which one gives a value or a
+/// lock, the schema folder's vendor overrides, and the schema's own default.
 ///
 /// Nothing is read until a key is asked for: the window asks only for the rows it shows.
 /// The profile, the databases and the override files are read once and kept.
 @MainActor
 public final class DconfProvenance: ProvenanceReading {
   private let store: GSettingsStore
-  private var client: OpaquePointer?
   private var profileRead: DconfProfile?
   private var tables: [Int: Result<GVDBTable, GVDBFileProblem>] = [:]
   private var overrides: [String: VendorOverrides] = [:]
   private var folders: [String: String?] = [:]
 
+  /// The profile `guardDconf` kept libdconf from: its `unsafeFile` says why, or it is a folder.
+  public private(set) static var guardedProfile: DconfProfile?
+
   public init(store: GSettingsStore) {
     self.store = store
   }
 
-  isolated deinit {
-    if let client { g_object_unref(UnsafeMutableRawPointer(client)) }
+  /// Looks at the dconf profile and its databases' files before anything lets libdconf open them.
+  /// When one is not a regular file (a FIFO dconf would wait on forever, a device it would read
+  /// forever), GSettings is switched to its memory backend for this process, so libdconf never
+  /// opens any of them; with `readingOnly`, a profile that is a folder too (dconf reads no
+  /// database from it: the defaults are in force, as the memory backend gives them). Returns the
+  /// profile when it switched, nil otherwise. Call before any GSettings object is made.
+  public static func guardDconf(readingOnly: Bool) -> DconfProfile? {
+    if let backend = g_getenv("GSETTINGS_BACKEND"), String(cString: backend) != "dconf" { return nil }
+    let found = currentProfile().checkingDatabaseFiles()
+    guard found.unsafeFile != nil || (readingOnly && found.isFolder) else { return nil }
+    g_setenv("GSETTINGS_BACKEND", "memory", 1)
+    guardedProfile = found
+    return found
   }
 
-  /// The dconf profile in force, found as dconf finds it.
-  public var profile: DconfProfile {
-    if let profileRead { return profileRead }
+  /// The dconf profile in force, found as dconf finds it, from this process's environment.
+  static func currentProfile() -> DconfProfile {
     let systemDirs: [String] = {
       guard let dirs = g_get_system_data_dirs() else { return [] }
       var result: [String] = []
@@ -40,37 +53,27 @@ public final class DconfProvenance: ProvenanceReading {
       }
       return result
     }()
-    let found = DconfProfile.find(
+    return DconfProfile.find(
       in: DconfProfile.Environment(
         uid: UInt32(getuid()), dconfProfile: g_getenv("DCONF_PROFILE").map { String(cString: $0) },
         runtimeDirectory: String(cString: g_get_user_runtime_dir()),
         configDirectory: String(cString: g_get_user_config_dir()), systemDataDirectories: systemDirs))
+  }
+
+  /// The dconf profile in force, found as dconf finds it.
+  public var profile: DconfProfile {
+    if let profileRead { return profileRead }
+    let found = Self.guardedProfile ?? Self.currentProfile()
     profileRead = found
     return found
   }
 
-  private var dconf: OpaquePointer {
-    if let client { return client }
-    let made = dconf_client_new()!
-    client = made
-    return made
-  }
-
-  private func text(_ variant: OpaquePointer?) -> String? {
-    guard let variant else { return nil }
-    defer { g_variant_unref(variant) }
-    let printed = g_variant_print(variant, 0)!
-    defer { g_free(printed) }
-    return String(cString: printed)
-  }
-
-  private func read(_ path: String, _ flags: DConfReadFlags) -> String? {
-    text(dconf_client_read_full(dconf, path, flags, nil))
-  }
-
   private func table(_ index: Int, _ database: DconfProfile.Database) -> Result<GVDBTable, GVDBFileProblem> {
     if let known = tables[index] { return known }
-    let read = database.file.map { GVDBTable.read(file: $0) } ?? .failure(GVDBFileProblem(tr("it has no file")))
+    let read =
+      database.file.map {
+        GVDBTable.read(file: $0) { bytes, swapped in Variant.ofSerializedVariant(bytes, byteSwapped: swapped) != nil }
+      } ?? .failure(GVDBFileProblem(tr("it has no file")))
     tables[index] = read
     return read
   }
@@ -139,37 +142,41 @@ public final class DconfProvenance: ProvenanceReading {
       }
     }
 
-    let isDconf = settings.backendName == "DConfSettingsBackend"
+    let guarded = Self.guardedProfile
+    let isDconf = settings.backendName == "DConfSettingsBackend" || guarded != nil
     var databases: [Int: ProvenanceFacts.DatabaseReading] = [:]
-    var userValue = settings.userValue(key.key)?.text
-    var dconfValue: String?
-    var isWritable = settings.isWritable(key.key)
+    // GSettings' own answers: the truth that is explained (nil when libdconf was kept from the files).
+    let canTell = guarded?.unsafeFile == nil
+    let userValue = canTell ? settings.userValue(key.key)?.text : nil
+    let value = canTell ? settings.value(key.key).text : nil
+    let resetValue = canTell ? settings.defaultValue(key.key)?.text : nil
+    // A profile that is a folder: dconf reads no database, and no key can be changed.
+    let isWritable = guarded == nil ? settings.isWritable(key.key) : false
     let profile = isDconf ? self.profile : DconfProfile(file: nil, foundBy: settings.backendName, databases: [])
-    if isDconf {
-      userValue = read(path, DCONF_READ_USER_VALUE)
-      dconfValue = read(path, DCONF_READ_FLAGS_NONE)
-      isWritable = dconf_client_is_writable(dconf, path) != 0
+    if isDconf && canTell {
       for (index, database) in profile.databases.enumerated() {
         if index == 0 && (database.kind == .user || database.kind == .service) { continue }
         switch table(index, database) {
         case .success(let table):
-          let value = table.values[path].flatMap { bytes -> String? in
-            guard let text = Variant.textOfSerializedVariant(bytes, byteSwapped: table.isByteSwapped) else {
-              problems.append(tr("The dconf database %1$s holds a damaged value for %2$s.", database.label, path))
-              return nil
+          var reading: ProvenanceFacts.DatabaseReading = .read(value: nil, locks: table.locks(path))
+          if let bytes = table.value(at: path) {
+            if let variant = Variant.ofSerializedVariant(bytes, byteSwapped: table.isByteSwapped) {
+              reading = .read(
+                value: variant.text, accepted: settings.allows(key.key, variant), locks: table.locks(path))
+            } else {
+              reading = .unreadable(tr("it holds a damaged value for %s", path))
             }
-            return text
           }
-          databases[index] = .read(value: value, locks: table.locks.contains(path))
+          databases[index] = reading
         case .failure(let problem):
-          databases[index] = .unreadable(problem.description)
+          databases[index] = problem.dconfReadsNothing ? .empty(problem.description) : .unreadable(problem.description)
         }
       }
     }
     return ValueProvenance.resolve(
       ProvenanceFacts(
         key: key, path: path, schemaDefault: schemaDefault, schemaOrigin: schemaOrigin, vendorOverrides: vendor,
-        profile: profile, databases: databases, isDconf: isDconf, userValue: userValue, dconfValue: dconfValue,
-        isWritable: isWritable, problems: problems))
+        profile: profile, databases: databases, isDconf: isDconf, userValue: userValue, value: value,
+        resetValue: resetValue, isWritable: isWritable, problems: problems))
   }
 }
