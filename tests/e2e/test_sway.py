@@ -9,6 +9,7 @@ Native GTK there reads GSettings for the font but takes prefer-dark from setting
 Xwayland (no XSETTINGS daemon) GTK reads settings.ini for both. So the dark style reaching the
 native probes proves the settings.ini write, and the font reaching the X probes proves it too."""
 
+import json
 import re
 import subprocess
 from pathlib import Path
@@ -35,6 +36,20 @@ def reported(session, probe, over):
     return settings
 
 
+def sway_windows(session):
+    """The windows in sway's own tree, as (app_id, shell, name): what sway shows, asked over its IPC."""
+    result = subprocess.run(["swaymsg", "-t", "get_tree"], env={**session.env, "SWAYSOCK": session.sway_socket},
+                            capture_output=True, text=True, timeout=10)
+    assert result.returncode == 0, result.stderr
+    found, nodes = [], [json.loads(result.stdout)]
+    while nodes:
+        node = nodes.pop()
+        if node.get("pid"):
+            found.append((node.get("app_id"), node.get("shell"), node.get("name")))
+        nodes += node.get("nodes", []) + node.get("floating_nodes", [])
+    return found
+
+
 def everywhere(session):
     """The settings this scenario changes, as each probe reports them natively and over Xwayland."""
     keys = ["gtk-application-prefer-dark-theme", "gtk-font-name"]
@@ -55,6 +70,8 @@ def test_sway_the_window_and_knobs_set_reach_gtk3_and_gtk4_natively_and_over_xwa
     # The window, natively on sway, driven over AT-SPI: Dark Style on.
     session.launch("--open", "appearance/dark-style")
     wait_for("Dark Style has the focus", lambda: focused_main_row(driver, "Dark Style"), timeout=20)
+    # sway itself shows it, as a native Wayland (xdg_shell) window.
+    assert ("dev.knobs.Knobs", "xdg_shell", "Knobs") in sway_windows(session), sway_windows(session)
     driver.switch("Dark Style").do_action()
     config = Path(session.env["XDG_CONFIG_HOME"])
     wait_for("both settings.ini files prefer dark", lambda: all(

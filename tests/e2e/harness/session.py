@@ -240,6 +240,8 @@ class Session:
         if "localuser:root being added" not in xhost and as_root:
             raise RuntimeError(f"xhost inside sway did not let root in: {xhost}")
         self.display = str(folders["runtime"] / "wayland-1")
+        # sway's IPC socket, for swaymsg (SWAYSOCK): what windows sway itself shows.
+        self.sway_socket = str(next(folders["runtime"].glob("sway-ipc.*.sock")))
         # A full path: root's clients have another XDG_RUNTIME_DIR (libwayland takes a path since 1.15).
         self.env.update({"WAYLAND_DISPLAY": self.display, "XDG_CURRENT_DESKTOP": "sway",
                          "XDG_SESSION_DESKTOP": "sway", "XDG_SESSION_TYPE": "wayland"})
