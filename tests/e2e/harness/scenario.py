@@ -19,7 +19,8 @@ def scenario(backend="memory", schemas="all", timeout=60, display="x11"):
     `schemas`: "all" (the system's and Knobs'), "knobs-only" (no system schema), "system-only"
     (no Knobs schema) or "none".
     `timeout`: seconds the scenario may take, start and stop of its session included.
-    `display`: "x11" (Xvfb) or "wayland" (weston's headless compositor, no X display at all)."""
+    `display`: "x11" (Xvfb), "wayland" (weston's headless compositor, no X display at all) or "sway"
+    (Debian's sway, headless, run as an unprivileged user, with its Xwayland)."""
 
     def decorate(body):
         def test():

@@ -3,6 +3,7 @@ home and XDG folders, GSettings backend and schemas. Nothing leaks in from the
 developer's desktop and nothing is left running afterwards."""
 
 import os
+import pwd
 import re
 import shutil
 import signal
@@ -62,9 +63,10 @@ class Session:
     def __init__(self, backend="memory", schemas="all", name="scenario", display="x11"):
         self.backend = backend
         self.schemas = schemas
-        # "x11": an Xvfb display; "wayland": weston's headless compositor, and no X display at all.
-        if display not in ("x11", "wayland"):
-            raise ValueError(f"display is x11 or wayland, not {display!r}")
+        # "x11": an Xvfb display; "wayland": weston's headless compositor, and no X display at all;
+        # "sway": Debian's sway, headless, with its Xwayland (start_sway).
+        if display not in ("x11", "wayland", "sway"):
+            raise ValueError(f"display is x11, wayland or sway, not {display!r}")
         self.display_kind = display
         self.name = name
         # Short: the bus socket lives in here, and a socket path has at most 107 bytes.
@@ -74,6 +76,7 @@ class Session:
         self.commands = []  # stderr of `knobs` commands run to completion
         self.unmeasured_launches = []  # when each launch began, until its window is on the bus
         self.display = None
+        self.xwayland_display = None  # sway's Xwayland, as ":N"
         self.env = {}
 
     # Setting up
@@ -115,6 +118,8 @@ class Session:
             self.app_overrides = {}
         if self.display_kind == "wayland":
             self._start_compositor()
+        elif self.display_kind == "sway":
+            self._start_sway()
         else:
             self._start_display()
         self._start_bus()
@@ -180,6 +185,73 @@ class Session:
                 self.weston_log.flush()
                 raise RuntimeError("weston did not start: " + (self.root / "weston.log").read_text()[-2000:])
             time.sleep(0.05)
+
+    def _start_sway(self):
+        """Debian's sway, headless, with its Xwayland started at once: a wlroots desktop without
+        GNOME's settings daemon. sway refuses to run as root ("Unable to drop root"), so as root it
+        runs as SWAY_USER (made here when missing), in a runtime folder of that user's inside the
+        session; root's clients reach its Wayland socket by its full path, and its Xwayland, which
+        admits only the user who runs sway, once `xhost +si:localuser:root` has run inside sway.
+        Ready when that has run and sway has said which X display its Xwayland is."""
+        if shutil.which("sway") is None or shutil.which("Xwayland") is None or shutil.which("xhost") is None:
+            raise RuntimeError("sway, Xwayland or xhost is missing: meson-helpers/setup-deps installs sway, "
+                               "xwayland and x11-xserver-utils")
+        as_root = os.geteuid() == 0
+        if as_root:
+            user = sway_user()
+            self.root.chmod(0o711)  # the user reaches its own folders inside the session's
+        sway_root = self.root / "sway"
+        folders = {name: sway_root / name for name in ["home", "runtime"]}
+        sway_root.mkdir()
+        for folder in folders.values():
+            folder.mkdir(mode=0o700)
+            if as_root:
+                os.chown(folder, user.pw_uid, user.pw_gid)
+        ready = folders["home"] / "xwayland-display"
+        config = sway_root / "config"
+        config.write_text(
+            "xwayland force\n"
+            "output HEADLESS-1 resolution 1280x1024\n"
+            f"exec sh -c 'xhost +si:localuser:root >{folders['home']}/xhost.log 2>&1; "
+            f"echo \"$DISPLAY\" >{ready}.new && mv {ready}.new {ready}'\n")
+        sway_env = {
+            "PATH": self.env["PATH"], "LANG": "C.UTF-8", "HOME": str(folders["home"]),
+            "XDG_RUNTIME_DIR": str(folders["runtime"]), "XDG_CONFIG_HOME": str(folders["home"]),
+            "WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman",
+            # The suite's marker, and this session's folder (in XDG_RUNTIME_DIR): the leak check finds it.
+            MARKER_VARIABLE: self.env[MARKER_VARIABLE],
+        }
+        command = ["sway", "-c", str(config)]
+        if as_root:
+            command = ["runuser", "-u", user.pw_name, "--", "env", "-i", *[f"{k}={v}" for k, v in sway_env.items()],
+                       *command]
+        self.sway_log = open(self.root / "sway.log", "w")
+        sway = subprocess.Popen(command, env=sway_env, cwd=sway_root, stdout=subprocess.DEVNULL,
+                                stderr=self.sway_log, start_new_session=True)
+        self.processes.append(("sway", sway))
+        deadline = time.monotonic() + 15
+        while not ready.exists():
+            if sway.poll() is not None or time.monotonic() > deadline:
+                self.sway_log.flush()
+                raise RuntimeError("sway did not start its Xwayland: " + (self.root / "sway.log").read_text()[-2000:])
+            time.sleep(0.05)
+        self.xwayland_display = ready.read_text().strip()
+        xhost = (folders["home"] / "xhost.log").read_text()
+        if "localuser:root being added" not in xhost and as_root:
+            raise RuntimeError(f"xhost inside sway did not let root in: {xhost}")
+        self.display = str(folders["runtime"] / "wayland-1")
+        # sway's IPC socket, for swaymsg (SWAYSOCK): what windows sway itself shows.
+        self.sway_socket = str(next(folders["runtime"].glob("sway-ipc.*.sock")))
+        # A full path: root's clients have another XDG_RUNTIME_DIR (libwayland takes a path since 1.15).
+        self.env.update({"WAYLAND_DISPLAY": self.display, "XDG_CURRENT_DESKTOP": "sway",
+                         "XDG_SESSION_DESKTOP": "sway", "XDG_SESSION_TYPE": "wayland"})
+        self.env["GDK_BACKEND"] = "wayland"
+
+    def xwayland_env(self):
+        """The session's environment as a client of sway's Xwayland sees it: X alone, no Wayland."""
+        env = {name: value for name, value in self.env.items() if name != "WAYLAND_DISPLAY"}
+        env.update({"DISPLAY": self.xwayland_display, "GDK_BACKEND": "x11", "XDG_SESSION_TYPE": "x11"})
+        return env
 
     def _start_bus(self):
         config = self.root / "session-bus.conf"
@@ -294,6 +366,10 @@ class Session:
         (folder / "failure.txt").write_text(message)
         (folder / "accessibility-tree.txt").write_text(tree_text)
         (folder / "knobs-stderr.txt").write_text("\n".join(self.app_states()) + "\n\n" + self.app_stderr())
+        if self.display_kind == "sway":
+            self.sway_log.flush()
+            (folder / "sway.txt").write_text((self.root / "sway.log").read_text())
+            return folder
         if self.display_kind == "wayland":
             shots = self.root / "screenshots"
             shots.mkdir(exist_ok=True)
@@ -346,6 +422,19 @@ class Session:
         for _, log in self.apps:
             log.close()
         shutil.rmtree(self.root, ignore_errors=True)
+
+
+SWAY_USER = "knobs-sway"
+
+
+def sway_user():
+    """The unprivileged user sway runs as when the tests run as root (CI): made when missing."""
+    try:
+        return pwd.getpwnam(SWAY_USER)
+    except KeyError:
+        subprocess.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", SWAY_USER],
+                       check=True, capture_output=True)
+        return pwd.getpwnam(SWAY_USER)
 
 
 def processes_with_marker(marker, root=None):
