@@ -17,10 +17,13 @@ public struct PanelFileError: Error, Hashable, Sendable, CustomStringConvertible
   }
 
   /// `file:line:column: path: message`, the form compilers use, so editors can jump to it.
-  /// The file's name and the path are cut and escaped (`escapedForMessage`), and the message
-  /// escaped: none of them is written raw to a terminal, however the file or its text was named.
+  /// The file's name is escaped (`escapedForTerminal`) and kept whole, so an editor can still jump
+  /// to it, unless it is longer than any real file's path (then cut as `escapedForMessage` cuts);
+  /// the path is cut and escaped, the message escaped: none of them is written raw to a terminal,
+  /// however the file or its text was named.
   public var description: String {
-    "\(file.escapedForMessage):\(line):\(column): " + (path.isEmpty ? "" : "\(path.description.escapedForMessage): ")
+    let fileName = file.utf8.count > 4096 ? file.escapedForMessage : file.escapedForTerminal
+    return "\(fileName):\(line):\(column): " + (path.isEmpty ? "" : "\(path.description.escapedForMessage): ")
       + message.escapedForTerminal
   }
 }
