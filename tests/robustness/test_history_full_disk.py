@@ -36,6 +36,13 @@ def whole_entries(path):
     return [json.loads(line) for line in data.decode().splitlines() if line.strip()]
 
 
+@pytest.fixture(autouse=True)
+def on_gnome(desk):
+    """GNOME, where a change goes to dconf alone: the history is what these tests are about (off
+    GNOME a change also writes GTK's files, and a full disk refuses it whole, tested below)."""
+    desk.env["XDG_CURRENT_DESKTOP"] = "GNOME"
+
+
 @pytest.fixture
 def small_state(desk):
     """The desk's state folder ($XDG_STATE_HOME) on a tmpfs of 256 KiB."""
@@ -261,3 +268,20 @@ def test_history_n_reads_the_end_of_a_60_megabyte_journal_quickly_and_undo_still
     assert desk.get(INTERFACE, "cursor-size") == "24"
     newest = desk.knobs("history", "-n", "1")
     assert newest.returncode == 0 and "cursor-size" in newest.stdout and "Undone" in newest.stdout, newest.stdout
+
+
+def test_off_gnome_a_full_disk_refuses_the_change_whole(desk, small_state):
+    """Off GNOME a change also writes the files GTK reads there, and what Knobs keeps to put them
+    back on a reset is in the state folder: when that can't be written (a full disk), nothing is
+    changed, dconf and GTK's files included, and it says so."""
+    desk.env["XDG_CURRENT_DESKTOP"] = "sway"
+    filler = fill(small_state)
+    refused = desk.knobs("set", f"schema/{INTERFACE}/cursor-size", "48")
+    assert refused.returncode == 1, refused
+    assert "No file was changed" in refused.stderr, refused.stderr
+    assert desk.get(INTERFACE, "cursor-size") == "24"
+    assert not (desk.home / ".config" / "gtk-3.0" / "settings.ini").exists()
+    filler.unlink()
+    assert desk.knobs("set", f"schema/{INTERFACE}/cursor-size", "48").returncode == 0
+    assert desk.get(INTERFACE, "cursor-size") == "48"
+    assert "gtk-cursor-theme-size=48" in (desk.home / ".config" / "gtk-3.0" / "settings.ini").read_text()
