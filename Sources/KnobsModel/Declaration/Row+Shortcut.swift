@@ -6,11 +6,15 @@ extension Row {
     public var storage: Storage
     /// Whether a shortcut another keybinding already uses is reported before it is written.
     public var checksConflicts: Bool
+    /// Whether a key that types or moves (an arrow, Enter, a keypad key) is a shortcut alone: the
+    /// program reads such keys, as an extension whose default is `['Left']` does.
+    public var allowsBareKeys: Bool
 
-    public init(key: SettingKey, storage: Storage = .list, checksConflicts: Bool = true) {
+    public init(key: SettingKey, storage: Storage = .list, checksConflicts: Bool = true, allowsBareKeys: Bool = false) {
       self.key = key
       self.storage = storage
       self.checksConflicts = checksConflicts
+      self.allowsBareKeys = allowsBareKeys
     }
 
     public enum Storage: Sendable {
