@@ -230,6 +230,51 @@ final class SchemaPagesTests: XCTestCase {
     XCTAssertEqual(panel.validate(), [])
   }
 
+  func testAStringKeyHoldingJSONIsCheckedBeforeItIsWritten() async throws {
+    let panel = panel([
+      KeyDescription(
+        name: "monitor-settings", typeString: "s", summary: "Per-monitor settings (JSON)", defaultString: "{}"),
+      KeyDescription(name: "saved-layouts", typeString: "s", description: "The layouts, as JSON.", defaultString: ""),
+      KeyDescription(name: "state", typeString: "s", defaultString: "[1, 2]"),
+      // Not JSON: a file named for it, and braces that are a template.
+      KeyDescription(name: "json-file-path", typeString: "s", defaultString: ""),
+      KeyDescription(name: "label-format", typeString: "s", defaultString: "{name}"),
+    ])
+    let monitors = try row("monitor-settings", in: panel)
+    XCTAssertEqual(monitors.kindName, "text")
+    XCTAssertEqual(monitors.title, "Per-monitor settings")
+    let good = "{\"DP-1\": {\"gap\": 8, \"tiles\": [0.5, -1e3, true, null, \"\\u00e9\"]}}"
+    XCTAssertEqual(try monitors.parseValue(good, like: .string("{}")), .string(good))
+    func refusal(_ row: Row, _ text: String) -> String {
+      do {
+        _ = try row.parseValue(text, like: .string("{}"))
+        return "accepted"
+      } catch {
+        return "\(error)"
+      }
+    }
+    XCTAssertTrue(refusal(monitors, "{\"a\": 1,}").contains("something unexpected at line 1, column 9."))
+    XCTAssertTrue(refusal(monitors, "{\n  \"a\": tru\n}").contains("at line 2, column 8."))
+    XCTAssertTrue(refusal(monitors, "{\"a\": ").contains("it ends at line 1, column 7 before its value is complete"))
+    XCTAssertTrue(refusal(monitors, "").contains("it ends at line 1, column 1"))
+    XCTAssertTrue(refusal(monitors, String(repeating: "[", count: 60_000)).contains("nests deeper than 512 levels"))
+    for bad in [
+      "01", "[1,]", "{\"a\"}", "\"\\x\"", "{\"a\":1}}", "\"tab\there\"", "'a'", "{a: 1}", "[1 2]", "-", "1.", "nul",
+    ] {
+      XCTAssertNotNil(JSONText.problem(in: bad), bad)
+    }
+    for fine in ["{}", "[]", "\"x\"", "-0.5e+3", " 0 ", "{\"a\":[{},[]]}"] {
+      XCTAssertNil(JSONText.problem(in: fine), fine)
+    }
+    let layouts = try row("saved-layouts", in: panel)
+    XCTAssertEqual(try layouts.parseValue("", like: .string("")), .string(""), "empty where the default is")
+    XCTAssertTrue(refusal(layouts, "nope").contains("not valid JSON"))
+    XCTAssertTrue(refusal(try row("state", in: panel), "[1, 2").contains("not valid JSON"))
+    XCTAssertEqual(try row("json-file-path", in: panel).kindName, "file")
+    XCTAssertEqual(try row("label-format", in: panel).parseValue("{x", like: .string("")), .string("{x"))
+    XCTAssertEqual(panel.validate(against: MemoryStore(defaults: [:])), [])
+  }
+
   // MARK: - 3. Titles
 
   func testASummaryThatIsNoTitleGivesWayToTheKeyName() async throws {

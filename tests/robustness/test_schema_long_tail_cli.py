@@ -1,9 +1,11 @@
 """The long tail of extension schemas on the real dconf: a tiling assistant's keybinding schema
 (shortcuts whose default is empty, a bare arrow, Enter or a keypad key, beside a list of window
 titles) and a blur effect's numbers (an opacity with no range and no unit, a distance whose
-description speaks of opacity, a range written in a summary or description). Each key's kind and
+description speaks of opacity, a range written in a summary or description, per-monitor settings
+kept as JSON). Each key's kind and
 title is checked with `knobs list --json`, each good write read back with `gsettings get`, and bad
-values (a key name that names no key, numbers past a written range) are refused in words with
+values (a key name that names no key, numbers past a written range, JSON that isn't, said with its
+line and column) are refused in words with
 nothing written. The schemas are written here. Needs KNOBS_BIN and KNOBS_SCHEMA_DIR."""
 
 import json
@@ -37,6 +39,7 @@ BLUR_XML = f"""<?xml version="1.0" encoding="UTF-8"?>
     <key name="hack-level" type="i"><default>1</default><summary>Hack level</summary>
       <description>How hard to try, from 0 to 3.</description></key>
     <key name="dim-percent" type="u"><default>30</default><summary>Dimming</summary></key>
+    <key name="monitor-settings" type="s"><default>'{{}}'</default><summary>Per-monitor settings (JSON)</summary></key>
   </schema>
 </schemalist>
 """
@@ -71,8 +74,9 @@ def test_the_blurs_numbers_have_no_invented_unit(desk):
     rows = listed(desk, BLUR)
     assert {key: row["kind"] for key, row in rows.items()} == {
         "panel-opacity": "number", "shadow-distance": "number", "brightness": "slider", "hack-level": "slider",
-        "dim-percent": "slider",
+        "dim-percent": "slider", "monitor-settings": "text",
     }
+    assert rows["monitor-settings"]["title"] == "Per-monitor settings"
     assert "%" not in rows["panel-opacity"]["value"] and "%" not in rows["shadow-distance"]["value"]
 
 
@@ -87,6 +91,8 @@ def test_the_blurs_numbers_have_no_invented_unit(desk):
     (BLUR, "brightness", "255", "255"),
     (BLUR, "hack-level", "3", "3"),
     (BLUR, "dim-percent", "50%", "uint32 50"),
+    (BLUR, "monitor-settings", '{"DP-1": {"blur": 30, "names": ["a", "\\u00e9"]}}',
+     """'{"DP-1": {"blur": 30, "names": ["a", "\\\\u00e9"]}}'"""),
 ])
 def test_each_write_reaches_dconf(desk, schema, key, text, stored):
     result = desk.knobs("set", f"schema/{schema}/{key}", text)
@@ -103,6 +109,11 @@ def test_each_write_reaches_dconf(desk, schema, key, text, stored):
     (BLUR, "brightness", "-1", "is outside that range"),
     (BLUR, "hack-level", "4", "is outside that range"),
     (BLUR, "dim-percent", "150%", "is outside that range"),
+    (BLUR, "monitor-settings", '{"DP-1": 1,}', "It is not valid JSON: something unexpected at line 1, column 12."),
+    (BLUR, "monitor-settings", '{\n  "DP-1": tru\n}', "at line 2, column 11."),
+    (BLUR, "monitor-settings", '{"DP-1": ', "it ends at line 1, column 10 before its value is complete"),
+    (BLUR, "monitor-settings", "", "it ends at line 1, column 1"),
+    (BLUR, "monitor-settings", "[" * 60_000, "it nests deeper than 512 levels"),
 ])
 def test_a_bad_value_is_refused_in_words_and_nothing_is_written(desk, schema, key, text, said):
     before = desk.get(schema, key)

@@ -153,6 +153,15 @@ public enum SchemaPanel {
       return .color(.init(key: settingKey, format: .doubles))
     case ("(dddd)", .any) where isColorName(key.name):
       return .color(.init(key: settingKey, format: .doublesWithAlpha))
+    case ("s", .any) where isJSON(key):
+      // An empty value stays possible where the default is empty (or unknown): the program reads “none” then.
+      let allowsEmpty = (key.defaultString ?? "").trimmingWhitespace.isEmpty
+      var rule = TextRule(maximumLength: 65536)
+      rule.check = { text in
+        if allowsEmpty, text.trimmingWhitespace.isEmpty { return nil }
+        return JSONText.problem(in: text)?.description
+      }
+      return .text(.init(key: settingKey, placeholder: "JSON", rule: rule))
     case ("s", .any):
       if let values = DescribedValues.stringOptions(in: key.description, defaultValue: key.defaultString) {
         return .choice(.init(key: settingKey, options: values.map { .init(.string($0), KeyText.readable($0)) }))
@@ -270,7 +279,21 @@ public enum SchemaPanel {
   public static func readsDefault(of key: KeyDescription) -> Bool {
     guard key.typeString == "s", key.range == .any else { return false }
     if mayBeColor(key.name) || fileKind(for: key, SettingKey(schema: "", key: key.name)) != nil { return true }
+    if isJSON(key) { return true }
     return key.description.unicodeScalars.contains { $0 == "'" || $0 == "\"" || $0 == "\u{2018}" || $0 == "\u{201C}" }
+  }
+
+  /// Whether a string key holds JSON: its name, summary or description says JSON (`monitor-json`,
+  /// “Per-monitor settings (JSON)”), or its default is a JSON object or array (`{}`).
+  static func isJSON(_ key: KeyDescription) -> Bool {
+    guard key.typeString == "s", key.range == .any, fileKind(for: key, SettingKey(schema: "", key: key.name)) == nil
+    else { return false }
+    let words = (key.name + " " + key.summary + " " + key.description).split { !$0.isLetter }
+    if words.contains(where: { $0 == "JSON" || $0 == "json" || $0 == "Json" }) { return true }
+    guard let text = key.defaultString?.trimmingWhitespace, text.hasPrefix("{") || text.hasPrefix("[") else {
+      return false
+    }
+    return JSONText.problem(in: text) == nil
   }
 
   /// Whether a string key holds a color: its name ends in `color`, `colour` or `rgba` and its default is one.
