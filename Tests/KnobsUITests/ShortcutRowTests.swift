@@ -130,9 +130,9 @@ final class ShortcutRowTests: GtkTestCase {
   func testABareArrowIsTakenAloneWhereTheSettingsDefaultHasOne() async throws {
     // An extension's keybinding whose default is `['Left']` (SchemaPanel sets allowsBareKeys).
     var section = Section("keys", "Keys") {}
-    section.rows = [
-      Row(id: "hide", title: "Step Left", kind: .shortcut(.init(key: Self.minimize, allowsBareKeys: true)))
-    ]
+    var shortcut = Row.Shortcut(key: Self.minimize)
+    shortcut.allowsBareKeys = true
+    section.rows = [Row(id: "hide", title: "Step Left", kind: .shortcut(shortcut))]
     window = await makeWindow(Panel(title: "Bare", sections: [section]), store: store)
     window.keybindingSchemas = store
     let dialog = try await openDialog("hide")

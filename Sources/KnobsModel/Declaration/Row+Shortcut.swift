@@ -8,13 +8,12 @@ extension Row {
     public var checksConflicts: Bool
     /// Whether a key that types or moves (an arrow, Enter, a keypad key) is a shortcut alone: the
     /// program reads such keys, as an extension whose default is `['Left']` does.
-    public var allowsBareKeys: Bool
+    package var allowsBareKeys = false
 
-    public init(key: SettingKey, storage: Storage = .list, checksConflicts: Bool = true, allowsBareKeys: Bool = false) {
+    public init(key: SettingKey, storage: Storage = .list, checksConflicts: Bool = true) {
       self.key = key
       self.storage = storage
       self.checksConflicts = checksConflicts
-      self.allowsBareKeys = allowsBareKeys
     }
 
     public enum Storage: Sendable {

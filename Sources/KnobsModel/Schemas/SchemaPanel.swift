@@ -146,7 +146,9 @@ public enum SchemaPanel {
     case ("as", .any) where isKeybinding(key, in: settingKey.schema) || context.holdsShortcut(key):
       // A default of bare keys that type or move (`['Left']`, `['Return']`) lets the editor take such keys alone.
       let bare = (key.defaultStrings ?? []).contains { (try? Accelerator(parsing: $0))?.needsModifier == true }
-      return .shortcut(.init(key: settingKey, allowsBareKeys: bare))
+      var shortcut = Row.Shortcut(key: settingKey)
+      shortcut.allowsBareKeys = bare
+      return .shortcut(shortcut)
     case ("s", .any) where isColor(key):
       return .color(.init(key: settingKey, format: key.defaultString.flatMap(ColorFormat.init(of:))))
     case ("(ddd)", .any) where isColorName(key.name):
