@@ -97,9 +97,11 @@ final class SchemaPagesTests: XCTestCase {
       KeyDescription(name: "times", typeString: "i", description: "From 10:30 to 12:45.", defaultNumber: 0),
     ])
     XCTAssertEqual(try row("beyond-range", in: panel).kindName, "slider")
-    for name in ["other-default", "unsigned", "twice", "one-code", "ranges", "times"] {
+    for name in ["other-default", "unsigned", "twice", "one-code", "times"] {
       XCTAssertEqual(try row(name, in: panel).kindName, "number", name)
     }
+    // No codes, but the range it writes.
+    XCTAssertEqual(try row("ranges", in: panel).kindName, "slider")
   }
 
   func testAStringKeyWhoseDescriptionListsItsValuesIsAChoice() async throws {
@@ -160,7 +162,8 @@ final class SchemaPagesTests: XCTestCase {
     XCTAssertEqual(try row("background-opacity", in: panel).kindName, "slider")
     XCTAssertEqual(try bounds("background-opacity").1, 1)
     XCTAssertEqual(try bounds("min-alpha").1, 1)
-    XCTAssertEqual(try bounds("graph-opacity").1, 100)
+    // A whole-number opacity may count to 255: no percentage is invented for it.
+    XCTAssertEqual(try row("graph-opacity", in: panel).kindName, "number")
     XCTAssertEqual(try bounds("load").1, 100)
     // Stored past the scale a proportion would have: not bounded as one.
     XCTAssertEqual(try row("scale-ratio", in: panel).kindName, "number")
@@ -169,6 +172,107 @@ final class SchemaPagesTests: XCTestCase {
     let opacity = try row("background-opacity", in: panel)
     XCTAssertEqual(try opacity.parseValue("50%", like: .double(0.8)), .double(0.5))
     XCTAssertThrowsError(try opacity.parseValue("150%", like: .double(0.8)))
+  }
+
+  func testNoUnitIsInventedAndARangeTheTextWritesIsEnforced() async throws {
+    let panel = panel([
+      // Its description speaks of opacity, but it is a distance in pixels.
+      KeyDescription(
+        name: "shadow-distance", typeString: "i", description: "How far the shadow falls; its opacity fades with it.",
+        defaultNumber: 20),
+      KeyDescription(name: "blur-opacity", typeString: "i", defaultNumber: 40),
+      KeyDescription(name: "panel-alpha", typeString: "i", summary: "Panel opacity (0-255)", defaultNumber: 240),
+      KeyDescription(
+        name: "hack-level", typeString: "i", description: "How hard to try, from 0 to 3.", defaultNumber: 1),
+      KeyDescription(name: "zoom", typeString: "d", description: "Between 0.5 and 2.0 times.", defaultNumber: 1),
+      KeyDescription(name: "offset", typeString: "i", summary: "Offset (-10–10)", defaultNumber: 0),
+      KeyDescription(name: "dim-percent", typeString: "u", defaultNumber: 30),
+      // Not ranges: versions, a default outside, two different ones.
+      KeyDescription(name: "since", typeString: "i", description: "Works on GNOME 3.36-3.38.", defaultNumber: 0),
+      KeyDescription(name: "spacing", typeString: "i", description: "Usually 2-4 pixels.", defaultNumber: 8),
+      KeyDescription(name: "both", typeString: "i", description: "Either 0-10 or 0-20.", defaultNumber: 5),
+    ])
+    func bounds(_ name: String) throws -> (String, Double, Double) {
+      let row = try row(name, in: panel)
+      switch row.kind.form {
+      case .number(let number): return (row.kindName, number.minimum, number.maximum)
+      case .slider(let slider): return (row.kindName, slider.minimum, slider.maximum)
+      default: return (row.kindName, .nan, .nan)
+      }
+    }
+    let distance = try row("shadow-distance", in: panel)
+    XCTAssertEqual(distance.kindName, "number")
+    XCTAssertEqual(try distance.parseValue("150", like: .int(20)), .int(150))
+    XCTAssertThrowsError(try distance.parseValue("20%", like: .int(20)))
+    let opacity = try row("blur-opacity", in: panel)
+    XCTAssertEqual(opacity.kindName, "number")
+    XCTAssertEqual(try opacity.parseValue("200", like: .int(40)), .int(200))
+    let alpha = try row("panel-alpha", in: panel)
+    XCTAssertEqual(try bounds("panel-alpha").1, 0)
+    XCTAssertEqual(try bounds("panel-alpha").2, 255)
+    XCTAssertEqual(try alpha.parseValue("255", like: .int(240)), .int(255))
+    XCTAssertThrowsError(try alpha.parseValue("999", like: .int(240)))
+    XCTAssertEqual(try bounds("hack-level").0, "slider")
+    XCTAssertEqual(try bounds("hack-level").2, 3)
+    XCTAssertThrowsError(try row("hack-level", in: panel).parseValue("4", like: .int(1)))
+    XCTAssertEqual(try bounds("zoom").1, 0.5)
+    XCTAssertEqual(try bounds("zoom").2, 2)
+    XCTAssertThrowsError(try row("zoom", in: panel).parseValue("3", like: .double(1)))
+    XCTAssertEqual(try bounds("offset").1, -10)
+    XCTAssertEqual(try bounds("offset").2, 10)
+    XCTAssertEqual(try row("offset", in: panel).parseValue("-10", like: .int(0)), .int(-10))
+    XCTAssertEqual(try bounds("dim-percent").2, 100)
+    XCTAssertEqual(try row("dim-percent", in: panel).parseValue("50%", like: .int(30)), .int(50))
+    for name in ["since", "spacing", "both"] {
+      XCTAssertEqual(try bounds(name).0, "number", name)
+      XCTAssertEqual(try bounds(name).2, Double(Int32.max), name)
+    }
+    XCTAssertEqual(panel.validate(), [])
+  }
+
+  func testAStringKeyHoldingJSONIsCheckedBeforeItIsWritten() async throws {
+    let panel = panel([
+      KeyDescription(
+        name: "monitor-settings", typeString: "s", summary: "Per-monitor settings (JSON)", defaultString: "{}"),
+      KeyDescription(name: "saved-layouts", typeString: "s", description: "The layouts, as JSON.", defaultString: ""),
+      KeyDescription(name: "state", typeString: "s", defaultString: "[1, 2]"),
+      // Not JSON: a file named for it, and braces that are a template.
+      KeyDescription(name: "json-file-path", typeString: "s", defaultString: ""),
+      KeyDescription(name: "label-format", typeString: "s", defaultString: "{name}"),
+    ])
+    let monitors = try row("monitor-settings", in: panel)
+    XCTAssertEqual(monitors.kindName, "text")
+    XCTAssertEqual(monitors.title, "Per-monitor settings")
+    let good = "{\"DP-1\": {\"gap\": 8, \"tiles\": [0.5, -1e3, true, null, \"\\u00e9\"]}}"
+    XCTAssertEqual(try monitors.parseValue(good, like: .string("{}")), .string(good))
+    func refusal(_ row: Row, _ text: String) -> String {
+      do {
+        _ = try row.parseValue(text, like: .string("{}"))
+        return "accepted"
+      } catch {
+        return "\(error)"
+      }
+    }
+    XCTAssertTrue(refusal(monitors, "{\"a\": 1,}").contains("something unexpected at line 1, column 9."))
+    XCTAssertTrue(refusal(monitors, "{\n  \"a\": tru\n}").contains("at line 2, column 8."))
+    XCTAssertTrue(refusal(monitors, "{\"a\": ").contains("it ends at line 1, column 7 before its value is complete"))
+    XCTAssertTrue(refusal(monitors, "").contains("it ends at line 1, column 1"))
+    XCTAssertTrue(refusal(monitors, String(repeating: "[", count: 60_000)).contains("nests deeper than 512 levels"))
+    for bad in [
+      "01", "[1,]", "{\"a\"}", "\"\\x\"", "{\"a\":1}}", "\"tab\there\"", "'a'", "{a: 1}", "[1 2]", "-", "1.", "nul",
+    ] {
+      XCTAssertNotNil(JSONText.problem(in: bad), bad)
+    }
+    for fine in ["{}", "[]", "\"x\"", "-0.5e+3", " 0 ", "{\"a\":[{},[]]}"] {
+      XCTAssertNil(JSONText.problem(in: fine), fine)
+    }
+    let layouts = try row("saved-layouts", in: panel)
+    XCTAssertEqual(try layouts.parseValue("", like: .string("")), .string(""), "empty where the default is")
+    XCTAssertTrue(refusal(layouts, "nope").contains("not valid JSON"))
+    XCTAssertTrue(refusal(try row("state", in: panel), "[1, 2").contains("not valid JSON"))
+    XCTAssertEqual(try row("json-file-path", in: panel).kindName, "file")
+    XCTAssertEqual(try row("label-format", in: panel).parseValue("{x", like: .string("")), .string("{x"))
+    XCTAssertEqual(panel.validate(against: MemoryStore(defaults: [:])), [])
   }
 
   // MARK: - 3. Titles
@@ -358,6 +462,52 @@ final class SchemaPagesTests: XCTestCase {
       KeyDescription(name: "words", typeString: "as", defaultStrings: ["a", "b"]),
     ])
     XCTAssertEqual(try row("show-picker", in: plain).kindName, "list")
+  }
+
+  func testAKeybindingSchemasBareKeysAreShortcutsAndItsWordListsStayLists() async throws {
+    let keys = [
+      KeyDescription(name: "focus-left", typeString: "as", defaultStrings: ["<Super>Left"]),
+      KeyDescription(name: "focus-right", typeString: "as", defaultStrings: ["<Super>Right"]),
+      KeyDescription(name: "step-left", typeString: "as", defaultStrings: ["Left"]),
+      KeyDescription(name: "confirm-layout", typeString: "as", defaultStrings: ["Return"]),
+      KeyDescription(name: "center-window", typeString: "as", defaultStrings: ["KP_5"]),
+      KeyDescription(name: "toggle-float", typeString: "as", defaultStrings: []),
+      KeyDescription(name: "float-titles", typeString: "as", defaultStrings: ["Terminal", "Calculator"]),
+      KeyDescription(name: "skip-titles", typeString: "as", defaultStrings: []),
+    ]
+    for id in ["dev.knobs.Tiler", "dev.knobs.tiler.keybindings"] {
+      let panel = SchemaPanel.make(SchemaDescription(id: id, path: "/dev/knobs/tiler/", keys: keys))
+      let kinds = panel.entries.map { "\($0.row.id)=\($0.row.kindName)" }
+      XCTAssertEqual(
+        kinds,
+        [
+          "focus-left=shortcut", "focus-right=shortcut", "step-left=shortcut", "confirm-layout=shortcut",
+          "center-window=shortcut", "toggle-float=shortcut", "float-titles=list", "skip-titles=list",
+        ], id)
+      XCTAssertEqual(try row("float-titles", in: panel).title, "Float titles", id)
+      // A bare key is taken where the default has one; a key name that names no key is refused in words.
+      let step = try row("step-left", in: panel)
+      XCTAssertEqual(try step.parseValue("Right", like: .strings(["Left"])), .strings(["Right"]), id)
+      XCTAssertEqual(
+        try step.parseValue("['KP_4', '<Super>Left']", like: .strings([])), .strings(["KP_4", "<Super>Left"]))
+      XCTAssertThrowsError(try step.parseValue("<Super>nosuchkey", like: .strings([]))) { error in
+        XCTAssertEqual("\(error)".contains("“nosuchkey” is not the name of a key."), true, "\(error)")
+      }
+      XCTAssertThrowsError(try row("toggle-float", in: panel).parseValue("<Super>nosuchkey", like: .strings([])))
+      for name in ["step-left", "confirm-layout", "center-window"] {
+        guard case .shortcut(let shortcut) = try row(name, in: panel).kind.form else { return XCTFail(name) }
+        XCTAssertTrue(shortcut.allowsBareKeys, name)
+      }
+      for name in ["focus-left", "toggle-float"] {
+        guard case .shortcut(let shortcut) = try row(name, in: panel).kind.form else { return XCTFail(name) }
+        XCTAssertFalse(shortcut.allowsBareKeys, name)
+      }
+      // The titles list takes titles, which are no key names.
+      XCTAssertEqual(
+        try row("float-titles", in: panel).parseValue("Terminal, Files", like: .strings([])),
+        .strings(["Terminal", "Files"]))
+      XCTAssertEqual(panel.validate(), [], id)
+    }
   }
 
   // MARK: - 6. Colors

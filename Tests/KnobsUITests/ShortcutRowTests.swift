@@ -127,6 +127,20 @@ final class ShortcutRowTests: GtkTestCase {
     XCTAssertEqual(store.value(for: Self.minimize), .strings(["F9"]), "an F-key alone is a shortcut")
   }
 
+  func testABareArrowIsTakenAloneWhereTheSettingsDefaultHasOne() async throws {
+    // An extension's keybinding whose default is `['Left']` (SchemaPanel sets allowsBareKeys).
+    var section = Section("keys", "Keys") {}
+    var shortcut = Row.Shortcut(key: Self.minimize)
+    shortcut.allowsBareKeys = true
+    section.rows = [Row(id: "hide", title: "Step Left", kind: .shortcut(shortcut))]
+    window = await makeWindow(Panel(title: "Bare", sections: [section]), store: store)
+    window.keybindingSchemas = store
+    let dialog = try await openDialog("hide")
+    dialog.handle(try key("Left"))
+    await settle()
+    XCTAssertEqual(store.value(for: Self.minimize), .strings(["Left"]), dialog.messageText)
+  }
+
   func testEscapeCancelsAndChangesNothing() async throws {
     let dialog = try await openDialog("hide")
     XCTAssertTrue(dialog.handle(try key("Escape")))

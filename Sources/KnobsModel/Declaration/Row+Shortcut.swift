@@ -6,6 +6,9 @@ extension Row {
     public var storage: Storage
     /// Whether a shortcut another keybinding already uses is reported before it is written.
     public var checksConflicts: Bool
+    /// Whether a key that types or moves (an arrow, Enter, a keypad key) is a shortcut alone: the
+    /// program reads such keys, as an extension whose default is `['Left']` does.
+    package var allowsBareKeys = false
 
     public init(key: SettingKey, storage: Storage = .list, checksConflicts: Bool = true) {
       self.key = key

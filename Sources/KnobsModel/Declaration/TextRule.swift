@@ -13,6 +13,9 @@ public struct TextRule: Sendable {
   /// A test in Swift the whole value must pass, for a form a test says more plainly than a
   /// pattern; only Swift declares one (a file has `pattern`).
   public var test: (@Sendable (String) -> Bool)?
+  /// A check in Swift that says in a sentence why the whole value is refused (JSON with the line and
+  /// column of its mistake); nil when it passes. Only Swift declares one.
+  var check: (@Sendable (String) -> String?)?
 
   public init(
     nonEmpty: Bool = false, maximumLength: Int = 4096, pattern: String? = nil, patternHint: String? = nil,
@@ -33,6 +36,7 @@ public struct TextRule: Sendable {
         "It is %1$d character long; at most %2$d are allowed.", "It is %1$d characters long; at most %2$d are allowed.",
         text.count, text.count, maximumLength)
     }
+    if let said = check?(text) { return said }
     let fitsPattern = pattern.map { Self.matches(text, pattern: $0) } ?? true
     if !fitsPattern || test?(text) == false {
       return patternHint.map { tr("It must be %s.", $0) } ?? tr("It doesn't have the expected form.")

@@ -113,6 +113,10 @@ enum KeyText {
   static func withoutTypeNote(_ summary: String) -> String {
     var text = Substring(summary)
     let types = ["boolean", "bool", "integer", "int", "string", "double", "float", "number", "array", "list"]
+    // A trailing note of the stored form: “Per-monitor settings (JSON)”.
+    for note in [" (JSON)", " (json)"] where text.hasSuffix(note) && text.count > note.count + 2 {
+      text = text.dropLast(note.count)
+    }
     let lowered = text.lowercased()
     if let type = types.first(where: { lowered.hasPrefix($0) }) {
       let rest = text.dropFirst(type.count)

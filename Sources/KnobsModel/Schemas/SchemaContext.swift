@@ -38,8 +38,16 @@ struct SchemaContext {
     "list", "lists", "apps", "app", "applications", "application", "blacklist", "whitelist", "blocklist",
     "allowlist", "denylist", "exclude", "excluded", "exclusions", "ignore", "ignored", "names", "ids", "class",
     "classes", "path", "paths", "folder", "folders", "items", "history", "order", "favorites", "favourites",
-    "pinned", "urls", "uris", "files", "commands", "rules", "layouts", "monitors", "extensions",
+    "pinned", "urls", "uris", "files", "commands", "rules", "layouts", "monitors", "extensions", "titles",
+    "labels", "words", "patterns", "strings",
   ]
+
+  /// Whether a string list's name or summary says it lists something other than shortcuts
+  /// (`window-titles`, `ignored-apps`).
+  static func namesAList(_ key: KeyDescription) -> Bool {
+    let words = (key.name + " " + key.summary).lowercased().split { !$0.isLetter }.map(String.init)
+    return words.contains { listWords.contains($0) }
+  }
 
   /// Whether a string list of a keybinding schema holds shortcuts although its default has none
   /// with a modifier: it is empty (`[]`) or bare keys (`['F12']`), and its name and summary don't say it
@@ -50,7 +58,6 @@ struct SchemaContext {
     }
     // A lone letter or digit without a modifier is more likely a word of a list (`['a', 'b']`) than a key.
     guard defaults.allSatisfy({ $0.count > 1 && (try? Accelerator(parsing: $0)) != nil }) else { return false }
-    let words = (key.name + " " + key.summary).lowercased().split { !$0.isLetter }.map(String.init)
-    return !words.contains { Self.listWords.contains($0) }
+    return !Self.namesAList(key)
   }
 }

@@ -144,13 +144,26 @@ public enum SchemaPanel {
     case ("as", .flags(let nicks)) where !nicks.isEmpty, ("as", .choices(let nicks)) where !nicks.isEmpty:
       return .multiSelect(.init(key: settingKey, options: nicks.map { .init($0, KeyText.readable($0)) }))
     case ("as", .any) where isKeybinding(key, in: settingKey.schema) || context.holdsShortcut(key):
-      return .shortcut(.init(key: settingKey))
+      // A default of bare keys that type or move (`['Left']`, `['Return']`) lets the editor take such keys alone.
+      let bare = (key.defaultStrings ?? []).contains { (try? Accelerator(parsing: $0))?.needsModifier == true }
+      var shortcut = Row.Shortcut(key: settingKey)
+      shortcut.allowsBareKeys = bare
+      return .shortcut(shortcut)
     case ("s", .any) where isColor(key):
       return .color(.init(key: settingKey, format: key.defaultString.flatMap(ColorFormat.init(of:))))
     case ("(ddd)", .any) where isColorName(key.name):
       return .color(.init(key: settingKey, format: .doubles))
     case ("(dddd)", .any) where isColorName(key.name):
       return .color(.init(key: settingKey, format: .doublesWithAlpha))
+    case ("s", .any) where isJSON(key):
+      // An empty value stays possible where the default is empty (or unknown): the program reads “none” then.
+      let allowsEmpty = (key.defaultString ?? "").trimmingWhitespace.isEmpty
+      var rule = TextRule(maximumLength: 65536)
+      rule.check = { text in
+        if allowsEmpty, text.trimmingWhitespace.isEmpty { return nil }
+        return JSONText.problem(in: text)?.description
+      }
+      return .text(.init(key: settingKey, placeholder: "JSON", rule: rule))
     case ("s", .any):
       if let values = DescribedValues.stringOptions(in: key.description, defaultValue: key.defaultString) {
         return .choice(.init(key: settingKey, options: values.map { .init(.string($0), KeyText.readable($0)) }))
@@ -213,8 +226,13 @@ public enum SchemaPanel {
   public static func isKeybinding(_ key: KeyDescription, in schema: String) -> Bool {
     guard key.typeString == "as", key.range == .any else { return false }
     if let defaults = key.defaultStrings, isAccelerators(defaults) { return true }
-    if KeybindingIndex.schemaIDs.contains(schema) || schema.hasSuffix(".keybindings") {
-      return key.name != "custom-keybindings"
+    if KeybindingIndex.schemaIDs.contains(schema) { return key.name != "custom-keybindings" }
+    if schema.hasSuffix(".keybindings") {
+      // A list of words beside the shortcuts (`window-titles` holding `['Terminal']`) stays a list.
+      let holdsWords = key.defaultStrings?.contains {
+        !Row.Shortcut.meansNone($0) && (try? Accelerator(parsing: $0)) == nil
+      }
+      return key.name != "custom-keybindings" && holdsWords != true && !SchemaContext.namesAList(key)
     }
     return ["keybinding", "keybindings", "shortcut", "shortcuts", "accelerator", "accelerators"].contains {
       key.name.hasSuffix("-" + $0) || key.name == $0
@@ -263,7 +281,21 @@ public enum SchemaPanel {
   public static func readsDefault(of key: KeyDescription) -> Bool {
     guard key.typeString == "s", key.range == .any else { return false }
     if mayBeColor(key.name) || fileKind(for: key, SettingKey(schema: "", key: key.name)) != nil { return true }
+    if isJSON(key) { return true }
     return key.description.unicodeScalars.contains { $0 == "'" || $0 == "\"" || $0 == "\u{2018}" || $0 == "\u{201C}" }
+  }
+
+  /// Whether a string key holds JSON: its name, summary or description says JSON (`monitor-json`,
+  /// “Per-monitor settings (JSON)”), or its default is a JSON object or array (`{}`).
+  static func isJSON(_ key: KeyDescription) -> Bool {
+    guard key.typeString == "s", key.range == .any, fileKind(for: key, SettingKey(schema: "", key: key.name)) == nil
+    else { return false }
+    let words = (key.name + " " + key.summary + " " + key.description).split { !$0.isLetter }
+    if words.contains(where: { $0 == "JSON" || $0 == "json" || $0 == "Json" }) { return true }
+    guard let text = key.defaultString?.trimmingWhitespace, text.hasPrefix("{") || text.hasPrefix("[") else {
+      return false
+    }
+    return JSONText.problem(in: text) == nil
   }
 
   /// Whether a string key holds a color: its name ends in `color`, `colour` or `rgba` and its default is one.
@@ -285,11 +317,19 @@ public enum SchemaPanel {
   static func numberKind(for key: KeyDescription, _ settingKey: SettingKey) -> Row.Kind? {
     let isDouble = key.typeString == "d"
     guard let bounds = isDouble ? (-1e15, 1e15) : integerBounds[key.typeString] else { return nil }
-    if ["x", "t"].contains(key.typeString) {
-      guard case .range(let low, let high) = key.range, low >= bounds.0, high <= bounds.1 else { return nil }
+    var range = key.range
+    // A range the summary or description writes (“Opacity (0-255)”, “from 0 to 3”) bounds the key as a `<range>` would.
+    if range == .any,
+      let stated = StatedRange.range(in: [key.summary, key.description], defaultValue: key.defaultNumber),
+      stated.0 >= bounds.0, stated.1 <= bounds.1, isDouble || (stated.0.isWhole && stated.1.isWhole)
+    {
+      range = .range(minimum: stated.0, maximum: stated.1)
     }
-    guard case .range(let low, let high) = key.range, low < high else {
-      if key.range == .any, let scale = proportionScale(of: key) {
+    if ["x", "t"].contains(key.typeString) {
+      guard case .range(let low, let high) = range, low >= bounds.0, high <= bounds.1 else { return nil }
+    }
+    guard case .range(let low, let high) = range, low < high else {
+      if range == .any, let scale = proportionScale(of: key) {
         let format: ValueFormat = scale == 1 ? .percent : .number(decimals: 0, unit: "%")
         return .slider(
           .init(key: settingKey, minimum: 0, maximum: scale, step: scale == 1 ? 0.01 : 1, format: format))
@@ -311,27 +351,26 @@ public enum SchemaPanel {
     return .number(.init(key: settingKey, minimum: minimum, maximum: maximum, step: step, decimals: decimals))
   }
 
-  /// The top of a proportion's scale when the key's name or description says it is one (a
-  /// percentage, opacity, alpha, ratio, fraction or transparency) and its type has no range: 1 for a
-  /// decimal key whose default is at most 1, 100 for a whole-number key's at most 100 or a
-  /// percentage's; nil otherwise (a byte's 0 to 255 stays).
+  /// The top of a proportion's scale when the key has no range and says it is one: 100 for a key whose
+  /// name or text says percent and whose default is at most 100, 1 for a decimal named or described as
+  /// an opacity, alpha, ratio, fraction or transparency whose default is at most 1; nil otherwise. A
+  /// whole-number opacity is no percentage: its scale may be 0 to 255 (“40 %” would invent a unit).
   static func proportionScale(of key: KeyDescription) -> Double? {
     guard ["n", "q", "i", "u", "d"].contains(key.typeString) else { return nil }
     let nameWords = key.name.lowercased().split { $0 == "-" || $0 == "_" }
-    let nameSays = nameWords.contains {
-      ["percent", "percentage", "opacity", "alpha", "ratio", "fraction", "transparency"].contains($0)
-    }
     let descriptionWords = (key.summary + " " + key.description).lowercased().split { !$0.isLetter }
-    let descriptionSays = descriptionWords.contains { ["percent", "percentage", "opacity"].contains($0) }
-    guard nameSays || descriptionSays else { return nil }
+    let saysPercent = (nameWords + descriptionWords).contains { $0 == "percent" || $0 == "percentage" }
     let value = key.defaultNumber ?? 0
     guard value >= 0 else { return nil }
     if key.typeString == "d" {
+      let nameSays = nameWords.contains {
+        ["opacity", "alpha", "ratio", "fraction", "transparency"].contains($0)
+      }
       // A decimal above 1 is a percentage only when the key says so: a ratio of 1.5 is no proportion.
-      let saysPercent = (nameWords + descriptionWords).contains { $0 == "percent" || $0 == "percentage" }
-      return value <= 1 ? 1 : value <= 100 && saysPercent ? 100 : nil
+      if value <= 1, nameSays || descriptionWords.contains("opacity") || saysPercent { return 1 }
+      return value <= 100 && saysPercent ? 100 : nil
     }
-    return value <= 100 ? 100 : nil
+    return saysPercent && value <= 100 ? 100 : nil
   }
 
   /// The finest step that divides the range in at most `maximumSliderSteps`, or nil when none does.

@@ -127,7 +127,7 @@ final class ShortcutDialog {
       show(tr("That key can't be part of a shortcut: %s", error.description))
       return
     }
-    if accelerator.needsModifier {
+    if accelerator.needsModifier, !editor.shortcut.allowsBareKeys {
       show(
         tr(
           // TRANSLATORS: %1$s is a shortcut such as "Shift+A"; %2$s, %3$s and %4$s are the keys Ctrl, Alt and Super.

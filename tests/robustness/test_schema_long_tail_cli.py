@@ -1,0 +1,125 @@
+"""The long tail of extension schemas on the real dconf: a tiling assistant's keybinding schema
+(shortcuts whose default is empty, a bare arrow, Enter or a keypad key, beside a list of window
+titles) and a blur effect's numbers (an opacity with no range and no unit, a distance whose
+description speaks of opacity, a range written in a summary or description, per-monitor settings
+kept as JSON). Each key's kind and
+title is checked with `knobs list --json`, each good write read back with `gsettings get`, and bad
+values (a key name that names no key, numbers past a written range, JSON that isn't, said with its
+line and column) are refused in words with
+nothing written. The schemas are written here. Needs KNOBS_BIN and KNOBS_SCHEMA_DIR."""
+
+import json
+
+import pytest
+
+from sealed import Desk, schemas_with
+
+TILER = "dev.knobs.fixture.tail.keybindings"
+BLUR = "dev.knobs.fixture.TailBlur"
+TILER_XML = f"""<?xml version="1.0" encoding="UTF-8"?>
+<schemalist>
+  <schema id="{TILER}" path="/dev/knobs/fixture/tail-keybindings/">
+    <key name="tile-left" type="as"><default><![CDATA[['<Super>Left']]]></default><summary>Tile left</summary></key>
+    <key name="tile-right" type="as"><default><![CDATA[['<Super>Right']]]></default><summary>Tile right</summary></key>
+    <key name="step-left" type="as"><default>['Left']</default><summary>Step left</summary></key>
+    <key name="confirm-layout" type="as"><default>['Return']</default><summary>Confirm the layout</summary></key>
+    <key name="center-window" type="as"><default>['KP_5']</default><summary>Center the window</summary></key>
+    <key name="toggle-float" type="as"><default>[]</default><summary>Toggle floating</summary></key>
+    <key name="float-titles" type="as"><default>['Terminal']</default><summary>Floating windows</summary></key>
+  </schema>
+</schemalist>
+"""
+BLUR_XML = f"""<?xml version="1.0" encoding="UTF-8"?>
+<schemalist>
+  <schema id="{BLUR}" path="/dev/knobs/fixture/tail-blur/">
+    <key name="panel-opacity" type="i"><default>240</default></key>
+    <key name="shadow-distance" type="i"><default>20</default><summary>Shadow distance</summary>
+      <description>How far the shadow falls; its opacity fades with it.</description></key>
+    <key name="brightness" type="i"><default>200</default><summary>Brightness (0-255)</summary></key>
+    <key name="hack-level" type="i"><default>1</default><summary>Hack level</summary>
+      <description>How hard to try, from 0 to 3.</description></key>
+    <key name="dim-percent" type="u"><default>30</default><summary>Dimming</summary></key>
+    <key name="monitor-settings" type="s"><default>'{{}}'</default><summary>Per-monitor settings (JSON)</summary></key>
+  </schema>
+</schemalist>
+"""
+
+
+@pytest.fixture(scope="module")
+def desk(tmp_path_factory):
+    root = tmp_path_factory.mktemp("tail")
+    schemas = schemas_with(root / "schemas", {f"{TILER}.gschema.xml": TILER_XML, f"{BLUR}.gschema.xml": BLUR_XML})
+    session = Desk(root / "desk", schemas=schemas)
+    yield session
+    session.stop()
+
+
+def listed(desk, schema):
+    result = desk.knobs("list", "--json", f"schema/{schema}")
+    assert result.returncode == 0, result.stderr
+    return {row["key"]: row for row in json.loads(result.stdout)}
+
+
+def test_the_tilers_bare_and_empty_keybindings_are_shortcuts_and_its_titles_a_list(desk):
+    rows = listed(desk, TILER)
+    kinds = {key: row["kind"] for key, row in rows.items()}
+    assert kinds == {
+        "tile-left": "shortcut", "tile-right": "shortcut", "step-left": "shortcut", "confirm-layout": "shortcut",
+        "center-window": "shortcut", "toggle-float": "shortcut", "float-titles": "list",
+    }
+    assert rows["float-titles"]["title"] == "Floating windows"
+
+
+def test_the_blurs_numbers_have_no_invented_unit(desk):
+    rows = listed(desk, BLUR)
+    assert {key: row["kind"] for key, row in rows.items()} == {
+        "panel-opacity": "number", "shadow-distance": "number", "brightness": "slider", "hack-level": "slider",
+        "dim-percent": "slider", "monitor-settings": "text",
+    }
+    assert rows["monitor-settings"]["title"] == "Per-monitor settings"
+    assert "%" not in rows["panel-opacity"]["value"] and "%" not in rows["shadow-distance"]["value"]
+
+
+@pytest.mark.parametrize("schema, key, text, stored", [
+    (TILER, "step-left", "Right", "['Right']"),
+    (TILER, "confirm-layout", "KP_Enter", "['KP_Enter']"),
+    (TILER, "center-window", "['KP_5', '<Super>c']", "['KP_5', '<Super>c']"),
+    (TILER, "toggle-float", "<Super>f", "['<Super>f']"),
+    (TILER, "float-titles", "Terminal, Files", "['Terminal', 'Files']"),
+    (BLUR, "panel-opacity", "255", "255"),
+    (BLUR, "shadow-distance", "150", "150"),
+    (BLUR, "brightness", "255", "255"),
+    (BLUR, "hack-level", "3", "3"),
+    (BLUR, "dim-percent", "50%", "uint32 50"),
+    (BLUR, "monitor-settings", '{"DP-1": {"blur": 30, "names": ["a", "\\u00e9"]}}',
+     """'{"DP-1": {"blur": 30, "names": ["a", "\\\\u00e9"]}}'"""),
+])
+def test_each_write_reaches_dconf(desk, schema, key, text, stored):
+    result = desk.knobs("set", f"schema/{schema}/{key}", text)
+    assert result.returncode == 0, result.stderr
+    assert desk.get(schema, key) == stored
+
+
+@pytest.mark.parametrize("schema, key, text, said", [
+    (TILER, "step-left", "<Super>nosuchkey", "“nosuchkey” is not the name of a key."),
+    (TILER, "toggle-float", "nosuchkey", "“nosuchkey” is not the name of a key."),
+    (TILER, "center-window", "['KP_5', 'KP_5']", "is in the list twice"),
+    (TILER, "confirm-layout", "<Super>\u202eq", ""),
+    (BLUR, "brightness", "256", "is outside that range"),
+    (BLUR, "brightness", "-1", "is outside that range"),
+    (BLUR, "hack-level", "4", "is outside that range"),
+    (BLUR, "dim-percent", "150%", "is outside that range"),
+    (BLUR, "monitor-settings", '{"DP-1": 1,}', "It is not valid JSON: something unexpected at line 1, column 12."),
+    (BLUR, "monitor-settings", '{\n  "DP-1": tru\n}', "at line 2, column 11."),
+    (BLUR, "monitor-settings", '{"DP-1": ', "it ends at line 1, column 10 before its value is complete"),
+    (BLUR, "monitor-settings", "", "it ends at line 1, column 1"),
+    (BLUR, "monitor-settings", "[" * 60_000, "it nests deeper than 512 levels"),
+])
+def test_a_bad_value_is_refused_in_words_and_nothing_is_written(desk, schema, key, text, said):
+    before = desk.get(schema, key)
+    result = desk.knobs("set", f"schema/{schema}/{key}", text)
+    assert result.returncode == 2, result
+    assert said in result.stderr and "Nothing was changed" in result.stderr, result.stderr
+    assert len(result.stderr) < 1000, "the message is bounded"
+    assert "\u202e" not in result.stderr, "a bidi control is never echoed"
+    assert desk.get(schema, key) == before
