@@ -62,7 +62,7 @@ enum StatedRange {
       if case .number = tokens.last { previousIsNumber = true } else { previousIsNumber = false }
       if isDigit(index) || ((scalar == "-" || scalar == "\u{2212}") && isDigit(index + 1) && !previousIsNumber) {
         var end = index + 1
-        while isDigit(end) || (scalars[end] == "." && isDigit(end + 1)) { end += 1 }
+        while isDigit(end) || (end < scalars.count && scalars[end] == "." && isDigit(end + 1)) { end += 1 }
         let digits = String(String.UnicodeScalarView(scalars[index..<end])).replacingAll("\u{2212}", with: "-")
         tokens.append(Double(digits).map(Token.number) ?? .other)
         index = end

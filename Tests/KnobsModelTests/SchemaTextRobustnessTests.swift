@@ -1,0 +1,43 @@
+@testable import KnobsModel
+import XCTest
+
+/// A schema's summary and description are another person's text: the readers of ranges and codes
+/// in them take any text, cut anywhere (a number, a point, a dash or a word at its very end), and
+/// never trap.
+final class SchemaTextRobustnessTests: XCTestCase {
+  func testRangesAndCodesAreReadFromAnyTextWithoutTrapping() {
+    let endings = ["0-255", "from 0 to 3", "between 0.5 and 2.", "1.", "-", "–", "0 -", "2 dark", "0=", "3:", "9"]
+    for text in endings {
+      _ = StatedRange.range(in: [text], defaultValue: nil)
+      _ = DescribedValues.integerOptions(in: text, range: .any, bounds: (-1e9, 1e9), defaultValue: nil)
+      _ = DescribedValues.textBeforeCodes(text)
+    }
+    XCTAssertNotNil(StatedRange.range(in: ["Opacity 0-255"], defaultValue: 240))
+    XCTAssertNotNil(StatedRange.range(in: ["Zoom, from 0.5 to 2"], defaultValue: 1))
+    var generator = SeededGenerator(seed: 47)
+    let pieces = [
+      "0", "1", "2", "9", ".", "-", "\u{2013}", "\u{2212}", " ", ",", "=", ":", "from", "to", "between",
+      "and", "dark", "'", "(", ")", "\n", "\u{202E}", "é",
+    ]
+    for _ in 0..<3000 {
+      let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+        .joined()
+      _ = StatedRange.range(in: [text], defaultValue: Double(Int.random(in: -2...300, using: &generator)))
+      _ = DescribedValues.integerOptions(in: text, range: .any, bounds: (0, 255), defaultValue: 0)
+      _ = DescribedValues.textBeforeCodes(text)
+    }
+  }
+}
+
+/// A small, seeded generator: the same texts on every run.
+private struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
