@@ -14,7 +14,7 @@ final class SchemaTextRobustnessTests: XCTestCase {
     }
     XCTAssertNotNil(StatedRange.range(in: ["Opacity 0-255"], defaultValue: 240))
     XCTAssertNotNil(StatedRange.range(in: ["Zoom, from 0.5 to 2"], defaultValue: 1))
-    var generator = SeededGenerator(seed: 47)
+    var generator = PanelFileFuzzTests.SplitMix(state: 47)
     let pieces = [
       "0", "1", "2", "9", ".", "-", "\u{2013}", "\u{2212}", " ", ",", "=", ":", "from", "to", "between",
       "and", "dark", "'", "(", ")", "\n", "\u{202E}", "é",
@@ -26,18 +26,5 @@ final class SchemaTextRobustnessTests: XCTestCase {
       _ = DescribedValues.integerOptions(in: text, range: .any, bounds: (0, 255), defaultValue: 0)
       _ = DescribedValues.textBeforeCodes(text)
     }
-  }
-}
-
-/// A small, seeded generator: the same texts on every run.
-private struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
