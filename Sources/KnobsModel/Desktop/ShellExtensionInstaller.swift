@@ -98,25 +98,22 @@ public struct ShellExtensionInstaller: Sendable {
         }
       }
     } catch {
-      FolderTree.remove(temporary)
+      SafeFiles.removeTree(temporary)
       throw error
     }
     // After an exchange the old extension is at the temporary path; after a rename nothing is.
-    FolderTree.remove(temporary)
-    FolderTree.sync(folder)
+    SafeFiles.removeTree(temporary)
+    SafeFiles.syncFolder(folder)
     return Installed(
       uuid: archive.uuid, name: archive.name, path: target, compiledSchemas: compiled, replaced: exists)
   }
 
   private func makeTemporaryFolder() throws(Problem) -> String {
-    var template = Array((folder + "/" + Self.temporaryPrefix + "XXXXXX").utf8CString)
-    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-      throw Problem(
-        tr("A temporary folder could not be made in %1$s: %2$s.", folder, "\(FileProblem.system(errno))"),
-        isBadInput: false)
+    do {
+      return try SafeFiles.makeTemporaryFolder(folder + "/" + Self.temporaryPrefix)
+    } catch {
+      throw Problem(tr("A temporary folder could not be made in %1$s: %2$s.", folder, "\(error)"), isBadInput: false)
     }
-    chmod(made, 0o755)
-    return String(cString: made)
   }
 
   /// Writes every entry under `root` (an empty folder of Knobs' own), creating each file new.
@@ -124,48 +121,31 @@ public struct ShellExtensionInstaller: Sendable {
     for entry in archive.entries {
       let path = root + "/" + entry.path
       if entry.isFolder {
-        try makeFolders(root, entry.path)
+        do {
+          try SafeFiles.makeFolders(entry.path, under: root)
+        } catch {
+          throw writeProblem(path, error)
+        }
         continue
       }
-      try makeFolders(root, PathText.parent(entry.path))
       let bytes: [UInt8]
       do {
         bytes = try ExtensionArchive.contents(of: entry, in: archive.bytes)
       } catch {
         throw Problem(error.description + " " + tr("Nothing was installed."))
       }
-      let descriptor = open(
-        path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, entry.isExecutable ? 0o755 : 0o644)
-      guard descriptor >= 0 else { throw writeProblem(path) }
-      defer { close(descriptor) }
-      var written = 0
-      while written < bytes.count {
-        let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { throw writeProblem(path) }
-        written += count
+      do {
+        try SafeFiles.withMemory(of: bytes) { (bytes) throws(FileProblem) in
+          try SafeFiles.writeNewFile(bytes, at: entry.path, under: root, mode: entry.isExecutable ? 0o755 : 0o644)
+        }
+      } catch {
+        throw writeProblem(path, error)
       }
-      guard fsync(descriptor) == 0 else { throw writeProblem(path) }
     }
   }
 
-  private func writeProblem(_ path: String) -> Problem {
-    Problem(tr("%1$s could not be written: %2$s.", path, "\(FileProblem.system(errno))"), isBadInput: false)
-  }
-
-  /// Makes `relative`'s folders under `root`, one part at a time, refusing anything but a folder on the way.
-  private func makeFolders(_ root: String, _ relative: String) throws(Problem) {
-    guard !relative.isEmpty else { return }
-    var path = root
-    for part in relative.split(separator: "/") {
-      path += "/" + part
-      var info = stat()
-      if lstat(path, &info) == 0 {
-        guard info.st_mode & S_IFMT == S_IFDIR else { throw writeProblem(path) }
-        continue
-      }
-      guard mkdir(path, 0o755) == 0 else { throw writeProblem(path) }
-    }
+  private func writeProblem(_ path: String, _ problem: FileProblem = .system(errno)) -> Problem {
+    Problem(tr("%1$s could not be written: %2$s.", path, "\(problem)"), isBadInput: false)
   }
 
   /// Compiles `folder`'s schema sources when the extension ships no compiled schemas; true when it did.
@@ -209,66 +189,15 @@ public struct ShellExtensionInstaller: Sendable {
   public func uninstall(uuid: String) throws(Problem) -> String {
     let target = try removableFolder(uuid: uuid)
     // Renamed aside first, so the Shell sees it go at once, then removed.
-    let template = folder + "/" + Self.temporaryPrefix + "XXXXXX"
-    var name = Array(template.utf8CString)
-    guard let made = name.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-      throw writeProblem(folder)
-    }
-    let aside = String(cString: made)
+    let aside = try makeTemporaryFolder()
     guard knobs_exchange_paths(target, aside) == 0 else {
       rmdir(aside)
       throw Problem(
         tr("%1$s could not be removed: %2$s.", target, "\(FileProblem.system(errno))"), isBadInput: false)
     }
     rmdir(target)
-    FolderTree.remove(aside)
-    FolderTree.sync(folder)
+    SafeFiles.removeTree(aside)
+    SafeFiles.syncFolder(folder)
     return target
-  }
-}
-
-/// Removing a folder and everything in it without following a symlink anywhere.
-enum FolderTree {
-  static func remove(_ path: String) {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return }
-    guard info.st_mode & S_IFMT == S_IFDIR else {
-      unlink(path)
-      return
-    }
-    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    removeContents(descriptor)
-    rmdir(path)
-  }
-
-  /// Removes what the folder open at `descriptor` holds, and closes it.
-  private static func removeContents(_ descriptor: Int32) {
-    guard let directory = fdopendir(descriptor) else {
-      close(descriptor)
-      return
-    }
-    defer { closedir(directory) }
-    var names: [[CChar]] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        Array(raw.bindMemory(to: CChar.self).prefix { $0 != 0 })
-      }
-      if name != [0x2e] && name != [0x2e, 0x2e] { names.append(name + [0]) }
-    }
-    for name in names {
-      if unlinkat(descriptor, name, 0) == 0 { continue }
-      let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-      guard child >= 0 else { continue }
-      removeContents(child)
-      unlinkat(descriptor, name, AT_REMOVEDIR)
-    }
-  }
-
-  static func sync(_ folder: String) {
-    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    fsync(descriptor)
-    close(descriptor)
   }
 }

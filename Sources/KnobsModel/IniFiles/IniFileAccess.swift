@@ -1,4 +1,3 @@
-import CSystem
 import FoundationEssentials
 import Glibc
 
@@ -67,7 +66,7 @@ public enum IniFileAccess {
   }
 
   /// One try: nil when the file changed during the read or changed too recently to trust.
-  private static func readOnce(_ path: String, limit: Int, settled: Bool = true) throws(IniFileError) -> Snapshot? {
+  static func readOnce(_ path: String, limit: Int, settled: Bool = true) throws(IniFileError) -> Snapshot? {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
     guard descriptor >= 0 else {
       if errno == ENOENT { return Snapshot(bytes: [], identity: nil) }
@@ -149,66 +148,18 @@ public enum IniFileAccess {
       } catch {
         throw IniFileError.folder(error.description)
       }
-      let (temporary, descriptor, version) = try writeTemporary(
-        bytes, beside: path, like: snapshot.identity, mode: newFileMode)
-      defer { close(descriptor) }
-      if try swap(temporary, into: path, expecting: snapshot, written: version) {
-        syncFolder(folder)
-        SafeFiles.removeAbandonedTemporaries(beside: path)
-        return version
+      let written: Identity?
+      do {
+        written = try SafeFiles.withMemory(of: bytes) { (bytes) throws(FileProblem) in
+          try SafeFiles.replace(path, with: bytes, mode: newFileMode, .ifUnchanged(snapshot))
+        }
+      } catch {
+        guard case .system(let code) = error else { throw IniFileError.folder(error.description) }
+        throw IniFileError.system(code)
       }
+      if let written { return written }
     }
     throw IniFileError.keepsChanging
-  }
-
-  /// Puts `temporary` at `path` if `path` is still `expected`; false (and `temporary` gone) when it is not.
-  private static func swap(
-    _ temporary: String, into path: String, expecting expected: Snapshot, written: Identity
-  ) throws(IniFileError) -> Bool {
-    guard let identity = expected.identity else {
-      // A new file: link(2) fails if another program created one meanwhile.
-      defer { unlink(temporary) }
-      if link(temporary, path) == 0 { return true }
-      if errno == EEXIST { return false }
-      throw .system(errno)
-    }
-    guard (try? current(path)) == identity else {
-      unlink(temporary)
-      return false
-    }
-    // Exchange, then look at what was displaced: the version read, or another program's newer one?
-    if knobs_exchange_paths(temporary, path) == 0 {
-      var displaced = stat()
-      let unchanged =
-        lstat(temporary, &displaced) == 0 && Identity(displaced) == identity
-        && (try? readOnce(temporary, limit: expected.bytes.count + 1, settled: false))??.bytes == expected.bytes
-      if !unchanged {
-        // Put the other program's file back and start over; if a third one replaced ours meanwhile, theirs
-        // is the newest and stays.
-        let ours = (try? current(path)).map { $0.inode == written.inode && $0.device == written.device } ?? false
-        if ours, knobs_exchange_paths(temporary, path) != 0 {
-          rename(temporary, path)
-        }
-      }
-      unlink(temporary)
-      return unchanged
-    }
-    guard errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP else {
-      let code = errno
-      unlink(temporary)
-      throw .system(code)
-    }
-    // A file system that can't exchange: check once more just before the rename.
-    guard (try? current(path)) == identity else {
-      unlink(temporary)
-      return false
-    }
-    guard rename(temporary, path) == 0 else {
-      let code = errno
-      unlink(temporary)
-      throw .system(code)
-    }
-    return true
   }
 
   /// What identifies the file at `path` now (not following a symlink); nil when there is none.
@@ -218,55 +169,6 @@ public enum IniFileAccess {
     var info = stat()
     guard lstat(path, &info) == 0 else { throw .system(errno) }
     return Identity(info)
-  }
-
-  /// A new file beside `path` holding `bytes`, with the old file's mode and owner, flushed to disk; its
-  /// descriptor, which holds it locked until closed (`SafeFiles.lockedTemporary`); and what identifies it
-  /// (a rename keeps all of that).
-  private static func writeTemporary(_ bytes: [UInt8], beside path: String, like identity: Identity?, mode: mode_t)
-    throws(IniFileError) -> (path: String, descriptor: Int32, version: Identity)
-  {
-    let temporary: String
-    let descriptor: Int32
-    do {
-      (temporary, descriptor) = try SafeFiles.lockedTemporary(beside: path)
-    } catch {
-      guard case .system(let code) = error else { throw .folder(error.description) }
-      throw .system(code)
-    }
-    func fail(_ code: Int32) -> IniFileError {
-      close(descriptor)
-      unlink(temporary)
-      return .system(code)
-    }
-    if let identity {
-      if identity.owner != getuid() || identity.group != getgid() {
-        guard fchown(descriptor, identity.owner, identity.group) == 0 else { throw fail(errno) }
-      }
-      guard fchmod(descriptor, identity.mode & 0o7777) == 0 else { throw fail(errno) }
-    } else {
-      guard fchmod(descriptor, mode) == 0 else { throw fail(errno) }
-    }
-    var offset = 0
-    while offset < bytes.count {
-      let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw fail(errno)
-      }
-      offset += count
-    }
-    guard fsync(descriptor) == 0 else { throw fail(errno) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { throw fail(errno) }
-    return (temporary, descriptor, Identity(info))
-  }
-
-  private static func syncFolder(_ folder: String) {
-    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    fsync(descriptor)
-    close(descriptor)
   }
 
   private static func age(of time: timespec) -> Double {

@@ -1,3 +1,4 @@
+import CSystem
 import FoundationEssentials
 import Glibc
 import Synchronization
@@ -8,9 +9,14 @@ import Synchronization
   import Musl
 #endif
 
-/// The file operations the autostart folder needs, done with the care it
-/// needs: nothing follows a symlink unless asked, nothing blocks on a pipe, and
-/// a file is replaced by writing a temporary file beside it and renaming it.
+/// Knobs' one way to read and replace files and folders: nothing follows a symlink unless asked,
+/// nothing blocks on a pipe, reads are bounded, and a file or folder is replaced by filling a
+/// temporary beside it, flushing it to disk and putting it in place in one step.
+///
+/// A file is put in place in one of two modes (`Replacement`): replaced whatever is there, or
+/// compare-and-swap, only if it is still the version that was read. Both, the several-file write
+/// with rollback, the folder write and the extension installer share one temporary file
+/// (`writeTemporary`), one fill-and-flush (`fill`) and one folder sync (`syncFolder`).
 enum SafeFiles {
   /// Desktop files are small; anything bigger is not one.
   static let sizeLimit = 256 * 1024
@@ -79,35 +85,130 @@ enum SafeFiles {
     return bytes
   }
 
+  /// How a filled temporary takes its file's place.
+  enum Replacement {
+    /// Whatever is at the path (a file, a symlink, nothing) is replaced; a symlink is never followed.
+    case always
+    /// Only if the path still holds the version `expected` was read from (nil identity: still
+    /// nothing). The version another program put there meanwhile is never lost: it stays, or is
+    /// put back.
+    case ifUnchanged(IniFileAccess.Snapshot)
+  }
+
   /// Replaces (or creates) `path` with `data`: a temporary file in the same
   /// folder is written, flushed and renamed over it. A symlink at `path` is
   /// replaced, never followed. The folder is created if it is missing.
   static func writeAtomically(_ data: Data, to path: String, mode: mode_t) throws(FileProblem) {
-    let temporary = try writeTemporary(data, beside: path, mode: mode)
+    try makeFolder(PathText.parent(path))
+    let done = try withMemory(of: data) { (bytes) throws(FileProblem) in
+      try replace(path, with: bytes, mode: mode, .always)
+    }
+    assert(done != nil, "a replacement that is not compare-and-swap always takes place")
+  }
+
+  /// Puts `bytes` at `path` (whose folder must exist) in one step, as `replacement` says: the
+  /// version written, or nil when the file was not the one expected and was left as it is.
+  /// `mode` is a new file's; with `.ifUnchanged`, a file replaced keeps its mode and owner.
+  static func replace(
+    _ path: String, with bytes: UnsafeRawBufferPointer, mode: mode_t, _ replacement: Replacement
+  ) throws(FileProblem) -> IniFileAccess.Identity? {
+    var keeping: IniFileAccess.Identity?
+    if case .ifUnchanged(let expected) = replacement { keeping = expected.identity }
+    let temporary = try writeTemporary(bytes, beside: path, mode: mode, like: keeping)
     defer { close(temporary.descriptor) }
-    guard rename(temporary.path, path) == 0 else {
-      let code = errno
-      unlink(temporary.path)
-      throw .system(code)
+    switch replacement {
+    case .always:
+      guard rename(temporary.path, path) == 0 else {
+        let code = errno
+        unlink(temporary.path)
+        throw .system(code)
+      }
+    case .ifUnchanged(let expected):
+      guard try swap(temporary.path, into: path, expecting: expected, written: temporary.identity) else {
+        return nil
+      }
     }
     syncFolder(PathText.parent(path))
     removeAbandonedTemporaries(beside: path)
+    return temporary.identity
   }
 
-  /// A new file beside `path` (its folder made if need be) holding `data`, flushed to disk: its
-  /// path, and its descriptor, which holds the file locked (`lockedTemporary`) until it is closed.
-  private static func writeTemporary(_ data: Data, beside path: String, mode: mode_t) throws(FileProblem) -> (
-    path: String, descriptor: Int32
-  ) {
-    let folder = PathText.parent(path)
-    try makeFolder(folder)
+  /// Puts `temporary` at `path` if `path` is still `expected`; false (and `temporary` gone) when it is not.
+  private static func swap(
+    _ temporary: String, into path: String, expecting expected: IniFileAccess.Snapshot,
+    written: IniFileAccess.Identity
+  ) throws(FileProblem) -> Bool {
+    guard let identity = expected.identity else {
+      // A new file: link(2) fails if another program created one meanwhile.
+      defer { unlink(temporary) }
+      if link(temporary, path) == 0 { return true }
+      if errno == EEXIST { return false }
+      throw .system(errno)
+    }
+    guard IniFileAccess.identity(of: path) == identity else {
+      unlink(temporary)
+      return false
+    }
+    // Exchange, then look at what was displaced: the version read, or another program's newer one?
+    if knobs_exchange_paths(temporary, path) == 0 {
+      var displaced = stat()
+      let unchanged =
+        lstat(temporary, &displaced) == 0 && IniFileAccess.Identity(displaced) == identity
+        && (try? IniFileAccess.readOnce(temporary, limit: expected.bytes.count + 1, settled: false))??.bytes
+          == expected.bytes
+      if !unchanged {
+        // Put the other program's file back and start over; if a third one replaced ours meanwhile, theirs
+        // is the newest and stays.
+        let ours = IniFileAccess.identity(of: path).map { $0.inode == written.inode && $0.device == written.device }
+        if ours == true, knobs_exchange_paths(temporary, path) != 0 {
+          rename(temporary, path)
+        }
+      }
+      unlink(temporary)
+      return unchanged
+    }
+    guard errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP else {
+      let code = errno
+      unlink(temporary)
+      throw .system(code)
+    }
+    // A file system that can't exchange: check once more just before the rename.
+    guard IniFileAccess.identity(of: path) == identity else {
+      unlink(temporary)
+      return false
+    }
+    guard rename(temporary, path) == 0 else {
+      let code = errno
+      unlink(temporary)
+      throw .system(code)
+    }
+    return true
+  }
+
+  /// A new file beside `path` (whose folder must exist) holding `bytes`, flushed to disk, with
+  /// `mode`, or the mode and owner of the file `like` identifies: its path, its descriptor, which
+  /// holds it locked (`lockedTemporary`) until closed, and what identifies it (a rename keeps that).
+  static func writeTemporary(
+    _ bytes: UnsafeRawBufferPointer, beside path: String, mode: mode_t, like original: IniFileAccess.Identity? = nil
+  ) throws(FileProblem) -> (path: String, descriptor: Int32, identity: IniFileAccess.Identity) {
     let temporary = try lockedTemporary(beside: path)
-    if let failure = fill(temporary.descriptor, with: data, mode: mode) {
+    func fail(_ problem: FileProblem) -> FileProblem {
       close(temporary.descriptor)
       unlink(temporary.path)
-      throw failure
+      return problem
     }
-    return temporary
+    if let original {
+      if original.owner != getuid() || original.group != getgid() {
+        guard fchown(temporary.descriptor, original.owner, original.group) == 0 else { throw fail(.system(errno)) }
+      }
+      guard fchmod(temporary.descriptor, original.mode & 0o7777) == 0 else { throw fail(.system(errno)) }
+    } else {
+      guard fchmod(temporary.descriptor, mode) == 0 else { throw fail(.system(errno)) }
+    }
+    if let problem = fill(temporary.descriptor, with: bytes) { throw fail(problem) }
+    var info = stat()
+    guard fstat(temporary.descriptor, &info) == 0 else { throw fail(.system(errno)) }
+    return (temporary.path, temporary.descriptor, IniFileAccess.Identity(info))
   }
 
   /// A new empty file `.NAME.knobs-XXXXXX` beside `path` (mode 0600), locked with `flock` at
@@ -175,8 +276,12 @@ enum SafeFiles {
     var written: [(path: String, descriptor: Int32)] = []
     defer { for temporary in written { close(temporary.descriptor) } }
     for (index, file) in files.enumerated() {
-      do {
-        written.append(try writeTemporary(file.data, beside: file.path, mode: modes?[index] ?? mode))
+      do throws(FileProblem) {
+        try makeFolder(PathText.parent(file.path))
+        let temporary = try withMemory(of: file.data) { (bytes) throws(FileProblem) in
+          try writeTemporary(bytes, beside: file.path, mode: modes?[index] ?? mode)
+        }
+        written.append((temporary.path, temporary.descriptor))
       } catch {
         for temporary in written { unlink(temporary.path) }
         return (file.path, error)
@@ -225,18 +330,12 @@ enum SafeFiles {
     }
     let parent = PathText.parent(folder)
     try makeFolder(parent)
-    var template = Array("\(parent)/.\(PathText.lastComponent(folder)).knobs-XXXXXX".utf8CString)
-    guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { throw .system(errno) }
-    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let temporary = try makeTemporaryFolder("\(parent)/.\(PathText.lastComponent(folder)).knobs-")
     do throws(FileProblem) {
       for file in files {
-        let path = temporary + "/" + file.path
-        try makeFolder(PathText.parent(path))
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .system(errno) }
-        let failure = fill(descriptor, with: file.data, mode: 0o644)
-        close(descriptor)
-        if let failure { throw failure }
+        try withMemory(of: file.data) { (bytes) throws(FileProblem) in
+          try writeNewFile(bytes, at: file.path, under: temporary, mode: 0o644)
+        }
       }
       try publishFolders(under: temporary)
       guard rename(temporary, folder) == 0 else {
@@ -249,7 +348,49 @@ enum SafeFiles {
     syncFolder(parent)
   }
 
-  /// Folders made by `makeFolder` are private (0700); a folder meant for others to read is 0755.
+  /// A new empty folder named `prefix` and six random characters (mode 0755), for filling with
+  /// `writeNewFile` and putting in place in one step.
+  static func makeTemporaryFolder(_ prefix: String) throws(FileProblem) -> String {
+    var template = Array((prefix + "XXXXXX").utf8CString)
+    guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { throw .system(errno) }
+    let made = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard chmod(made, 0o755) == 0 else {
+      let code = errno
+      rmdir(made)
+      throw .system(code)
+    }
+    return made
+  }
+
+  /// Writes a new file at `relative` under `root` (a folder of Knobs' own being filled), making
+  /// the folders on the way, and flushes it to disk.
+  static func writeNewFile(
+    _ bytes: UnsafeRawBufferPointer, at relative: String, under root: String, mode: mode_t
+  ) throws(FileProblem) {
+    try makeFolders(PathText.parent(relative), under: root)
+    let descriptor = open(root + "/" + relative, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw .system(errno) }
+    defer { close(descriptor) }
+    guard fchmod(descriptor, mode) == 0 else { throw .system(errno) }
+    if let problem = fill(descriptor, with: bytes) { throw problem }
+  }
+
+  /// Makes `relative`'s folders under `root`, one part at a time, refusing anything but a folder
+  /// on the way (a symlink there is never followed).
+  static func makeFolders(_ relative: String, under root: String) throws(FileProblem) {
+    var path = root
+    for part in relative.split(separator: "/") {
+      path += "/" + part
+      var info = stat()
+      if lstat(path, &info) == 0 {
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(path) }
+        continue
+      }
+      guard mkdir(path, 0o755) == 0 else { throw .system(errno) }
+    }
+  }
+
+  /// Folders made with a process's umask may be private; a folder meant for others to read is 0755.
   private static func publishFolders(under folder: String) throws(FileProblem) {
     guard chmod(folder, 0o755) == 0 else { throw .system(errno) }
     for name in LocalFiles.names(in: folder) ?? [] where node(at: folder + "/" + name) == .other("folder") {
@@ -258,32 +399,65 @@ enum SafeFiles {
     syncFolder(folder)
   }
 
-  /// Removes a folder this process made, with everything in it (symlinks removed, never followed).
-  private static func removeTree(_ folder: String) {
-    for name in LocalFiles.names(in: folder) ?? [] {
-      let path = folder + "/" + name
-      if node(at: path) == .other("folder") { removeTree(path) } else { unlink(path) }
-    }
-    rmdir(folder)
+  /// `body` on the memory of `bytes` (a `Data` or an array), keeping the type of its error, which
+  /// `withUnsafeBytes` does not.
+  static func withMemory<Result>(
+    of bytes: some ContiguousBytes, _ body: (UnsafeRawBufferPointer) throws(FileProblem) -> Result
+  ) throws(FileProblem) -> Result {
+    try bytes.withUnsafeBytes { memory in Swift.Result { () throws(FileProblem) in try body(memory) } }.get()
   }
 
-  /// Writes all of `data` to a new file and flushes it to disk; returns what went wrong, if anything.
-  private static func fill(_ descriptor: Int32, with data: Data, mode: mode_t) -> FileProblem? {
-    guard fchmod(descriptor, mode) == 0 else { return .system(errno) }
-    let problem: FileProblem? = data.withUnsafeBytes { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return .system(errno)
-        }
-        offset += count
+  /// Writes all of `bytes` to `descriptor` and flushes them to disk; what went wrong, if anything.
+  static func fill(_ descriptor: Int32, with bytes: UnsafeRawBufferPointer) -> FileProblem? {
+    var offset = 0
+    while offset < bytes.count {
+      let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if count < 0 {
+        if errno == EINTR { continue }
+        return .system(errno)
       }
-      return nil
+      if count == 0 { return .system(EIO) }
+      offset += count
     }
-    if let problem { return problem }
     return fsync(descriptor) == 0 ? nil : .system(errno)
+  }
+
+  /// Removes `path` and, when it is a folder, everything in it, without following a symlink
+  /// anywhere (a symlink is removed, its target left alone).
+  static func removeTree(_ path: String) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return }
+    guard info.st_mode & S_IFMT == S_IFDIR else {
+      unlink(path)
+      return
+    }
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    removeContents(descriptor)
+    rmdir(path)
+  }
+
+  /// Removes what the folder open at `descriptor` holds, and closes it.
+  private static func removeContents(_ descriptor: Int32) {
+    guard let directory = fdopendir(descriptor) else {
+      close(descriptor)
+      return
+    }
+    defer { closedir(directory) }
+    var names: [[CChar]] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        Array(raw.bindMemory(to: CChar.self).prefix { $0 != 0 })
+      }
+      if name != [0x2e] && name != [0x2e, 0x2e] { names.append(name + [0]) }
+    }
+    for name in names {
+      if unlinkat(descriptor, name, 0) == 0 { continue }
+      let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      guard child >= 0 else { continue }
+      removeContents(child)
+      unlinkat(descriptor, name, AT_REMOVEDIR)
+    }
   }
 
   /// Removes the file or symlink at `path` (a symlink's target is left alone).
@@ -310,7 +484,8 @@ enum SafeFiles {
     guard mkdir(folder, 0o700) == 0 || errno == EEXIST else { throw .system(errno) }
   }
 
-  private static func syncFolder(_ folder: String) {
+  /// Flushes `folder`'s entries (a rename or a new name in it) to disk.
+  static func syncFolder(_ folder: String) {
     let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { return }
     fsync(descriptor)
