@@ -13,7 +13,9 @@ import KnobsUI
 /// - `KNOBS_BENCH_PANEL=toggles:N` or `mixed:N` shows a generated panel of N
 ///   rows (BenchmarkPanels), kept in memory, instead of the reference panel.
 /// - `KNOBS_BENCH_FIRST_FRAME=1` prints `first-frame-ms T`, the time from the
-///   start of main to the window's first painted frame, and quits.
+///   start of main to the window's first painted frame, and quits; when the first frame asked
+///   which desktop this is (`CurrentDesktop.isGNOME`), also `desktop-detection-us T`, how long
+///   that took in microseconds.
 /// - `KNOBS_BENCH_SEARCH=QUERY|QUERY|…` then, after the first frame, runs
 ///   each search `KNOBS_BENCH_PASSES` times (default 5) as a keystroke in the
 ///   search entry would, and prints `search-ms T ROWS QUERY` per run: T from
@@ -99,7 +101,13 @@ final class BenchmarkHook: DesktopStartHook {
     }
     guard reportsFirstFrame || !searches.isEmpty else { return }
     window.window.afterNextPaint { [self] in
-      if reportsFirstFrame { Self.report("first-frame-ms \(Self.milliseconds(LocalFiles.monotonicNow() - start))") }
+      if reportsFirstFrame {
+        Self.report("first-frame-ms \(Self.milliseconds(LocalFiles.monotonicNow() - start))")
+        // Whether the first frame asked which desktop this is, and how long that took.
+        if let seconds = CurrentDesktop.detectionSeconds {
+          Self.report("desktop-detection-us \(Int((seconds * 1_000_000).rounded()))")
+        }
+      }
       // Without searches, quit at once: peak RSS is then measured up to the first frame, as the baseline's is.
       guard !searches.isEmpty else {
         window.window.activateAction("app.quit")

@@ -6,7 +6,7 @@ import KnobsUI
 /// session's variables, and when they do not say GNOME, whether GNOME Shell owns its name on
 /// the session bus. The window, the command line and the search provider ask the same.
 @MainActor
-enum CurrentDesktop {
+package enum CurrentDesktop {
   /// The process's environment, set at start.
   static var environment: [String: String] = [:]
   private static var found: GtkDesktop?
@@ -24,11 +24,17 @@ enum CurrentDesktop {
   /// session's variables, else one question to the bus. Asked by the first page's subtitles.
   static var isGNOME: Bool {
     if let foundGNOME { return foundGNOME }
+    let start = LocalFiles.monotonicNow()
     let gnome =
       GtkDesktop.sessionSaysGNOME(environment) || SessionBus.nameHasOwner("org.gnome.Shell")
     foundGNOME = gnome
+    detectionSeconds = LocalFiles.monotonicNow() - start
     return gnome
   }
+
+  /// How long telling GNOME from the rest took (the variables, and the bus when asked), once it
+  /// was; bench/run's section 11 reports it through knobs-bench-app.
+  package private(set) static var detectionSeconds: Double?
 
   /// Takes the desktop for GNOME or not without asking (tests); nil asks again.
   static func assume(gnome: Bool?) {

@@ -5,6 +5,7 @@ through `set`, `reset` and `import`, a read-only file refuses the whole change, 
 conditions (a stand-in org.gnome.Shell on the private bus) no file but dconf is written.
 Needs KNOBS_BIN and KNOBS_SCHEMA_DIR."""
 
+import json
 import os
 import signal
 import subprocess
@@ -163,6 +164,8 @@ def test_under_gnome_conditions_no_file_but_dconf_is_written(desk, stand_in_shel
     assert desk.get(INTERFACE, "color-scheme") == "'prefer-dark'"
     assert user_files(desk) == []
     assert "not GNOME" not in desk.knobs("explain", "fonts/interface").stdout
+    explained = json.loads(desk.knobs("explain", "--json", "fonts/interface").stdout)
+    assert "gtkFiles" not in explained, explained
 
 
 def test_gnome_by_its_session_variables_writes_no_file_either(desk):
@@ -209,3 +212,46 @@ def test_explain_says_what_settings_ini_says_and_when_it_disagrees(desk):
     agreed = desk.knobs("explain", "fonts/interface").stdout
     assert "~/.config/gtk-3.0/settings.ini: gtk-font-name Sans 10\n" in agreed, agreed
     assert "differs" not in agreed
+
+
+def explained_json(desk, path):
+    result = desk.knobs("explain", "--json", path)
+    assert result.returncode == 0, result
+    return json.loads(result.stdout)
+
+
+def test_explain_json_carries_the_files_readings_as_the_text_does(desk):
+    on(desk, SWAY)
+    gtk3(desk).parent.mkdir(parents=True)
+    gtk3(desk).write_text("[Settings]\ngtk-font-name=Sans 10\n")
+    files = explained_json(desk, "fonts/interface")["gtkFiles"]
+    assert files["desktop"] == "wayland" and files["xsettingsdWins"] is False and files["agree"] is False, files
+    readings = {reading["file"]: reading for reading in files["readings"]}
+    assert readings[str(gtk3(desk))] == {"file": str(gtk3(desk)), "key": "gtk-font-name", "value": "Sans 10",
+                                         "gsettings": "Cantarell 11", "agrees": False}, readings
+    # A file without the line: value null, and it does not agree.
+    assert readings[str(gtk4(desk))]["value"] is None and readings[str(gtk4(desk))]["agrees"] is False, readings
+    assert readings[str(desk.home / ".gtkrc-2.0")]["key"] == "gtk-font-name", readings
+    assert desk.knobs("set", "fonts/interface", "Sans 10").returncode == 0
+    agreed = explained_json(desk, "fonts/interface")
+    assert agreed["value"] == "'Sans 10'", agreed
+    assert agreed["gtkFiles"]["agree"] is True, agreed
+    # Each value as its file writes it: gtkrc quotes it.
+    assert [(reading["value"], reading["agrees"]) for reading in agreed["gtkFiles"]["readings"]] == [
+        ("Sans 10", True), ("Sans 10", True), ('"Sans 10"', True)], agreed
+    # A key no file holds has no readings.
+    assert "gtkFiles" not in explained_json(desk, "appearance/animations")
+
+
+def test_explain_json_names_xsettingsd_and_says_its_values_win(desk):
+    on(desk, {"DISPLAY": ":99"})
+    (desk.home / ".xsettingsd").write_text('Gtk/FontName "Sans 12"\n')
+    files = explained_json(desk, "fonts/interface")["gtkFiles"]
+    # x11WithXSettings when some xsettingsd of this user happens to run on the machine.
+    assert files["desktop"] in ("x11", "x11WithXSettings") and files["xsettingsdWins"] is True, files
+    # As xsettingsd's file writes it, quoted.
+    assert {"file": str(desk.home / ".xsettingsd"), "key": "Gtk/FontName", "value": '"Sans 12"',
+            "gsettings": '"Cantarell 11"', "agrees": False} in files["readings"], files
+    text = desk.knobs("explain", "fonts/interface").stdout
+    assert '~/.xsettingsd: Gtk/FontName "Sans 12" (differs from GSettings, which says "Cantarell 11")' in text, text
+    assert "xsettingsd's values win over settings.ini" in text, text

@@ -15,6 +15,19 @@ package protocol SettingsMirror: AnyObject {
   /// Where else the value of `key` is read on this desktop and what it says there, for `explain`;
   /// nil when nowhere.
   func explanation(of key: SettingKey, value: SettingValue?) -> String?
+  /// The same readings as `explanation`, for `explain --json`; nil when nowhere.
+  func readings(of key: SettingKey, value: SettingValue?) -> GtkFilesReport?
+}
+
+/// What the files GTK reads off GNOME say of one setting (`explain`): each file's line beside
+/// what it would say for GSettings' value, and whether xsettingsd's values win over settings.ini.
+package struct GtkFilesReport: Sendable, Equatable {
+  /// The desktop the files are read for (never GNOME).
+  package var desktop: GtkDesktop
+  /// Each file's reading, in the order the files are written.
+  package var readings: [GtkFiles.Reading]
+  /// Whether xsettingsd's file is among them: its values win over settings.ini over X.
+  package var xsettingsdWins: Bool
 }
 
 /// Off GNOME, writes appearance settings to the files GTK reads there as well (`GtkFiles`);
@@ -39,13 +52,19 @@ package final class GtkFilesMirror: SettingsMirror {
     return desktop
   }
 
-  package func explanation(of key: SettingKey, value: SettingValue?) -> String? {
+  package func readings(of key: SettingKey, value: SettingValue?) -> GtkFilesReport? {
     guard GtkFiles.mirrors(key), let value, !desktop.isGNOME else { return nil }
     let files = GtkFiles(
       environment: environment, xsettingsdRuns: !GtkDesktop.processes(named: ["xsettingsd"]).isEmpty)
+    return GtkFilesReport(
+      desktop: desktop, readings: files.readings(of: key, value: value), xsettingsdWins: files.xsettingsd != nil)
+  }
+
+  package func explanation(of key: SettingKey, value: SettingValue?) -> String? {
+    guard let report = readings(of: key, value: value) else { return nil }
     let home = LocalFiles.home(environment: environment)
     var lines = [tr("This desktop is not GNOME: GTK also reads this setting from files.")]
-    for reading in files.readings(of: key, value: value) {
+    for reading in report.readings {
       let path = reading.path.hasPrefix(home + "/") ? "~" + reading.path.dropFirst(home.count) : reading.path
       guard let found = reading.found else {
         lines.append("  " + tr("%1$s: no %2$s line", String(path).escapedForTerminal, reading.key))
@@ -57,7 +76,7 @@ package final class GtkFilesMirror: SettingsMirror {
           ? line
           : line + " " + tr("(differs from GSettings, which says %s)", reading.expected.escapedForTerminal))
     }
-    if files.xsettingsd != nil {
+    if report.xsettingsdWins {
       lines.append("  " + tr("xsettingsd's values win over settings.ini for applications over X."))
     }
     return lines.joined(separator: "\n")

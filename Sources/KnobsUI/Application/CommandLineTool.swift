@@ -111,7 +111,9 @@ package struct CommandLineTool {
         return 1
       }
       if json {
-        print(ExplainedValue(found).json)
+        // Off GNOME, the same readings of the files GTK reads there as the text gives.
+        let files = GSettingsStore.mirror?.readings(of: key, value: target.store.value(for: key))
+        print(ExplainedValue(found, files: files).json)
       } else {
         print(found.explanation)
         // Off GNOME, the files GTK reads there too, and whether they say the same.
@@ -514,8 +516,42 @@ package struct ExplainedValue: Encodable {
   let profile: String
   let layers: [Layer]
   let problems: [String]
+  /// Off GNOME, what the files GTK reads there say (`gtkFiles`); absent on GNOME.
+  let files: Files?
 
-  package init(_ provenance: ValueProvenance) {
+  /// `gtkFiles`: the desktop, each file's line beside GSettings' value, and whether xsettingsd wins.
+  struct Files: Encodable {
+    struct Reading: Encodable {
+      /// The file's whole path.
+      let file: String
+      /// The file's name for the setting (`gtk-font-name`, `Gtk/FontName`).
+      let key: String
+      /// The value as the file writes it; null when it has no such line.
+      let value: String?
+      /// What the file would say for GSettings' value.
+      let gsettings: String
+      let agrees: Bool
+
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(key, forKey: .key)
+        try container.encode(value, forKey: .value)
+        try container.encode(gsettings, forKey: .gsettings)
+        try container.encode(agrees, forKey: .agrees)
+      }
+
+      enum CodingKeys: String, CodingKey { case file, key, value, gsettings, agrees }
+    }
+
+    let desktop: String
+    let readings: [Reading]
+    let xsettingsdWins: Bool
+    /// Whether every file says what GSettings says.
+    let agree: Bool
+  }
+
+  package init(_ provenance: ValueProvenance, files: GtkFilesReport? = nil) {
     schema = provenance.key.schema
     key = provenance.key.key
     path = provenance.path
@@ -530,6 +566,14 @@ package struct ExplainedValue: Encodable {
       Layer(kind: $0.kind.rawValue, origin: $0.origin, value: $0.value, locks: $0.locks, wins: $0.wins, note: $0.note)
     }
     problems = provenance.problems
+    self.files = files.map { report in
+      Files(
+        desktop: report.desktop.rawValue,
+        readings: report.readings.map {
+          Files.Reading(file: $0.path, key: $0.key, value: $0.found, gsettings: $0.expected, agrees: $0.agrees)
+        },
+        xsettingsdWins: report.xsettingsdWins, agree: report.readings.allSatisfy(\.agrees))
+    }
   }
 
   package func encode(to encoder: any Encoder) throws {
@@ -546,10 +590,12 @@ package struct ExplainedValue: Encodable {
     try container.encode(profile, forKey: .profile)
     try container.encode(layers, forKey: .layers)
     try container.encode(problems, forKey: .problems)
+    try container.encodeIfPresent(files, forKey: .files)
   }
 
   enum CodingKeys: String, CodingKey {
     case schema, key, path, source, locked, value, userValue, resetValue, resetSource, profile, layers, problems
+    case files = "gtkFiles"
   }
 
   package var json: String {
