@@ -6,7 +6,7 @@ import KnobsUI
 /// key's folder for its own (two may share one: the first that has the key), else the first
 /// relocatable schema that has every key the entries set in that folder.
 @MainActor
-public final class DconfSchemaMap {
+package final class DconfSchemaMap {
   private let store: GSettingsStore
   private var fixed: [String: [String]] = [:]
   private var keysByFolder: [String: Set<String>] = [:]
@@ -16,14 +16,14 @@ public final class DconfSchemaMap {
     id in store.source.schema(id).map { (id, Set($0.keyNames)) }
   }
 
-  public init(_ store: GSettingsStore, entries: [DconfEntry]) {
+  package init(_ store: GSettingsStore, entries: [DconfEntry]) {
     self.store = store
     for id in store.schemaIDs { if let path = store.source.schema(id)?.path { fixed[path, default: []].append(id) } }
     for entry in entries { keysByFolder[entry.folder, default: []].insert(entry.key) }
   }
 
   /// `ID` or `ID:/FOLDER/`; nil when no installed schema keeps it.
-  public func schema(of entry: DconfEntry) -> String? {
+  package func schema(of entry: DconfEntry) -> String? {
     if let ids = fixed[entry.folder] {
       return ids.first { store.settings($0)?.hasKey(entry.key) == true } ?? ids[0]
     }
@@ -56,35 +56,35 @@ struct ImportSettings {
 }
 
 /// What an import would change, found before anything is written.
-public struct ImportPlan {
+package struct ImportPlan {
   /// One key whose value the import changes.
-  public struct Change {
-    public let line: Int
-    public let key: SettingKey
+  package struct Change {
+    package let line: Int
+    package let key: SettingKey
     /// `/org/gnome/desktop/interface/clock-format`.
-    public let path: String
+    package let path: String
     /// Both as GVariant text with type annotations, as dconf writes them.
-    public let old: String
-    public let new: String
+    package let old: String
+    package let new: String
     /// Whether the key held its default before.
-    public let oldIsDefault: Bool
+    package let oldIsDefault: Bool
     let value: SettingValue
     /// `new`, parsed as the key's type.
     let variant: Variant
     /// Whether the change resets the key (a profile's apply: set now, not in the profile); `new` is its default.
-    public var resets = false
+    package var resets = false
   }
 
-  public var changes: [Change] = []
+  package var changes: [Change] = []
   /// Keys the file sets to the value they hold already.
-  public var unchanged = 0
+  package var unchanged = 0
   /// Why the file can't be imported, by line; nothing is written when there is any.
-  public var problems: [DconfKeyfile.Problem] = []
+  package var problems: [DconfKeyfile.Problem] = []
 }
 
 extension ImportPlan {
   /// The changes as the history notes them: a key that held its default had no value before.
-  public var recordedChanges: [RecordedChange] {
+  package var recordedChanges: [RecordedChange] {
     changes.map { RecordedChange(key: $0.key, old: $0.oldIsDefault ? nil : $0.old, new: $0.resets ? nil : $0.new) }
   }
 }
@@ -94,7 +94,7 @@ extension GSettingsStore {
   /// belong to one (a relocatable one when every key of the folder in the file is one of
   /// its keys), the value must read as the key's type and fit its range, and the key must
   /// not be locked.
-  public func importPlan(_ lines: [DconfKeyfile.Line]) -> ImportPlan {
+  package func importPlan(_ lines: [DconfKeyfile.Line]) -> ImportPlan {
     var plan = ImportPlan()
     let schemas = DconfSchemaMap(self, entries: lines.map(\.entry))
     var settingsOf = ImportSettings(self)
@@ -144,7 +144,7 @@ extension GSettingsStore {
   /// Adds a reset of each of `entries` (keys the user has set) that `lines` do not set: what
   /// applying a profile does with a key set now in the profile's scopes that the profile does
   /// not hold. A key that is locked is a problem, as in an import.
-  public func addResets(of entries: [DconfEntry], keeping lines: [DconfKeyfile.Line], to plan: inout ImportPlan) {
+  package func addResets(of entries: [DconfEntry], keeping lines: [DconfKeyfile.Line], to plan: inout ImportPlan) {
     let planned = Set(lines.map(\.entry.path))
     let schemas = DconfSchemaMap(self, entries: entries)
     var settingsOf = ImportSettings(self)
@@ -170,7 +170,7 @@ extension GSettingsStore {
 
   /// Writes a plan without problems, whole or not at all: every change in one write through
   /// the backend (one dconf change set, as `dconf load` makes), which takes all or none.
-  public func apply(_ plan: ImportPlan) throws(SettingsError) {
+  package func apply(_ plan: ImportPlan) throws(SettingsError) {
     guard let first = plan.changes.first else { return }
     var settingsOf = ImportSettings(self)
     guard let settings = settingsOf(first.key.schema) else { throw .unavailable(availability(of: first.key)) }

@@ -6,15 +6,15 @@ import KnobsUI
 /// written: what `Import…` in the window shows. `apply` writes the checked ones as one
 /// import, one entry of the history that one Undo takes back whole.
 @MainActor
-public final class ImportPreviewRows: RowSource {
+package final class ImportPreviewRows: RowSource {
   /// The pseudo schema of the check boxes (`change-N`) and of `loaded`, kept in memory.
-  public static let schema = "import-preview"
+  package static let schema = "import-preview"
   /// On while a file's changes are shown.
-  public static let loadedKey = SettingKey(schema: schema, key: "loaded")
-  public private(set) var rows: [Row] = []
+  package static let loadedKey = SettingKey(schema: schema, key: "loaded")
+  package private(set) var rows: [Row] = []
   /// The file shown, and its changes; nil before a file is chosen and after Apply.
-  public private(set) var fileName: String?
-  public private(set) var plan: ImportPlan?
+  package private(set) var fileName: String?
+  package private(set) var plan: ImportPlan?
   private let history: ChangeHistory?
   private let selection = SelectionStore()
   private var store: GSettingsStore?
@@ -23,7 +23,7 @@ public final class ImportPreviewRows: RowSource {
   private var titles: [SettingKey: String]?
   private let observers = ChangeObservers()
 
-  public init(history: ChangeHistory?) {
+  package init(history: ChangeHistory?) {
     self.history = history
     rows = [Self.noFileRow]
   }
@@ -35,25 +35,25 @@ public final class ImportPreviewRows: RowSource {
   }
 
   /// Names changes by the panel's rows (“Show Seconds”) rather than their keys.
-  public func name(by panel: Panel) {
+  package func name(by panel: Panel) {
     self.panel = panel
     titles = nil
   }
 
-  public func observeRows(_ handler: @escaping @MainActor () -> Void) -> Observation {
+  package func observeRows(_ handler: @escaping @MainActor () -> Void) -> Observation {
     observers.add { _ in handler() }
   }
 
-  public var watchedFolders: [String] { [] }
-  public func reload() {}
+  package var watchedFolders: [String] { [] }
+  package func reload() {}
 
   /// The GSettings an import writes: the window's (`SettingsEnvironment.gsettings`, which the app
   /// hands over as it makes the window); nil, the default, when its settings are kept elsewhere.
-  public func importsInto(_ gsettings: GSettingsStore?) {
+  package func importsInto(_ gsettings: GSettingsStore?) {
     store = gsettings
   }
 
-  public func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)? {
+  package func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)? {
     isPersistent = store.storage.isPersistent
     return (Self.schema, selection)
   }
@@ -62,12 +62,12 @@ public final class ImportPreviewRows: RowSource {
   var gsettings: GSettingsStore? { store }
 
   /// Whether the window's settings are GSettings, which an import writes.
-  public var canImport: Bool { store != nil }
+  package var canImport: Bool { store != nil }
 
   /// Reads and checks a keyfile against the installed schemas and shows its changes, every
   /// one checked. Returns why it can't be imported, in words, naming the lines; nil when the
   /// changes are shown (or there is nothing to change: then the message says so).
-  public func load(path: String) -> ImportOutcome {
+  package func load(path: String) -> ImportOutcome {
     guard let store else { return .refused(tr("Only settings kept in GSettings can be imported.")) }
     let name = PathText.lastComponent(path)
     let text: String
@@ -95,7 +95,7 @@ public final class ImportPreviewRows: RowSource {
 
   /// Shows the changes of a plan checked elsewhere (a profile's, with its resets), every one
   /// checked, as a file's are shown; `name` names where they come from.
-  public func show(_ plan: ImportPlan, named name: String) {
+  package func show(_ plan: ImportPlan, named name: String) {
     fileName = name
     self.plan = plan
     selection.reset(count: plan.changes.count)
@@ -103,7 +103,7 @@ public final class ImportPreviewRows: RowSource {
   }
 
   /// Leaves the preview without writing anything.
-  public func discard() {
+  package func discard() {
     fileName = nil
     plan = nil
     selection.reset(count: 0)
@@ -111,20 +111,20 @@ public final class ImportPreviewRows: RowSource {
   }
 
   /// The changes checked now, in the file's order.
-  public var checkedChanges: [ImportPlan.Change] {
+  package var checkedChanges: [ImportPlan.Change] {
     guard let plan else { return [] }
     return plan.changes.indices.filter { selection.isChecked($0) }.map { plan.changes[$0] }
   }
 
   /// Checks or unchecks every change.
-  public func checkAll(_ checked: Bool) {
+  package func checkAll(_ checked: Bool) {
     guard let plan else { return }
     for index in plan.changes.indices { selection.set(index, checked) }
   }
 
   /// Writes the checked changes, whole or not at all, and notes them as one import. Returns
   /// the Undo that takes them back, or nil with a message said when nothing was written.
-  public func apply(_ context: ActionContext) -> Undo? {
+  package func apply(_ context: ActionContext) -> Undo? {
     guard let store, var plan else { return nil }
     plan.changes = checkedChanges
     guard !plan.changes.isEmpty else {
@@ -198,7 +198,7 @@ public final class ImportPreviewRows: RowSource {
 }
 
 /// What choosing a file to import came to.
-public enum ImportOutcome: Equatable {
+package enum ImportOutcome: Equatable {
   /// The preview shows this many changes.
   case shown(Int)
   /// Every key already holds the file's value; the message says so.

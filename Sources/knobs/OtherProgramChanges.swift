@@ -12,11 +12,11 @@ import KnobsUI
 /// size). A burst of changes (another program loading a backup) is read once, when dconf
 /// has been quiet a moment, and noted as one group in one write.
 @MainActor
-public final class OtherProgramChanges {
+package final class OtherProgramChanges {
   private let history: ChangeHistory
   private let store: GSettingsStore
   /// The copy of the database compared with at start, written at `stop()`.
-  public let snapshotFile: String
+  package let snapshotFile: String
   /// Schemas whose changes are never noted: Knobs' own.
   private let ignoredSchemas: Set<String>
   private var snapshot: [String: DconfEntry] = [:]
@@ -36,9 +36,9 @@ public final class OtherProgramChanges {
   /// written settings to note them (a command holds `ChangeHistory.holdWhileWriting` meanwhile).
   static let writersPollTime = 0.05
   static let writersPatience = 200
-  public var onProblem: (@MainActor (String) -> Void)?
+  package var onProblem: (@MainActor (String) -> Void)?
 
-  public init(history: ChangeHistory, store: GSettingsStore, snapshotFile: String, ignoredSchemas: Set<String> = []) {
+  package init(history: ChangeHistory, store: GSettingsStore, snapshotFile: String, ignoredSchemas: Set<String> = []) {
     self.history = history
     self.store = store
     self.snapshotFile = snapshotFile
@@ -48,7 +48,7 @@ public final class OtherProgramChanges {
   /// Notes what changed since the last copy, then listens; does nothing without dconf. A
   /// copy that is not whole is not compared with (it would invent changes); the copy
   /// written at `stop()` replaces it.
-  public func start() {
+  package func start() {
     guard let current = Self.read() else { return }
     if let saved = DconfSnapshot.read(path: snapshotFile) {
       // Made while Knobs was closed: after the copy was written.
@@ -60,7 +60,7 @@ public final class OtherProgramChanges {
 
   /// Stops listening and writes the copy the next start compares with. What was heard and
   /// not compared yet is compared now: the copy will hold it.
-  public func stop() {
+  package func stop() {
     guard !stopped else { return }
     stopped = true
     watch = nil

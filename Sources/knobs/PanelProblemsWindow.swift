@@ -6,17 +6,17 @@ import KnobsUI
 /// what went wrong, one `file:line:column: path: message` line each, as text
 /// the user can select and copy, and a Close button.
 @MainActor
-public final class PanelProblemsWindow {
-  public let window: Window
+package final class PanelProblemsWindow {
+  package let window: Window
   /// The problems, one a line.
-  public let problems = Label("")
-  public let closeButton = Button(label: tr("Close"))
+  package let problems = Label("")
+  package let closeButton = Button(label: tr("Close"))
 
   /// - Parameters:
   ///   - application: the application the window belongs to; nil for a window of its own.
   ///   - source: the panel's id or file, as it was asked for.
   ///   - lines: the problems as the command line prints them.
-  public init(application: Application?, source: String, lines: [String]) {
+  package init(application: Application?, source: String, lines: [String]) {
     window = application.map { ApplicationWindow(application: $0) } ?? Window()
     let frame = DialogFrame(
       window: window, title: source,
@@ -40,7 +40,7 @@ public final class PanelProblemsWindow {
   }
 
   /// Shows the window with Close focused, so the problems are not all selected at first.
-  public func present() {
+  package func present() {
     window.present()
     _ = closeButton.grabFocus()
     problems.clearSelection()

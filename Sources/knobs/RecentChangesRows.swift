@@ -8,8 +8,8 @@ import KnobsUI
 /// not need its thousand rows; search finds them once read), then afresh when it changes and
 /// when the window comes back.
 @MainActor
-public final class RecentChangesRows: RowSource {
-  public private(set) var rows: [Row] = []
+package final class RecentChangesRows: RowSource {
+  package private(set) var rows: [Row] = []
   private let history: ChangeHistory
   /// Where an undo writes: the store that keeps the keys, when it can undo; nil until connected.
   private var undoing: (any HistoryUndoing)?
@@ -25,13 +25,13 @@ public final class RecentChangesRows: RowSource {
   private var shownIDs: [Int] = []
   private var shownTimes: [Double] = []
 
-  public init(history: ChangeHistory) {
+  package init(history: ChangeHistory) {
     self.history = history
     rows = [emptyRow]
   }
 
   /// Names entries by the panel's rows (“Show Seconds”) rather than their keys.
-  public func name(by panel: Panel) {
+  package func name(by panel: Panel) {
     self.panel = panel
     titles = nil
   }
@@ -41,14 +41,14 @@ public final class RecentChangesRows: RowSource {
     return titles?[key]
   }
 
-  public func observeRows(_ handler: @escaping @MainActor () -> Void) -> Observation {
+  package func observeRows(_ handler: @escaping @MainActor () -> Void) -> Observation {
     observers.add { _ in handler() }
   }
 
-  public var watchedFolders: [String] { [] }
+  package var watchedFolders: [String] { [] }
 
   /// Follows the store once connected: a panel that is only declared reads nothing.
-  public func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)? {
+  package func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)? {
     undoing = store.capabilities.undoing
     connected = true
     // A change is noted as it is made: read the history a moment after the last one.
@@ -57,7 +57,7 @@ public final class RecentChangesRows: RowSource {
     return nil
   }
 
-  public func prepareRows() {
+  package func prepareRows() {
     guard !prepared else { return }
     prepared = true
     rebuild(force: true)
@@ -67,7 +67,7 @@ public final class RecentChangesRows: RowSource {
     pendingReload.schedule(after: 0.3) { [weak self] in self?.reload() }
   }
 
-  public func reload() { rebuild(force: false) }
+  package func reload() { rebuild(force: false) }
 
   private func rebuild(force: Bool) {
     guard connected, prepared else { return }

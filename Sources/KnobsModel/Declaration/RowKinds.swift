@@ -4,14 +4,14 @@
 extension Row.Kind {
   /// A kind without what it holds. Its raw value is the kind's one name, in
   /// panel files, on the command line, in JSON and in messages.
-  public enum Name: String, CaseIterable, Sendable {
+  package enum Name: String, CaseIterable, Sendable {
     case toggle, link, email, detail, page, value, slider, choice, action, text, number, font, file
     case multiSelect = "multi-select"
     case list, shortcut, color
   }
 
   /// The name of this kind.
-  public var name: Name {
+  package var name: Name {
     switch form {
     case .toggle: .toggle
     case .link: .link
@@ -36,7 +36,7 @@ extension Row.Kind {
 
 extension Row.Kind.Name {
   /// What a setting of this kind holds, for the kinds bound to one.
-  public enum ValueType: Sendable, Equatable {
+  package enum ValueType: Sendable, Equatable {
     /// Whatever the row's own values are (a toggle's on and off, a choice's options).
     case declared
     case number
@@ -50,7 +50,7 @@ extension Row.Kind.Name {
 
   /// The keys a panel file's row of this kind takes beyond every row's
   /// (`Row.Kind.Name.commonFileKeys`); nil for a kind only Swift code declares.
-  public var fileKeys: [String]? {
+  package var fileKeys: [String]? {
     switch self {
     case .toggle: ["setting", "on", "off"]
     case .link: ["url", "allow-schemes"]
@@ -73,7 +73,7 @@ extension Row.Kind.Name {
   }
 
   /// What the kind's setting holds; nil for a kind with no setting.
-  public var valueType: ValueType? {
+  package var valueType: ValueType? {
     switch self {
     case .toggle, .choice: .declared
     case .slider, .number: .number
@@ -86,21 +86,21 @@ extension Row.Kind.Name {
   }
 
   /// Whether the kind is bound to a setting.
-  public var isBound: Bool { valueType != nil }
+  package var isBound: Bool { valueType != nil }
 
   /// The keys of a panel file's row that every kind takes.
-  public static let commonFileKeys = [
+  package static let commonFileKeys = [
     "kind", "id", "title", "subtitle", "icon", "keywords", "enabled-when", "visible-when",
   ]
   /// The keys of the rule of a text or list row.
-  public static let textRuleKeys = ["non-empty", "max-length", "pattern", "pattern-hint"]
+  package static let textRuleKeys = ["non-empty", "max-length", "pattern", "pattern-hint"]
 
   /// The kinds a panel file may declare, in the order the documentation lists them.
-  public static var declarableInFiles: [Self] { allCases.filter { $0.fileKeys != nil } }
+  package static var declarableInFiles: [Self] { allCases.filter { $0.fileKeys != nil } }
 
   /// The kind a panel file's `kind:` names. `launch` is the name an action row had in files before
   /// it had one name everywhere; files that use it still load.
-  public init?(fileName: String) {
+  package init?(fileName: String) {
     if fileName == "launch" {
       self = .action
       return

@@ -1,8 +1,8 @@
 /// One startup application as the session sees it: the user's desktop file
 /// in the autostart folder, or else the system's.
-public struct AutostartEntry: Hashable, Sendable {
+package struct AutostartEntry: Hashable, Sendable {
   /// Where the entry's desktop file is.
-  public enum Origin: Hashable, Sendable {
+  package enum Origin: Hashable, Sendable {
     /// Only in the user's autostart folder.
     case user
     /// Only in a system autostart folder; a change writes a user copy first.
@@ -12,20 +12,20 @@ public struct AutostartEntry: Hashable, Sendable {
   }
 
   /// The desktop file name, e.g. `org.example.App.desktop`.
-  public var id: String
+  package var id: String
   /// The name in the user's language, or the file name when it has none.
-  public var name: String
-  public var comment: String
+  package var name: String
+  package var comment: String
   /// A themed icon name or an absolute path.
-  public var iconName: String?
+  package var iconName: String?
   /// False when the file says `X-GNOME-Autostart-enabled=false`.
-  public var isEnabled: Bool
-  public var origin: Origin
+  package var isEnabled: Bool
+  package var origin: Origin
   /// Why Knobs can't read or change the entry (a malformed file, a link out of
   /// the folder); nil for an entry it manages.
-  public var problem: String?
+  package var problem: String?
 
-  public init(
+  package init(
     id: String, name: String, comment: String = "", iconName: String? = nil, isEnabled: Bool = true,
     origin: Origin = .user, problem: String? = nil
   ) {
@@ -39,7 +39,7 @@ public struct AutostartEntry: Hashable, Sendable {
   }
 
   /// Whether the entry has a system copy, so removing it writes a hidden user copy.
-  public var hasSystemCopy: Bool { origin != .user }
+  package var hasSystemCopy: Bool { origin != .user }
 
   /// The same entry apart from whether it is enabled: what its row shows besides the switch.
   var appearance: AutostartEntry {
@@ -50,12 +50,12 @@ public struct AutostartEntry: Hashable, Sendable {
 }
 
 /// Why a startup application was not changed.
-public enum AutostartError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum AutostartError: Error, Hashable, Sendable, CustomStringConvertible {
   case noSuchEntry(String)
   case cannotChange(String, reason: String)
   case failed(String, reason: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .noSuchEntry(let id): return tr("There is no startup application %s.", id)
     case .cannotChange(let name, let reason):

@@ -16,30 +16,30 @@ import Glibc
 /// As a `SettingsStore`, each entry is one boolean key of the `autostart`
 /// schema, named by its file name: whether it starts at login.
 @MainActor
-public final class AutostartStore: SettingsStore {
-  public static let schema = "autostart"
+package final class AutostartStore: SettingsStore {
+  package static let schema = "autostart"
   static let enabledKey = "X-GNOME-Autostart-enabled"
-  public let folders: DesktopFolders
+  package let folders: DesktopFolders
   /// The entries shown, sorted by name.
-  public private(set) var entries: [AutostartEntry] = []
+  package private(set) var entries: [AutostartEntry] = []
   /// System files left out because they could not be read, with the reason.
-  public private(set) var skipped: [String] = []
+  package private(set) var skipped: [String] = []
   private let observers = ChangeObservers()
   private let entryObservers = ChangeObservers()
 
-  public init(folders: DesktopFolders) {
+  package init(folders: DesktopFolders) {
     self.folders = folders
     (entries, skipped) = scan()
   }
 
-  public static func key(_ id: String) -> SettingKey { SettingKey(schema: schema, key: id) }
+  package static func key(_ id: String) -> SettingKey { SettingKey(schema: schema, key: id) }
 
-  public func entry(_ id: String) -> AutostartEntry? { entries.first { $0.id == id } }
+  package func entry(_ id: String) -> AutostartEntry? { entries.first { $0.id == id } }
 
   private func userPath(_ id: String) -> String { folders.userAutostart + "/" + id }
 
   /// Reads the folders again; observers hear of entries that came, went or changed.
-  public func reload() {
+  package func reload() {
     let old = entries
     (entries, skipped) = scan()
     if old.map(\.appearance) != entries.map(\.appearance) {
@@ -52,7 +52,7 @@ public final class AutostartStore: SettingsStore {
   }
 
   /// Calls `handler` when entries are added, removed or renamed (not when one is turned on or off).
-  public func observeEntries(_ handler: @escaping @MainActor () -> Void) -> Observation {
+  package func observeEntries(_ handler: @escaping @MainActor () -> Void) -> Observation {
     entryObservers.add { _ in handler() }
   }
 
@@ -168,7 +168,7 @@ public final class AutostartStore: SettingsStore {
   // MARK: Writing
 
   /// What the user's folder held for one id before a change, so it can be put back.
-  public struct Change: Sendable {
+  package struct Change: Sendable {
     let id: String
     let before: UserFile
   }
@@ -206,7 +206,7 @@ public final class AutostartStore: SettingsStore {
   ///
   /// The user's copy is replaced compare-and-swap: removed by another program meanwhile, it is not
   /// brought back (the system's entry, if any, is copied again instead).
-  public func setEnabled(_ isEnabled: Bool, id: String) throws(AutostartError) {
+  package func setEnabled(_ isEnabled: Bool, id: String) throws(AutostartError) {
     guard let entry = entry(id) else { throw .noSuchEntry(id) }
     if let problem = entry.problem { throw .cannotChange(entry.name, reason: problem) }
     defer { reload() }
@@ -224,7 +224,7 @@ public final class AutostartStore: SettingsStore {
   /// Removes an entry: deletes the user's file, or, when the system has one
   /// too, writes a user copy that says `Hidden=true`. Returns how to undo it.
   @discardableResult
-  public func remove(id: String) throws(AutostartError) -> Change {
+  package func remove(id: String) throws(AutostartError) -> Change {
     guard let entry = entry(id) else { throw .noSuchEntry(id) }
     let before = try userFileNow(id)
     defer { reload() }
@@ -249,7 +249,7 @@ public final class AutostartStore: SettingsStore {
   /// Adds an installed application: copies its desktop file into the user's
   /// folder, or shows and turns on the entry already there. Returns how to undo it.
   @discardableResult
-  public func add(_ application: DesktopApplication) throws(AutostartError) -> Change {
+  package func add(_ application: DesktopApplication) throws(AutostartError) -> Change {
     let id = application.id
     let before = try userFileNow(id)
     defer { reload() }
@@ -327,7 +327,7 @@ public final class AutostartStore: SettingsStore {
   }
 
   /// Puts the user's folder back as it was before `change`.
-  public func undo(_ change: Change) throws(AutostartError) {
+  package func undo(_ change: Change) throws(AutostartError) {
     let path = userPath(change.id)
     do {
       switch change.before {
@@ -343,27 +343,27 @@ public final class AutostartStore: SettingsStore {
 
   // MARK: SettingsStore
 
-  public var storage: StorageDescription { StorageDescription(backend: "autostart folder", isPersistent: true) }
+  package var storage: StorageDescription { StorageDescription(backend: "autostart folder", isPersistent: true) }
 
-  public func availability(of key: SettingKey) -> KeyAvailability {
+  package func availability(of key: SettingKey) -> KeyAvailability {
     guard key.schema == Self.schema else { return .missingSchema(key.schema) }
     return entry(key.key)?.problem == nil && entry(key.key) != nil ? .available : .missingKey(key)
   }
 
-  public func value(for key: SettingKey) -> SettingValue? {
+  package func value(for key: SettingKey) -> SettingValue? {
     guard key.schema == Self.schema, let entry = entry(key.key), entry.problem == nil else { return nil }
     return .bool(entry.isEnabled)
   }
 
   /// An entry has no default apart from what the user chose, so Reset All leaves startup applications alone.
-  public func defaultValue(for key: SettingKey) -> SettingValue? { value(for: key) }
+  package func defaultValue(for key: SettingKey) -> SettingValue? { value(for: key) }
 
-  public func check(_ value: SettingValue, for key: SettingKey) throws(SettingsError) {
+  package func check(_ value: SettingValue, for key: SettingKey) throws(SettingsError) {
     guard availability(of: key) == .available else { throw .unavailable(availability(of: key)) }
     guard value.boolValue != nil else { throw .typeMismatch(key, expected: "boolean", got: value.typeName) }
   }
 
-  public func write(_ value: SettingValue, for key: SettingKey) throws(SettingsError) {
+  package func write(_ value: SettingValue, for key: SettingKey) throws(SettingsError) {
     try check(value, for: key)
     guard let isEnabled = value.boolValue else { return }
     do {
@@ -373,11 +373,11 @@ public final class AutostartStore: SettingsStore {
     }
   }
 
-  public func reset(_ key: SettingKey) throws(SettingsError) {}
+  package func reset(_ key: SettingKey) throws(SettingsError) {}
 
-  public func isWritable(_ key: SettingKey) -> Bool { availability(of: key) == .available }
+  package func isWritable(_ key: SettingKey) -> Bool { availability(of: key) == .available }
 
-  public func observe(_ handler: @escaping @MainActor (SettingKey) -> Void) -> Observation {
+  package func observe(_ handler: @escaping @MainActor (SettingKey) -> Void) -> Observation {
     observers.add(handler)
   }
 

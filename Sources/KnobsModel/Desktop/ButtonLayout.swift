@@ -4,13 +4,13 @@
 /// Knobs edits it as separate controls, as GNOME Tweaks does: whether the
 /// minimize and maximize buttons show, and on which side the window buttons
 /// sit. Names it does not know (`appmenu`, `spacer`, `icon`) are kept.
-public struct ButtonLayout: Hashable, Sendable {
-  public var left: [String]
-  public var right: [String]
+package struct ButtonLayout: Hashable, Sendable {
+  package var left: [String]
+  package var right: [String]
 
   /// Whether `text` has the form `button-layout` takes: names of lowercase letters separated
   /// by commas, with at most one colon between the left side and the right (`appmenu:close`).
-  public static func isWellFormed(_ text: String) -> Bool {
+  package static func isWellFormed(_ text: String) -> Bool {
     var colons = 0
     for scalar in text.unicodeScalars {
       if scalar == ":" {
@@ -25,14 +25,14 @@ public struct ButtonLayout: Hashable, Sendable {
   /// The buttons the switches and the placement move, in the order they take on the right.
   static let windowButtons = ["minimize", "maximize", "close"]
 
-  public init(left: [String], right: [String]) {
+  package init(left: [String], right: [String]) {
     self.left = left
     self.right = right
   }
 
   /// Reads a layout string; spaces and empty names are dropped, and a string
   /// without a colon has all its buttons on the left, as the window manager reads it.
-  public init(parsing text: String) {
+  package init(parsing text: String) {
     let sides = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
     func names(_ side: Substring?) -> [String] {
       guard let side else { return [] }
@@ -42,24 +42,24 @@ public struct ButtonLayout: Hashable, Sendable {
     right = names(sides.count > 1 ? sides[1] : nil)
   }
 
-  public var text: String { left.joined(separator: ",") + ":" + right.joined(separator: ",") }
+  package var text: String { left.joined(separator: ",") + ":" + right.joined(separator: ",") }
 
-  public func contains(_ button: String) -> Bool { left.contains(button) || right.contains(button) }
+  package func contains(_ button: String) -> Bool { left.contains(button) || right.contains(button) }
 
   /// Where the window buttons sit: on the left when close (or any of them) is there.
-  public var placement: Placement {
+  package var placement: Placement {
     if left.contains("close") { return .left }
     if right.contains("close") { return .right }
     let onLeft = Self.windowButtons.filter(left.contains).count
     return onLeft > Self.windowButtons.filter(right.contains).count ? .left : .right
   }
 
-  public enum Placement: String, Sendable {
+  package enum Placement: String, Sendable {
     case left, right
   }
 
   /// The layout with `button` shown or not, on the side the window buttons are on.
-  public func setting(_ button: String, shown: Bool) -> ButtonLayout {
+  package func setting(_ button: String, shown: Bool) -> ButtonLayout {
     var buttons = Self.windowButtons.filter(contains)
     if shown {
       if !buttons.contains(button) { buttons.append(button) }
@@ -70,7 +70,7 @@ public struct ButtonLayout: Hashable, Sendable {
   }
 
   /// The layout with the window buttons moved to `side`; other items go to the other side.
-  public func placing(on side: Placement) -> ButtonLayout {
+  package func placing(on side: Placement) -> ButtonLayout {
     arranged(Self.windowButtons.filter(contains), on: side)
   }
 
@@ -97,7 +97,7 @@ public struct ButtonLayout: Hashable, Sendable {
 
 extension ButtonLayout {
   /// A switch's part: whether `button` shows in a `button-layout` string key.
-  public static func shows(_ button: String) -> ValuePart {
+  package static func shows(_ button: String) -> ValuePart {
     ValuePart(
       read: { value in .bool(ButtonLayout(parsing: value?.stringValue ?? "").contains(button)) },
       write: { shown, current in
@@ -107,7 +107,7 @@ extension ButtonLayout {
   }
 
   /// A choice's part: "left" or "right", where the window buttons sit.
-  public static var placementPart: ValuePart {
+  package static var placementPart: ValuePart {
     ValuePart(
       read: { value in .string(ButtonLayout(parsing: value?.stringValue ?? "").placement.rawValue) },
       write: { side, current in

@@ -29,15 +29,15 @@ public struct DesktopApplication: Hashable, Sendable {
 /// The applications installed for the user, found the way the desktop finds
 /// them: desktop files under each `applications` folder, the first one with a
 /// given id winning; those hidden from menus or meant for other desktops left out.
-public struct InstalledApplications: Sendable {
-  public var folders: DesktopFolders
+package struct InstalledApplications: Sendable {
+  package var folders: DesktopFolders
 
-  public init(folders: DesktopFolders) {
+  package init(folders: DesktopFolders) {
     self.folders = folders
   }
 
   /// Every application a menu would show, sorted by name.
-  public func all() -> [DesktopApplication] {
+  package func all() -> [DesktopApplication] {
     var seen: Set<String> = []
     var found: [DesktopApplication] = []
     for folder in folders.applications {
@@ -49,7 +49,7 @@ public struct InstalledApplications: Sendable {
   }
 
   /// The application with this id, if a menu would show it.
-  public func application(id: String) -> DesktopApplication? {
+  package func application(id: String) -> DesktopApplication? {
     all().first { $0.id == id }
   }
 

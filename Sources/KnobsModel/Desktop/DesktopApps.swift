@@ -1,14 +1,14 @@
 import FoundationEssentials
 
 /// An installed application as its desktop entry names it.
-public struct DesktopApp: Hashable, Sendable {
+package struct DesktopApp: Hashable, Sendable {
   /// The desktop file's name without `.desktop`, e.g. `org.gnome.tweaks`.
-  public var id: String
-  public var name: String
+  package var id: String
+  package var name: String
   /// A freedesktop icon name; nil when the entry has none or names a file.
-  public var iconName: String?
+  package var iconName: String?
 
-  public init(id: String, name: String, iconName: String? = nil) {
+  package init(id: String, name: String, iconName: String? = nil) {
     self.id = id
     self.name = name
     self.iconName = iconName
@@ -17,16 +17,16 @@ public struct DesktopApp: Hashable, Sendable {
 
 /// The applications of the desktop entries in `$XDG_DATA_HOME/applications`
 /// and `$XDG_DATA_DIRS/*/applications`, and which one a schema belongs to.
-public struct DesktopApps: Sendable {
+package struct DesktopApps: Sendable {
   /// Keyed by lowercased desktop id; the user's entries win over the system's.
   private var byID: [String: DesktopApp] = [:]
 
-  public init(_ apps: [DesktopApp]) {
+  package init(_ apps: [DesktopApp]) {
     for app in apps where byID[app.id.lowercased()] == nil { byID[app.id.lowercased()] = app }
   }
 
   /// Reads the desktop entries found through the XDG environment variables.
-  public static func installed(environment: [String: String] = LocalFiles.environment()) -> DesktopApps {
+  package static func installed(environment: [String: String] = LocalFiles.environment()) -> DesktopApps {
     let home = LocalFiles.home(environment: environment)
     let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
     let dataDirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
@@ -46,7 +46,7 @@ public struct DesktopApps: Sendable {
   }
 
   /// The app of a desktop entry's text; nil for hidden entries and entries without a name.
-  public static func app(id: String, entry: String) -> DesktopApp? {
+  package static func app(id: String, entry: String) -> DesktopApp? {
     var inMainGroup = false
     var name: String?
     var icon: String?
@@ -74,7 +74,7 @@ public struct DesktopApps: Sendable {
 
   /// The app whose desktop id is the schema id or the longest leading part of it
   /// (`org.gnome.nautilus.preferences` belongs to `org.gnome.Nautilus`), ignoring case.
-  public func app(forSchema schemaID: String) -> DesktopApp? {
+  package func app(forSchema schemaID: String) -> DesktopApp? {
     var parts = schemaID.lowercased().split(separator: ".").map(String.init)
     // Two parts (`org.gnome`) name a vendor, not an app.
     while parts.count >= 2 {

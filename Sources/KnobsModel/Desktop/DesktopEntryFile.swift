@@ -7,8 +7,8 @@ import FoundationEssentials
 /// Reading follows the Desktop Entry Specification: `[Group]` headers,
 /// `Key=Value` and `Key[locale]=Value` lines, `#` comments and blank lines, the
 /// first group `[Desktop Entry]`. Anything else is malformed and refused whole.
-public struct DesktopEntryFile: Sendable {
-  public static let mainGroup = "Desktop Entry"
+package struct DesktopEntryFile: Sendable {
+  package static let mainGroup = "Desktop Entry"
   /// The lines as read, without their line breaks (a trailing `\r` is kept).
   private var lines: [String]
   private let endsWithNewline: Bool
@@ -17,12 +17,12 @@ public struct DesktopEntryFile: Sendable {
   private var values: [String: [String: String]] = [:]
 
   /// Parses UTF-8 bytes; throws why they are not a desktop entry.
-  public init(data: Data) throws(DesktopEntryError) {
+  package init(data: Data) throws(DesktopEntryError) {
     guard let text = String(data: data, encoding: .utf8) else { throw .notUTF8 }
     try self.init(text: text)
   }
 
-  public init(text: String) throws(DesktopEntryError) {
+  package init(text: String) throws(DesktopEntryError) {
     guard !text.contains("\0") else { throw .notUTF8 }
     // By scalars: as Characters, "\r\n" is one and would not split at "\n".
     var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
@@ -33,11 +33,11 @@ public struct DesktopEntryFile: Sendable {
   }
 
   /// The file's text, with the original line breaks.
-  public var text: String {
+  package var text: String {
     lines.joined(separator: "\n") + (endsWithNewline || lines.isEmpty ? "\n" : "")
   }
 
-  public var data: Data { Data(text.utf8) }
+  package var data: Data { Data(text.utf8) }
 
   private enum Line {
     case blank
@@ -122,17 +122,17 @@ public struct DesktopEntryFile: Sendable {
   }
 
   /// The raw value of `key` in `group`, escapes left in.
-  public func rawValue(_ key: String, group: String = mainGroup) -> String? {
+  package func rawValue(_ key: String, group: String = mainGroup) -> String? {
     values[group]?[key]
   }
 
   /// A string value with its escapes (`\s`, `\n`, `\t`, `\r`, `\\`) resolved.
-  public func string(_ key: String, group: String = mainGroup) -> String? {
+  package func string(_ key: String, group: String = mainGroup) -> String? {
     rawValue(key, group: group).map(Self.unescape)
   }
 
   /// A boolean value: `true` or `false` (anything else reads as nil).
-  public func bool(_ key: String, group: String = mainGroup) -> Bool? {
+  package func bool(_ key: String, group: String = mainGroup) -> Bool? {
     switch rawValue(key, group: group).map({ Self.trimmingBlanks($0[...]) }) {
     case "true": return true
     case "false": return false
@@ -141,14 +141,14 @@ public struct DesktopEntryFile: Sendable {
   }
 
   /// A list value such as `GNOME;KDE;`.
-  public func list(_ key: String, group: String = mainGroup) -> [String] {
+  package func list(_ key: String, group: String = mainGroup) -> [String] {
     guard let raw = rawValue(key, group: group) else { return [] }
     return raw.split(separator: ";").map { Self.unescape(String($0)) }.filter { !$0.isEmpty }
   }
 
   /// The value of `key` for the first of `languages` that has one (as
   /// `LocaleLanguages` orders them), else the unlocalized value.
-  public func localizedString(_ key: String, languages: [String]) -> String? {
+  package func localizedString(_ key: String, languages: [String]) -> String? {
     for language in languages {
       if let value = string("\(key)[\(language)]") { return value }
     }
@@ -157,7 +157,7 @@ public struct DesktopEntryFile: Sendable {
 
   /// Sets `key` in the `[Desktop Entry]` group: its line is replaced in place,
   /// or a new line is added after the group's last entry. Nothing else changes.
-  public mutating func set(_ key: String, _ value: String) {
+  package mutating func set(_ key: String, _ value: String) {
     var inGroup = false
     var lastEntry: Int?
     var groupLine: Int?
@@ -216,7 +216,7 @@ public struct DesktopEntryFile: Sendable {
 }
 
 /// Why a file is not a desktop entry Knobs can read.
-public enum DesktopEntryError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum DesktopEntryError: Error, Hashable, Sendable, CustomStringConvertible {
   case notUTF8
   case noDesktopEntryGroup
   case firstGroupNotDesktopEntry(String)
@@ -225,7 +225,7 @@ public enum DesktopEntryError: Error, Hashable, Sendable, CustomStringConvertibl
   case entryBeforeGroup(line: Int)
   case malformedLine(Int)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .notUTF8: return tr("it is not UTF-8 text")
     case .noDesktopEntryGroup: return tr("it has no [Desktop Entry] group")
@@ -241,13 +241,13 @@ public enum DesktopEntryError: Error, Hashable, Sendable, CustomStringConvertibl
 /// The locale names a desktop file's localized keys are looked up under, best
 /// first, from `LC_ALL`, `LC_MESSAGES` or `LANG` as the specification says:
 /// `de_DE.UTF-8@euro` gives `de_DE@euro`, `de_DE`, `de@euro`, `de`.
-public enum LocaleLanguages {
-  public static func from(environment: [String: String]) -> [String] {
+package enum LocaleLanguages {
+  package static func from(environment: [String: String]) -> [String] {
     let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
     return names(for: locale)
   }
 
-  public static func names(for locale: String) -> [String] {
+  package static func names(for locale: String) -> [String] {
     var rest = Substring(locale)
     var modifier: Substring?
     if let at = rest.firstIndex(of: "@") {

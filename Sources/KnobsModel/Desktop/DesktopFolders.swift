@@ -2,19 +2,19 @@ import FoundationEssentials
 
 /// Where the desktop keeps startup entries and applications, from the XDG
 /// Base Directory variables (tests pass folders of their own).
-public struct DesktopFolders: Sendable {
+package struct DesktopFolders: Sendable {
   /// `$XDG_CONFIG_HOME/autostart`: the user's startup entries, the only folder Knobs writes.
-  public var userAutostart: String
+  package var userAutostart: String
   /// `$XDG_CONFIG_DIRS/autostart`, most important first: the system's entries, never written.
-  public var systemAutostart: [String]
+  package var systemAutostart: [String]
   /// `$XDG_DATA_HOME/applications`, then each `$XDG_DATA_DIRS/applications`.
-  public var applications: [String]
+  package var applications: [String]
   /// `$XDG_CURRENT_DESKTOP`, split: entries for other desktops only are left out. Empty means any desktop.
-  public var desktops: [String]
+  package var desktops: [String]
   /// Locale names for localized names and comments, best first.
-  public var languages: [String]
+  package var languages: [String]
 
-  public init(
+  package init(
     userAutostart: String, systemAutostart: [String], applications: [String], desktops: [String] = [],
     languages: [String] = []
   ) {
@@ -25,7 +25,7 @@ public struct DesktopFolders: Sendable {
     self.languages = languages
   }
 
-  public init(environment: [String: String] = LocalFiles.environment()) {
+  package init(environment: [String: String] = LocalFiles.environment()) {
     func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
     let home = LocalFiles.home(environment: environment)
     let configHome = value("XDG_CONFIG_HOME") ?? home + "/.config"

@@ -8,13 +8,13 @@ import FoundationEssentials
 /// limits on count and size, and agree with its local header; `metadata.json` must name a
 /// uuid that is a safe folder name (and the one the archive's file name claims, if it
 /// claims one).
-public struct ExtensionArchive: Sendable {
+package struct ExtensionArchive: Sendable {
   /// The most entries an archive may hold (the biggest extensions hold a few hundred files).
-  public static let entryLimit = 10_000
+  package static let entryLimit = 10_000
   /// The most bytes its files may take once inflated, together.
-  public static let sizeLimit = 64 * 1024 * 1024
+  package static let sizeLimit = 64 * 1024 * 1024
   /// The biggest archive file read: its entries can't be bigger than they inflate to, by much.
-  public static let fileLimit = sizeLimit + 16 * 1024 * 1024
+  package static let fileLimit = sizeLimit + 16 * 1024 * 1024
   /// The biggest `metadata.json` read.
   static let metadataLimit = 256 * 1024
 
@@ -32,21 +32,21 @@ public struct ExtensionArchive: Sendable {
     var dataOffset: Int
   }
 
-  public let uuid: String
-  public let name: String
+  package let uuid: String
+  package let name: String
   let entries: [Entry]
   /// The archive file's bytes, which the installer inflates entries from one at a time.
   let bytes: [UInt8]
 
   /// Why an archive is refused, in a sentence for the user.
-  public struct Problem: Error, Equatable, CustomStringConvertible {
-    public let description: String
+  package struct Problem: Error, Equatable, CustomStringConvertible {
+    package let description: String
     init(_ description: String) { self.description = description }
   }
 
   /// The uuid the archive's file name claims: `UUID.shell-extension.zip`, as
   /// extensions.gnome.org names its downloads; nil for any other name.
-  public static func claimedUUID(fileName: String) -> String? {
+  package static func claimedUUID(fileName: String) -> String? {
     let name = PathText.lastComponent(fileName)
     let suffix = ".shell-extension.zip"
     guard name.hasSuffix(suffix), name.count > suffix.count else { return nil }
@@ -55,7 +55,7 @@ public struct ExtensionArchive: Sendable {
 
   /// Whether `uuid` is a safe folder name: letters, digits and `@ . _ -` only, not starting
   /// with a dot, without `..`, at most 200 characters.
-  public static func isSafeUUID(_ uuid: String) -> Bool {
+  package static func isSafeUUID(_ uuid: String) -> Bool {
     let allowed = uuid.utf8.allSatisfy { byte in
       (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x30 && byte <= 0x39)
         || byte == 0x40 || byte == 0x2e || byte == 0x5f || byte == 0x2d
@@ -64,7 +64,7 @@ public struct ExtensionArchive: Sendable {
   }
 
   /// Reads and checks the archive's bytes; `claimedUUID` is the uuid its file name claims.
-  public init(bytes: [UInt8], claimedUUID: String? = nil) throws(Problem) {
+  package init(bytes: [UInt8], claimedUUID: String? = nil) throws(Problem) {
     self.bytes = bytes
     entries = try Self.readEntries(bytes)
     guard let metadataEntry = entries.first(where: { $0.path == "metadata.json" && !$0.isFolder }) else {

@@ -3,28 +3,28 @@ import FoundationEssentials
 /// The keyboard options X and Wayland sessions know (XKB's `evdev.xml`), in
 /// groups such as “Caps Lock behavior”; the desktop keeps the chosen ones in
 /// `org.gnome.desktop.input-sources` `xkb-options`.
-public struct KeyboardOptions: Sendable {
-  public static let defaultRulesFile = "/usr/share/X11/xkb/rules/evdev.xml"
+package struct KeyboardOptions: Sendable {
+  package static let defaultRulesFile = "/usr/share/X11/xkb/rules/evdev.xml"
 
-  public var groups: [Group]
+  package var groups: [Group]
 
-  public struct Group: Sendable {
+  package struct Group: Sendable {
     /// The prefix its options share, e.g. `caps`.
-    public var name: String
-    public var description: String
+    package var name: String
+    package var description: String
     /// Whether several of its options may be chosen at once.
-    public var allowsSeveral: Bool
-    public var options: [Option]
+    package var allowsSeveral: Bool
+    package var options: [Option]
   }
 
-  public struct Option: Sendable {
+  package struct Option: Sendable {
     /// What is stored, e.g. `caps:escape`.
-    public var name: String
-    public var description: String
+    package var name: String
+    package var description: String
   }
 
   /// Reads the option list of an XKB rules file.
-  public static func load(from path: String = defaultRulesFile) throws(KeyboardOptionsError) -> KeyboardOptions {
+  package static func load(from path: String = defaultRulesFile) throws(KeyboardOptionsError) -> KeyboardOptions {
     guard let data = LocalFiles.bytes(at: path) else { throw .unreadable(path) }
     let text = String(decoding: data, as: UTF8.self)
     let options = parse(text)
@@ -141,7 +141,7 @@ public struct KeyboardOptions: Sendable {
 
 extension KeyboardOptions.Group {
   /// A row id made from the group's name: `Compose key` gives `compose-key`.
-  public var rowID: String {
+  package var rowID: String {
     let scalars = name.lowercased().unicodeScalars.map { scalar -> Character in
       ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) ? Character(scalar) : "-"
     }
@@ -150,7 +150,7 @@ extension KeyboardOptions.Group {
 
   /// A choice's part for a group whose options exclude one another: which of
   /// them the list holds ("" for none); choosing one replaces the group's others.
-  public var exclusivePart: ValuePart {
+  package var exclusivePart: ValuePart {
     let names = Set(options.map(\.name))
     return ValuePart(
       read: { value in .string(value?.stringsValue?.first(where: names.contains) ?? "") },
@@ -163,11 +163,11 @@ extension KeyboardOptions.Group {
 }
 
 /// Why the keyboard options could not be read.
-public enum KeyboardOptionsError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum KeyboardOptionsError: Error, Hashable, Sendable, CustomStringConvertible {
   case unreadable(String)
   case noOptions(String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .unreadable(let path): return tr("The keyboard options could not be read from %s.", path)
     case .noOptions(let path): return tr("%s lists no keyboard options.", path)

@@ -7,39 +7,39 @@ import Glibc
 /// unpacked into a temporary folder beside the user's extensions folder and renamed into
 /// place in one step, so the Shell never sees half an extension, and a refused archive
 /// leaves nothing behind.
-public struct ShellExtensionInstaller: Sendable {
+package struct ShellExtensionInstaller: Sendable {
   /// The user's extensions folder, `$XDG_DATA_HOME/gnome-shell/extensions`.
-  public let folder: String
+  package let folder: String
   /// Everyone's extensions folders, for telling why a system extension can't be removed.
-  public let systemFolders: [String]
+  package let systemFolders: [String]
 
-  public init(environment: [String: String]) {
+  package init(environment: [String: String]) {
     let folders = ShellExtensions.folders(environment: environment)
     folder = folders[0]
     systemFolders = Array(folders.dropFirst())
   }
 
-  public init(folder: String, systemFolders: [String] = []) {
+  package init(folder: String, systemFolders: [String] = []) {
     self.folder = folder
     self.systemFolders = systemFolders
   }
 
   /// What an install did.
-  public struct Installed: Equatable, Sendable {
-    public let uuid: String
-    public let name: String
-    public let path: String
+  package struct Installed: Equatable, Sendable {
+    package let uuid: String
+    package let name: String
+    package let path: String
     /// The extension shipped schema sources only, and Knobs compiled them.
-    public let compiledSchemas: Bool
+    package let compiledSchemas: Bool
     /// An extension of that uuid was there before and was replaced.
-    public let replaced: Bool
+    package let replaced: Bool
   }
 
   /// Why an install or removal did not happen, in a sentence for the user.
-  public struct Problem: Error, Equatable, CustomStringConvertible {
-    public let description: String
+  package struct Problem: Error, Equatable, CustomStringConvertible {
+    package let description: String
     /// The input's fault (the archive, a uuid), rather than the system's.
-    public let isBadInput: Bool
+    package let isBadInput: Bool
     init(_ description: String, isBadInput: Bool = true) {
       self.description = description
       self.isBadInput = isBadInput
@@ -47,11 +47,11 @@ public struct ShellExtensionInstaller: Sendable {
   }
 
   /// The prefix of the temporary folders an install unpacks into.
-  public static let temporaryPrefix = ".knobs-install-"
+  package static let temporaryPrefix = ".knobs-install-"
 
   /// Checks the archive at `file`, unpacks it and puts it in place; with `replacing`, an
   /// extension of the same uuid already installed for the user is replaced, else refused.
-  public func install(file: String, replacing: Bool = false) throws(Problem) -> Installed {
+  package func install(file: String, replacing: Bool = false) throws(Problem) -> Installed {
     let data: Data
     do {
       data = try SafeFiles.read(file, followingLinks: true, limit: ExtensionArchive.fileLimit)
@@ -167,7 +167,7 @@ public struct ShellExtensionInstaller: Sendable {
 
   /// The folder of an extension the user installed, which can be removed; one installed for
   /// everyone is refused, saying where it is.
-  public func removableFolder(uuid: String) throws(Problem) -> String {
+  package func removableFolder(uuid: String) throws(Problem) -> String {
     guard ExtensionArchive.isSafeUUID(uuid) else {
       throw Problem(tr("“%s” is no extension's uuid.", uuid.escapedForMessage))
     }
@@ -186,7 +186,7 @@ public struct ShellExtensionInstaller: Sendable {
 
   /// Removes an extension the user installed (when no Shell runs: a running Shell is asked to,
   /// so it turns the extension off first). One installed for everyone is refused.
-  public func uninstall(uuid: String) throws(Problem) -> String {
+  package func uninstall(uuid: String) throws(Problem) -> String {
     let target = try removableFolder(uuid: uuid)
     // Renamed aside first, so the Shell sees it go at once, then removed.
     let aside = try makeTemporaryFolder()

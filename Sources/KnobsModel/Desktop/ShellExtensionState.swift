@@ -1,6 +1,6 @@
 /// What GNOME Shell made of an extension, as its `org.gnome.Shell.Extensions` service reports
 /// it (`ExtensionState` in the Shell's extensionUtils.js).
-public enum ShellExtensionState: Int, Sendable, CaseIterable {
+package enum ShellExtensionState: Int, Sendable, CaseIterable {
   case enabled = 1
   case disabled = 2
   case error = 3
@@ -14,7 +14,7 @@ public enum ShellExtensionState: Int, Sendable, CaseIterable {
   case uninstalled = 99
 
   /// Its name in `knobs extension list --json` and in the table: not translated.
-  public var name: String {
+  package var name: String {
     switch self {
     case .enabled: "enabled"
     case .disabled: "disabled"
@@ -29,20 +29,20 @@ public enum ShellExtensionState: Int, Sendable, CaseIterable {
   }
 
   /// Whether the Shell runs it now.
-  public var isRunning: Bool { self == .enabled || self == .disabling }
+  package var isRunning: Bool { self == .enabled || self == .disabling }
 }
 
 /// One extension as the running Shell reports it.
-public struct ShellExtensionLive: Equatable, Sendable {
-  public var uuid: String
+package struct ShellExtensionLive: Equatable, Sendable {
+  package var uuid: String
   /// Nil for a state number Knobs does not know.
-  public var state: ShellExtensionState?
+  package var state: ShellExtensionState?
   /// The Shell's words when it failed (its state is error), else empty.
-  public var error: String
-  public var hasPrefs: Bool
-  public var canChange: Bool
+  package var error: String
+  package var hasPrefs: Bool
+  package var canChange: Bool
 
-  public init(uuid: String, state: ShellExtensionState?, error: String, hasPrefs: Bool, canChange: Bool) {
+  package init(uuid: String, state: ShellExtensionState?, error: String, hasPrefs: Bool, canChange: Bool) {
     self.uuid = uuid
     self.state = state
     self.error = TextBounds.fitted(error, limit: 500)
@@ -51,7 +51,7 @@ public struct ShellExtensionLive: Equatable, Sendable {
   }
 
   /// What the row says of it, in plain words; nil when it runs or is off as asked.
-  public var problem: String? {
+  package var problem: String? {
     switch state {
     case .error:
       return error.isEmpty

@@ -5,16 +5,16 @@
 /// or off changes both, as the Shell's own Extensions app does, so it works the
 /// same whether or not the Shell is running.
 @MainActor
-public final class ShellExtensionSwitches: SettingsStore {
-  public static let schema = "extensions"
-  public static let enabledKey = SettingKey(schema: "org.gnome.shell", key: "enabled-extensions")
-  public static let disabledKey = SettingKey(schema: "org.gnome.shell", key: "disabled-extensions")
+package final class ShellExtensionSwitches: SettingsStore {
+  package static let schema = "extensions"
+  package static let enabledKey = SettingKey(schema: "org.gnome.shell", key: "enabled-extensions")
+  package static let disabledKey = SettingKey(schema: "org.gnome.shell", key: "disabled-extensions")
   /// The Shell's switch for every user-installed extension at once.
-  public static let disableAllKey = SettingKey(schema: "org.gnome.shell", key: "disable-user-extensions")
+  package static let disableAllKey = SettingKey(schema: "org.gnome.shell", key: "disable-user-extensions")
   /// On when the Shell loads extensions whatever Shell versions they declare.
-  public static let anyVersionKey = SettingKey(schema: "org.gnome.shell", key: "disable-extension-version-validation")
+  package static let anyVersionKey = SettingKey(schema: "org.gnome.shell", key: "disable-extension-version-validation")
 
-  public static func key(_ uuid: String) -> SettingKey { SettingKey(schema: schema, key: uuid) }
+  package static func key(_ uuid: String) -> SettingKey { SettingKey(schema: schema, key: uuid) }
 
   let base: any SettingsStore
   /// The uuids of the installed extensions: only they have switches.
@@ -24,17 +24,17 @@ public final class ShellExtensionSwitches: SettingsStore {
   /// (`EnableExtension`/`DisableExtension`, which keeps the lists itself): it returns true when
   /// it took the change, false to have the lists written here (no Shell, or one that does not
   /// know the extension).
-  public var throughShell: (@MainActor (_ uuid: String, _ on: Bool) -> Bool)?
+  package var throughShell: (@MainActor (_ uuid: String, _ on: Bool) -> Bool)?
 
-  public init(base: any SettingsStore, installed: @escaping @MainActor () -> Set<String>) {
+  package init(base: any SettingsStore, installed: @escaping @MainActor () -> Set<String>) {
     self.base = base
     self.installed = installed
   }
 
-  public var storage: StorageDescription { base.storage }
-  public func storage(for key: SettingKey) -> StorageDescription { base.storage(for: Self.enabledKey) }
+  package var storage: StorageDescription { base.storage }
+  package func storage(for key: SettingKey) -> StorageDescription { base.storage(for: Self.enabledKey) }
 
-  public func availability(of key: SettingKey) -> KeyAvailability {
+  package func availability(of key: SettingKey) -> KeyAvailability {
     for listKey in [Self.enabledKey, Self.disabledKey] {
       let availability = base.availability(of: listKey)
       guard availability == .available else { return availability }
@@ -46,30 +46,30 @@ public final class ShellExtensionSwitches: SettingsStore {
     (enabled?.stringsValue ?? []).contains(uuid) && !(disabled?.stringsValue ?? []).contains(uuid)
   }
 
-  public func value(for key: SettingKey) -> SettingValue? {
+  package func value(for key: SettingKey) -> SettingValue? {
     guard availability(of: key) == .available else { return nil }
     return .bool(isOn(key.key, enabled: base.value(for: Self.enabledKey), disabled: base.value(for: Self.disabledKey)))
   }
 
-  public func defaultValue(for key: SettingKey) -> SettingValue? {
+  package func defaultValue(for key: SettingKey) -> SettingValue? {
     guard availability(of: key) == .available else { return nil }
     let enabled = base.defaultValue(for: Self.enabledKey)
     return .bool(isOn(key.key, enabled: enabled, disabled: base.defaultValue(for: Self.disabledKey)))
   }
 
-  public func check(_ value: SettingValue, for key: SettingKey) throws(SettingsError) {
+  package func check(_ value: SettingValue, for key: SettingKey) throws(SettingsError) {
     guard availability(of: key) == .available else { throw .unavailable(availability(of: key)) }
     guard value.boolValue != nil else { throw .typeMismatch(key, expected: "boolean", got: value.typeName) }
   }
 
-  public func isWritable(_ key: SettingKey) -> Bool {
+  package func isWritable(_ key: SettingKey) -> Bool {
     availability(of: key) == .available && base.isWritable(Self.enabledKey) && base.isWritable(Self.disabledKey)
   }
 
   /// Turning on takes the extension out of `disabled-extensions` before it is added to
   /// `enabled-extensions`; turning off adds it to `disabled-extensions` first. Either way a
   /// failed second write leaves it off, never on against the user's wish.
-  public func write(_ value: SettingValue, for key: SettingKey) throws(SettingsError) {
+  package func write(_ value: SettingValue, for key: SettingKey) throws(SettingsError) {
     try check(value, for: key)
     guard isWritable(key) else { throw .notWritable(key) }
     let uuid = key.key
@@ -86,7 +86,7 @@ public final class ShellExtensionSwitches: SettingsStore {
   }
 
   /// Back to the lists' defaults for this extension alone: the others keep their state.
-  public func reset(_ key: SettingKey) throws(SettingsError) {
+  package func reset(_ key: SettingKey) throws(SettingsError) {
     guard availability(of: key) == .available else { throw .unavailable(availability(of: key)) }
     let uuid = key.key
     let lists = [Self.disabledKey, Self.enabledKey].map { listKey in
@@ -103,7 +103,7 @@ public final class ShellExtensionSwitches: SettingsStore {
   }
 
   /// A change of either list may turn any extension on or off.
-  public func observe(_ handler: @escaping @MainActor (SettingKey) -> Void) -> Observation {
+  package func observe(_ handler: @escaping @MainActor (SettingKey) -> Void) -> Observation {
     base.observe { key in
       if key.covers(Self.enabledKey) || key.covers(Self.disabledKey) { handler(.wholeSchema(Self.schema)) }
     }

@@ -2,24 +2,24 @@ import FoundationEssentials
 
 /// A GNOME Shell extension installed for the user or for everyone, as its
 /// `metadata.json` describes it.
-public struct ShellExtension: Hashable, Sendable {
+package struct ShellExtension: Hashable, Sendable {
   /// `caffeine@example.org`: the extension's folder name and its id in `enabled-extensions`.
-  public var uuid: String
-  public var name: String
-  public var description: String
+  package var uuid: String
+  package var name: String
+  package var description: String
   /// The version its author gives (`version-name`, else `version`), if any.
-  public var version: String?
-  public var url: String?
+  package var version: String?
+  package var url: String?
   /// The Shell versions it declares, such as `["43", "44"]`.
-  public var shellVersions: [String]
+  package var shellVersions: [String]
   /// The schema its preferences use (`settings-schema`), if it names one.
-  public var settingsSchema: String?
+  package var settingsSchema: String?
   /// The ids of the schemas in its `schemas` folder.
-  public var schemaIDs: [String]
+  package var schemaIDs: [String]
   /// Installed in the user's own folder rather than for everyone.
-  public var isUsers: Bool
+  package var isUsers: Bool
 
-  public init(
+  package init(
     uuid: String, name: String, description: String = "", version: String? = nil, url: String? = nil,
     shellVersions: [String] = [], settingsSchema: String? = nil, schemaIDs: [String] = [], isUsers: Bool = true
   ) {
@@ -35,7 +35,7 @@ public struct ShellExtension: Hashable, Sendable {
   }
 
   /// Every schema that belongs to it: the one it names and those it ships.
-  public var allSchemaIDs: [String] {
+  package var allSchemaIDs: [String] {
     var ids = schemaIDs
     if let settingsSchema, !ids.contains(settingsSchema) { ids.insert(settingsSchema, at: 0) }
     return ids
@@ -44,16 +44,16 @@ public struct ShellExtension: Hashable, Sendable {
 
 /// The installed GNOME Shell extensions: the user's first, then everyone's; an
 /// extension in both is the user's.
-public struct ShellExtensions: Sendable {
-  public private(set) var all: [ShellExtension] = []
+package struct ShellExtensions: Sendable {
+  package private(set) var all: [ShellExtension] = []
 
-  public init(_ extensions: [ShellExtension]) {
+  package init(_ extensions: [ShellExtension]) {
     all = extensions
   }
 
   /// Reads `gnome-shell/extensions/*/metadata.json` under `$XDG_DATA_HOME` and `$XDG_DATA_DIRS`.
   /// A folder without readable metadata, or metadata without a name, is left out.
-  public static func installed(environment: [String: String] = LocalFiles.environment())
+  package static func installed(environment: [String: String] = LocalFiles.environment())
     -> ShellExtensions
   {
     var seen: Set<String> = []
@@ -72,7 +72,7 @@ public struct ShellExtensions: Sendable {
   }
 
   /// The folders extensions are installed in: the user's first, then everyone's.
-  public static func folders(environment: [String: String] = LocalFiles.environment()) -> [String] {
+  package static func folders(environment: [String: String] = LocalFiles.environment()) -> [String] {
     let home = LocalFiles.home(environment: environment)
     let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
     let dataDirs =
@@ -180,7 +180,7 @@ public struct ShellExtensions: Sendable {
   }
 
   /// The extension each schema belongs to, by schema id.
-  public var bySchema: [String: ShellExtension] {
+  package var bySchema: [String: ShellExtension] {
     var result: [String: ShellExtension] = [:]
     for shellExtension in all {
       for id in shellExtension.allSchemaIDs where result[id] == nil { result[id] = shellExtension }

@@ -1,15 +1,15 @@
 import FoundationEssentials
 
 /// The installed GNOME Shell's version, and whether an extension declares it.
-public enum ShellVersion {
+package enum ShellVersion {
   /// What `gnome-shell --version` says, such as `43.9`; nil when the Shell is not
   /// installed or says something else. It runs a program: call it off the main thread.
-  public static func installed() -> String? {
+  package static func installed() -> String? {
     try? find().get()
   }
 
   /// Why the Shell's version was not found.
-  public enum NotFound: Error, Hashable, Sendable {
+  package enum NotFound: Error, Hashable, Sendable {
     /// No `gnome-shell` runs here, or it says something that is not its version.
     case notInstalled
     /// `gnome-shell --version` wrote far more than a version: it was stopped, and this says so.
@@ -18,7 +18,7 @@ public enum ShellVersion {
 
   /// What `gnome-shell --version` says, such as `43.9`, or why there is none. It runs a
   /// program: call it off the main thread.
-  public static func find() -> Result<String, NotFound> {
+  package static func find() -> Result<String, NotFound> {
     let (status, output) = Subprocess.run(["gnome-shell", "--version"], keeping: .standardOutput)
     if status == Subprocess.overLimit {
       return .failure(.problem(Subprocess.overLimitProblem("gnome-shell --version", limit: Subprocess.defaultLimit)))
@@ -30,7 +30,7 @@ public enum ShellVersion {
   }
 
   /// `GNOME Shell 43.9` is `43.9`.
-  public static func parse(_ output: String) -> String? {
+  package static func parse(_ output: String) -> String? {
     let prefix = "GNOME Shell "
     guard let line = output.split(whereSeparator: \.isNewline).first, line.hasPrefix(prefix) else { return nil }
     let version = line.dropFirst(prefix.count).trimmingSpaces
@@ -44,7 +44,7 @@ public enum ShellVersion {
   /// the Shell's own rule: the major versions match, and so does the minor one when
   /// the extension names it (`43` covers `43.9`, `3.38` covers `3.38.6`). A test
   /// version (`44.beta`) needs to be named whole.
-  public static func supports(_ declared: [String], version: String) -> Bool {
+  package static func supports(_ declared: [String], version: String) -> Bool {
     let current = version.split(separator: ".", omittingEmptySubsequences: false)
     guard let major = current.first else { return false }
     let minor = current.count > 1 ? current[1] : nil

@@ -11,19 +11,19 @@ import FoundationEssentials
 /// folder first. The database's name, the profile's and the keyfile's are variables too.
 /// The settings travel as files the role copies, never as templates: a value holding `{{` is
 /// written as it is.
-public struct AnsibleRole: Sendable, Equatable {
+package struct AnsibleRole: Sendable, Equatable {
   /// The dconf keyfile (`DconfKeyfile.text`).
-  public var keyfile: String
+  package var keyfile: String
   /// The locks file (`DconfKeyfile.locks`), or nil for a role that locks nothing.
-  public var locks: String?
+  package var locks: String?
 
-  public init(keyfile: String, locks: String?) {
+  package init(keyfile: String, locks: String?) {
     self.keyfile = keyfile
     self.locks = locks
   }
 
   /// Each file of the role: its path inside the role's folder, and its text.
-  public var files: [(path: String, text: String)] {
+  package var files: [(path: String, text: String)] {
     var files: [(path: String, text: String)] = [
       ("README.md", readme),
       ("defaults/main.yml", defaults),
@@ -37,7 +37,7 @@ public struct AnsibleRole: Sendable, Equatable {
 
   /// Writes the role into the new folder `folder` (or an empty one), whole or not at all; nil
   /// when written, else why not, in words.
-  public func save(to folder: String) -> String? {
+  package func save(to folder: String) -> String? {
     do {
       try SafeFiles.writeFolder(files.map { ($0.path, Data($0.text.utf8)) }, to: folder)
       return nil

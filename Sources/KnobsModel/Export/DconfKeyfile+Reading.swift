@@ -2,28 +2,28 @@ import FoundationEssentials
 
 extension DconfKeyfile {
   /// One `key=value` line of a keyfile, with the line it is on.
-  public struct Line: Hashable, Sendable {
-    public var number: Int
-    public var entry: DconfEntry
+  package struct Line: Hashable, Sendable {
+    package var number: Int
+    package var entry: DconfEntry
   }
 
   /// A line that is not what a keyfile holds.
-  public struct Problem: Hashable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var message: String
-    public var description: String { "\(line): \(message)" }
+  package struct Problem: Hashable, Sendable, CustomStringConvertible {
+    package var line: Int
+    package var message: String
+    package var description: String { "\(line): \(message)" }
 
-    public init(line: Int, message: String) {
+    package init(line: Int, message: String) {
       self.line = line
       self.message = message
     }
   }
 
   /// The largest file `read(path:)` takes: far more than every key of a desktop.
-  public static let largestFile = 16 * 1024 * 1024
+  package static let largestFile = 16 * 1024 * 1024
 
   /// The text of the keyfile at `path` (a link followed), read whole; throws why not, in words.
-  public static func read(path: String) throws(KeyfileError) -> String {
+  package static func read(path: String) throws(KeyfileError) -> String {
     do {
       let data = try SafeFiles.read(path, followingLinks: true, limit: largestFile)
       guard let text = String(data: data, encoding: .utf8) else {
@@ -40,8 +40,8 @@ extension DconfKeyfile {
   }
 
   /// Why a keyfile could not be read, in a sentence.
-  public struct KeyfileError: Error, CustomStringConvertible {
-    public let description: String
+  package struct KeyfileError: Error, CustomStringConvertible {
+    package let description: String
     init(_ description: String) { self.description = description }
   }
 
@@ -52,7 +52,7 @@ extension DconfKeyfile {
   /// rest of it), a key outside any group, or a key set twice (a group may come back, and
   /// `[/a/b/]` is `[a/b]`: the second value would silently win). Values are kept as
   /// written, for the schema's type to read.
-  public static func parse(_ text: String) -> (lines: [Line], problems: [Problem]) {
+  package static func parse(_ text: String) -> (lines: [Line], problems: [Problem]) {
     var lines: [Line] = []
     var problems: [Problem] = []
     var folder: String?

@@ -2,29 +2,29 @@ import FoundationEssentials
 
 /// One key as dconf keeps it: its folder, its name and its value in GVariant text with
 /// type annotations where the text alone is ambiguous (`uint32 60`, `@as []`).
-public struct DconfEntry: Hashable, Sendable {
+package struct DconfEntry: Hashable, Sendable {
   /// `/org/gnome/desktop/interface/`.
-  public var folder: String
-  public var key: String
-  public var text: String
+  package var folder: String
+  package var key: String
+  package var text: String
 
-  public init(folder: String, key: String, text: String) {
+  package init(folder: String, key: String, text: String) {
     self.folder = folder
     self.key = key
     self.text = text
   }
 
   /// `/org/gnome/desktop/interface/clock-format`: the key's dconf path, as a locks file names it.
-  public var path: String { folder + key }
+  package var path: String { folder + key }
 }
 
 /// Settings files in dconf's own formats: the keyfile `dconf dump /` writes and
 /// `dconf load /` reads (a system database's `.d` folder holds the same), and the
 /// locks file `dconf update` reads from that folder's `locks/`.
-public enum DconfKeyfile {
+package enum DconfKeyfile {
   /// A `[folder]` group per folder in sorted order, named without its first and last
   /// “/” (`[/]` for the root), its `key=value` lines sorted, groups apart by a blank line.
-  public static func text(_ entries: [DconfEntry]) -> String {
+  package static func text(_ entries: [DconfEntry]) -> String {
     var groups: [String: [DconfEntry]] = [:]
     for entry in entries { groups[entry.folder, default: []].append(entry) }
     return groups.keys.sorted().map { folder in
@@ -36,7 +36,7 @@ public enum DconfKeyfile {
 
   /// Writes `text` to `path` whole or not at all (a temporary file beside it, renamed over
   /// it); nil when written, else why not, in words.
-  public static func save(_ text: String, to path: String) -> String? {
+  package static func save(_ text: String, to path: String) -> String? {
     do {
       try SafeFiles.writeAtomically(Data(text.utf8), to: path, mode: 0o644)
       return nil
@@ -48,14 +48,14 @@ public enum DconfKeyfile {
   /// Writes each text to its path, all or none (temporary files beside them first, then renamed
   /// over them; a target already renamed gets its old file back when a later one fails); nil
   /// when written, else why not, in words.
-  public static func save(_ files: [(text: String, path: String)]) -> String? {
+  package static func save(_ files: [(text: String, path: String)]) -> String? {
     guard let (path, problem) = SafeFiles.writeAtomically(files.map { (Data($0.text.utf8), $0.path) }, mode: 0o644)
     else { return nil }
     return tr("%1$s could not be written: %2$s.", path, problem.description)
   }
 
   /// One key path a line, sorted, under a comment saying what the file is.
-  public static func locks(_ entries: [DconfEntry]) -> String {
+  package static func locks(_ entries: [DconfEntry]) -> String {
     let comment = "# Locked by the site's settings: users can't change these keys.\n"
     return comment + Set(entries.map(\.path)).sorted().joined(separator: "\n") + "\n"
   }
@@ -70,7 +70,7 @@ public enum DconfKeyfile {
 ///   `maximized` or `sidebar-width`.
 /// - When something last happened: keys named `last-…` or `…-timestamp`.
 /// - Where the machine was: Night Light's `night-light-last-coordinates`.
-public enum ExportExclusions {
+package enum ExportExclusions {
   static let windowKeys: Set<String> = [
     "window-size", "window-width", "window-height", "window-position", "window-maximized", "window-state",
     "maximized", "sidebar-width",
@@ -80,7 +80,7 @@ public enum ExportExclusions {
   static let machineKeys: Set<String> = ["org.gnome.settings-daemon.plugins.color night-light-last-coordinates"]
 
   /// Whether `key` of `schema` stays out; `ownSchema` is the exporting app's own.
-  public static func excludes(schema: String, key: String, ownSchema: String?) -> Bool {
+  package static func excludes(schema: String, key: String, ownSchema: String?) -> Bool {
     let id = String(schema.split(separator: ":", maxSplits: 1).first ?? "")
     if let ownSchema, id == ownSchema { return true }
     return windowKeys.contains(key) || key.hasPrefix("last-") || key.hasSuffix("-timestamp")

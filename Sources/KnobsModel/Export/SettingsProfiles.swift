@@ -7,25 +7,25 @@ import Glibc
 /// its scopes (`# Scope: appearance`; none for every installed schema), so that applying it can
 /// also reset what is set in those scopes now and was not then. A file that does not start
 /// with `# Knobs profile: ` (empty, cut, not a profile) is refused, never applied as "nothing set".
-public struct SettingsProfiles: Sendable {
+package struct SettingsProfiles: Sendable {
   /// The folder the profiles are kept in.
-  public let folder: String
+  package let folder: String
 
-  public init(folder: String) { self.folder = folder }
+  package init(folder: String) { self.folder = folder }
 
   /// `$XDG_DATA_HOME/knobs/profiles`, else `~/.local/share/knobs/profiles`.
-  public static func defaultFolder(environment: [String: String] = LocalFiles.environment()) -> String {
+  package static func defaultFolder(environment: [String: String] = LocalFiles.environment()) -> String {
     let home = LocalFiles.home(environment: environment)
     let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
     return data + "/knobs/profiles"
   }
 
   /// A profile's name is at most this many bytes.
-  public static let longestName = 100
+  package static let longestName = 100
 
   /// Why `name` can't name a profile, in words; nil when it can. A name is a file's name: no
   /// `/`, no control or bidi-control character, not `.` or `..` or hidden, not too long.
-  public static func problem(withName name: String) -> String? {
+  package static func problem(withName name: String) -> String? {
     if name.isEmpty { return tr("A profile needs a name.") }
     if name.utf8.count > longestName {
       return tr("A profile's name is at most %d bytes long.", longestName)
@@ -56,10 +56,10 @@ public struct SettingsProfiles: Sendable {
   }
 
   /// The file of the profile `name` (checked with `problem(withName:)` first).
-  public func file(of name: String) -> String { folder + "/" + name + ".ini" }
+  package func file(of name: String) -> String { folder + "/" + name + ".ini" }
 
   /// The names of the saved profiles, sorted; files that are not profiles' are left out.
-  public func names() -> [String] {
+  package func names() -> [String] {
     (LocalFiles.names(in: folder) ?? []).compactMap { file in
       guard file.hasSuffix(".ini") else { return nil }
       let name = String(file.dropLast(4))
@@ -68,11 +68,11 @@ public struct SettingsProfiles: Sendable {
   }
 
   /// A profile as saved: its scopes (empty for every installed schema) and its keyfile's text.
-  public struct Profile: Sendable, Equatable {
-    public var scopes: [String]
-    public var keyfile: String
+  package struct Profile: Sendable, Equatable {
+    package var scopes: [String]
+    package var keyfile: String
 
-    public init(scopes: [String], keyfile: String) {
+    package init(scopes: [String], keyfile: String) {
       self.scopes = scopes
       self.keyfile = keyfile
     }
@@ -82,7 +82,7 @@ public struct SettingsProfiles: Sendable {
   static let headerStart = "# Knobs profile: "
 
   /// The file's text: the comments naming the profile and its scopes, then the keyfile.
-  public static func text(name: String, _ profile: Profile) -> String {
+  package static func text(name: String, _ profile: Profile) -> String {
     var header = headerStart + name + "\n"
     for scope in profile.scopes { header += "# Scope: \(scope)\n" }
     return header + "\n" + profile.keyfile
@@ -90,14 +90,14 @@ public struct SettingsProfiles: Sendable {
 
   /// Saves the profile `name` whole (replacing one of that name); nil when saved, else why not
   /// (a name or a scope refused, nothing written).
-  public func save(_ name: String, _ profile: Profile) -> String? {
+  package func save(_ name: String, _ profile: Profile) -> String? {
     if let problem = Self.problem(withName: name) { return problem }
     if let problem = profile.scopes.lazy.compactMap(Self.problem(withScope:)).first { return problem }
     return DconfKeyfile.save(Self.text(name: name, profile), to: file(of: name))
   }
 
   /// The saved profile `name`.
-  public func read(_ name: String) throws(ProfileError) -> Profile {
+  package func read(_ name: String) throws(ProfileError) -> Profile {
     if let problem = Self.problem(withName: name) { throw ProfileError(problem) }
     guard LocalFiles.exists(file(of: name)) else {
       throw ProfileError(tr("There is no profile “%s”. “knobs profile list” lists them.", name.escapedForMessage))
@@ -124,7 +124,7 @@ public struct SettingsProfiles: Sendable {
   }
 
   /// Deletes the profile `name`; nil when deleted, else why not.
-  public func delete(_ name: String) -> String? {
+  package func delete(_ name: String) -> String? {
     if let problem = Self.problem(withName: name) { return problem }
     guard LocalFiles.exists(file(of: name)) else {
       return tr("There is no profile “%s”. “knobs profile list” lists them.", name.escapedForMessage)
@@ -139,8 +139,8 @@ public struct SettingsProfiles: Sendable {
 }
 
 /// Why a profile could not be read, in words.
-public struct ProfileError: Error, CustomStringConvertible {
-  public let description: String
+package struct ProfileError: Error, CustomStringConvertible {
+  package let description: String
 
-  public init(_ description: String) { self.description = description }
+  package init(_ description: String) { self.description = description }
 }

@@ -3,21 +3,21 @@ import Glibc
 /// Runs a program found on `PATH` to its end and keeps one of its outputs; the other goes
 /// to /dev/null. Nothing but the pipe's end reaches the child: every other descriptor Knobs
 /// holds is close-on-exec.
-public enum Subprocess {
-  public enum Output {
+package enum Subprocess {
+  package enum Output {
     case standardOutput, standardError
   }
 
   /// The most bytes `run` reads from a program unless told otherwise: far more than a version
   /// or a compiler's messages take.
-  public static let defaultLimit = 64 * 1024
+  package static let defaultLimit = 64 * 1024
 
   /// The status `run` gives a program that wrote more than its limit (it is killed, and what it
   /// wrote is not to be used).
-  public static let overLimit: Int32 = -2
+  package static let overLimit: Int32 = -2
 
   /// Why a program's output was not used, when it wrote more than `limit` bytes.
-  public static func overLimitProblem(_ program: String, limit: Int) -> String {
+  package static func overLimitProblem(_ program: String, limit: Int) -> String {
     tr("%1$s wrote more than %2$d KB; it was stopped and what it wrote was not used.", program, limit / 1024)
   }
 
@@ -26,7 +26,7 @@ public enum Subprocess {
   /// fill the pipe and block the program; past `limit` bytes the program is killed and the
   /// status is `overLimit`, with the first `limit` bytes: a program that writes without end
   /// (`yes`) costs a moment and `limit` bytes, not all the memory there is.
-  public static func run(_ arguments: [String], keeping output: Output, limit: Int = defaultLimit) -> (
+  package static func run(_ arguments: [String], keeping output: Output, limit: Int = defaultLimit) -> (
     status: Int32, bytes: [UInt8]
   ) {
     guard !arguments.isEmpty else { return (-1, []) }

@@ -41,7 +41,7 @@ public final class ChangeHistory {
   /// Says, while it lives, that this process is writing settings it will note: a window that
   /// hears those writes from dconf waits for their entries instead of taking them for another
   /// program's (`writersAreBusy`). Nil when the history's folder can't be used.
-  public func holdWhileWriting() -> WritingHold? {
+  package func holdWhileWriting() -> WritingHold? {
     journal.holdWriters().map(WritingHold.init(descriptor:))
   }
 
@@ -385,7 +385,7 @@ public struct HistoryError: Error, CustomStringConvertible {
 
 /// A process's hold on the history while it writes settings (`ChangeHistory.holdWhileWriting`):
 /// let go when it is released, or when the process ends however it ends.
-public final class WritingHold {
+package final class WritingHold {
   private let descriptor: Int32
 
   init(descriptor: Int32) { self.descriptor = descriptor }

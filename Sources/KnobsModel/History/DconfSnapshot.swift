@@ -5,20 +5,20 @@ import FoundationEssentials
 /// that proves the copy whole (`# knobs-snapshot bytes=N fnv1a=HASH`). It is written whole
 /// or not at all; a copy without that line, or whose line does not match the text before
 /// it (cut off, edited, damaged), is not compared with: it is ignored and replaced.
-public enum DconfSnapshot {
+package enum DconfSnapshot {
   static let trailerPrefix = "# knobs-snapshot "
   /// A copy larger than this is not read.
   static let largestFile = 64 * 1024 * 1024
 
   /// `dump` with the line that proves it whole.
-  public static func text(of dump: String) -> String {
+  package static func text(of dump: String) -> String {
     let body = dump.isEmpty || dump.hasSuffix("\n") ? dump : dump + "\n"
     let bytes = Array(body.utf8)
     return body + trailerPrefix + "bytes=\(bytes.count) fnv1a=\(hash(bytes))\n"
   }
 
   /// The dump a copy holds; nil when the copy is not whole.
-  public static func dump(from text: [UInt8]) -> String? {
+  package static func dump(from text: [UInt8]) -> String? {
     guard text.last == 0x0A else { return nil }
     let body = text.dropLast()
     let start = body.lastIndex(of: 0x0A).map { $0 + 1 } ?? body.startIndex
@@ -29,13 +29,13 @@ public enum DconfSnapshot {
   }
 
   /// Reads the copy at `path`: nil when there is none, or it is not whole.
-  public static func read(path: String) -> String? {
+  package static func read(path: String) -> String? {
     guard let bytes = try? SafeFiles.read(path, limit: largestFile) else { return nil }
     return dump(from: Array(bytes))
   }
 
   /// Writes the copy of `dump` to `path`, whole or not at all; nil when written, else why not.
-  public static func save(_ dump: String, to path: String) -> String? {
+  package static func save(_ dump: String, to path: String) -> String? {
     do {
       try SafeFiles.writeAtomically(Data(text(of: dump).utf8), to: path, mode: 0o600)
       return nil

@@ -15,21 +15,21 @@ import Glibc
 /// compare-and-swap: the new file is written beside the old one with its
 /// mode and owner, then swapped in only if the file is still the one that was
 /// read; otherwise the edit is made again on what is there now.
-public enum IniFileAccess {
+package enum IniFileAccess {
   /// How long a file must have gone unmodified before it is taken as complete.
   static let settleTime: Double = 0.03
   /// How many times a read or an edit starts over before giving up.
   static let attempts = 100
 
   /// A file's bytes and what identified it when they were read; nil `identity` when there is no file.
-  public struct Snapshot: Sendable, Equatable {
-    public var bytes: [UInt8]
-    public var identity: Identity?
+  package struct Snapshot: Sendable, Equatable {
+    package var bytes: [UInt8]
+    package var identity: Identity?
   }
 
   /// What tells one version of a file from another, and what a replacement must keep. The change time is
   /// left out: a rename changes it, and the displaced file is compared after one.
-  public struct Identity: Sendable, Equatable {
+  package struct Identity: Sendable, Equatable {
     var device: UInt64
     var inode: UInt64
     var size: Int64
@@ -48,7 +48,7 @@ public enum IniFileAccess {
       group = info.st_gid
     }
 
-    public static func == (left: Identity, right: Identity) -> Bool {
+    package static func == (left: Identity, right: Identity) -> Bool {
       left.device == right.device && left.inode == right.inode && left.size == right.size
         && left.modified.tv_sec == right.modified.tv_sec && left.modified.tv_nsec == right.modified.tv_nsec
         && left.mode == right.mode && left.owner == right.owner && left.group == right.group
@@ -57,7 +57,7 @@ public enum IniFileAccess {
 
   /// The file's settled bytes; no file gives an empty snapshot. A symlink, a folder, a pipe or a file over
   /// `limit` bytes throws, and so does a file that never stops changing.
-  public static func read(_ path: String, limit: Int) throws(IniFileError) -> Snapshot {
+  package static func read(_ path: String, limit: Int) throws(IniFileError) -> Snapshot {
     for _ in 0..<attempts {
       if let snapshot = try readOnce(path, limit: limit) { return snapshot }
       pause(settleTime / 3)
@@ -107,7 +107,7 @@ public enum IniFileAccess {
   /// changed the file in between. Returns the document written (or left as it was when `edit` changed
   /// nothing), and the version of the file written (nil when nothing was).
   @discardableResult
-  public static func edit(
+  package static func edit(
     _ path: String, dialect: IniDialect, limit: Int, newFileMode: mode_t = 0o600,
     _ edit: (inout IniDocument) throws(IniFileError) -> Void
   ) throws(IniFileError) -> (document: IniDocument, version: Identity?) {
@@ -133,7 +133,7 @@ public enum IniFileAccess {
   /// there now. `transform`'s own errors come through as they are; the file's are `IniFileError`s.
   /// Returns the version of the file written, nil when `transform` left it.
   @discardableResult
-  public static func update(
+  package static func update(
     _ path: String, limit: Int, newFileMode: mode_t = 0o600, _ transform: (Snapshot) throws -> [UInt8]?
   ) throws -> Identity? {
     let folder = PathText.parent(path)
@@ -163,7 +163,7 @@ public enum IniFileAccess {
   }
 
   /// What identifies the file at `path` now (not following a symlink); nil when there is none.
-  public static func identity(of path: String) -> Identity? { try? current(path) }
+  package static func identity(of path: String) -> Identity? { try? current(path) }
 
   private static func current(_ path: String) throws(IniFileError) -> Identity {
     var info = stat()

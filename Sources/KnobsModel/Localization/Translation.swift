@@ -130,7 +130,7 @@ public enum Translation {
 }
 
 /// `msgid` in the user's language, with its format directives filled from `values`.
-public func tr(_ msgid: StaticString, _ values: any CustomStringConvertible...) -> String {
+package func tr(_ msgid: StaticString, _ values: any CustomStringConvertible...) -> String {
   let english = msgid.description
   let translated = Translation.catalogText(english) ?? english.withCString { String(cString: knobs_gettext($0)) }
   return Translation.fill(translated, english: english, values)
@@ -138,7 +138,7 @@ public func tr(_ msgid: StaticString, _ values: any CustomStringConvertible...) 
 
 /// The singular or plural form for `count` in the user's language, with its
 /// format directives filled from `values` (usually `count` first).
-public func trn(
+package func trn(
   _ singular: StaticString, _ plural: StaticString, _ count: Int, _ values: any CustomStringConvertible...
 ) -> String {
   let one = singular.description

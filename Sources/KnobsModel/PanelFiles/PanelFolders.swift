@@ -3,19 +3,19 @@ import FoundationEssentials
 /// Where panel files are installed: the user's (`$XDG_DATA_HOME/knobs/panels`,
 /// written by `knobs install-panel`) over the system's (`$XDG_DATA_DIRS/knobs/panels`,
 /// installed by an app's packaging), and where their desktop entries go.
-public struct PanelFolders: Sendable {
-  public var user: String
-  public var system: [String]
+package struct PanelFolders: Sendable {
+  package var user: String
+  package var system: [String]
   /// `$XDG_DATA_HOME/applications`.
-  public var userApplications: String
+  package var userApplications: String
 
-  public init(user: String, system: [String], userApplications: String) {
+  package init(user: String, system: [String], userApplications: String) {
     self.user = user
     self.system = system
     self.userApplications = userApplications
   }
 
-  public init(environment: [String: String] = LocalFiles.environment()) {
+  package init(environment: [String: String] = LocalFiles.environment()) {
     func value(_ name: String) -> String? { environment[name].flatMap { $0.hasPrefix("/") ? $0 : nil } }
     let home =
       LocalFiles.home(environment: environment)
@@ -28,20 +28,20 @@ public struct PanelFolders: Sendable {
   }
 
   /// The installed file of the panel `id`, the user's first; nil when none is installed.
-  public func file(forID id: String) -> String? {
+  package func file(forID id: String) -> String? {
     guard PanelID.isValid(id) else { return nil }
     return ([user] + system).map { "\($0)/\(id).yaml" }.first { LocalFiles.exists($0) }
   }
 
   /// Whether `source` names a file rather than an installed panel's id.
-  public static func isPath(_ source: String) -> Bool {
+  package static func isPath(_ source: String) -> Bool {
     source.contains("/") || source.hasSuffix(".yaml") || source.hasSuffix(".yml")
   }
 
   /// The application id a panel runs as and its desktop entry is named after:
   /// Knobs' own id, `Panel`, then the panel's id with `-` turned to `_` (D-Bus
   /// names are happier without dashes): `dev.knobs.Knobs.Panel.org.example.Pizza`.
-  public static func applicationID(forPanel id: String, appID: String) -> String {
+  package static func applicationID(forPanel id: String, appID: String) -> String {
     "\(appID).Panel.\(id.replacingAll("-", with: "_"))"
   }
 }

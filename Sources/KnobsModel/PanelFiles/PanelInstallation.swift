@@ -4,24 +4,24 @@ import FoundationEssentials
 /// and a desktop entry in `$XDG_DATA_HOME/applications/APP-ID.desktop` whose
 /// `Exec` opens it, so it shows in the desktop's app list. Both are written by
 /// renaming a temporary file over the old one.
-public struct PanelInstallation {
-  public var folders: PanelFolders
+package struct PanelInstallation {
+  package var folders: PanelFolders
   /// Knobs' own application id, which panel ids are derived from.
-  public var appID: String
+  package var appID: String
 
-  public init(folders: PanelFolders, appID: String) {
+  package init(folders: PanelFolders, appID: String) {
     self.folders = folders
     self.appID = appID
   }
 
-  public func panelPath(_ id: String) -> String { "\(folders.user)/\(id).yaml" }
+  package func panelPath(_ id: String) -> String { "\(folders.user)/\(id).yaml" }
 
-  public func entryPath(_ id: String) -> String {
+  package func entryPath(_ id: String) -> String {
     "\(folders.userApplications)/\(PanelFolders.applicationID(forPanel: id, appID: appID)).desktop"
   }
 
   /// Writes the panel's `bytes` (already checked) and its desktop entry, which runs `executable`.
-  public func install(_ file: PanelFile, bytes: Data, executable: String) throws(InstallError) {
+  package func install(_ file: PanelFile, bytes: Data, executable: String) throws(InstallError) {
     do {
       try SafeFiles.writeAtomically(bytes, to: panelPath(file.id), mode: 0o644)
       try SafeFiles.writeAtomically(
@@ -32,7 +32,7 @@ public struct PanelInstallation {
   }
 
   /// Removes the user's panel `id` and its desktop entry; returns the paths removed.
-  public func uninstall(_ id: String) throws(InstallError) -> [String] {
+  package func uninstall(_ id: String) throws(InstallError) -> [String] {
     guard PanelID.isValid(id) else { throw .notInstalled(id, system: nil) }
     let paths = [panelPath(id), entryPath(id)].filter { SafeFiles.node(at: $0) != .missing }
     guard !paths.isEmpty else {
@@ -48,7 +48,7 @@ public struct PanelInstallation {
   }
 
   /// The desktop entry that opens the panel with `knobs --panel ID`.
-  public func desktopEntry(_ file: PanelFile, executable: String) -> String {
+  package func desktopEntry(_ file: PanelFile, executable: String) -> String {
     var lines = [
       "[Desktop Entry]",
       "Type=Application",
@@ -123,12 +123,12 @@ public struct PanelInstallation {
 }
 
 /// Why a panel could not be installed or removed.
-public enum InstallError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum InstallError: Error, Hashable, Sendable, CustomStringConvertible {
   case failed(String)
   /// Nothing of the user's to remove; `system` is the system's file when the panel is installed there.
   case notInstalled(String, system: String?)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .failed(let reason): return tr("the panel could not be installed or removed: %s.", reason)
     case .notInstalled(let id, nil): return tr("no panel “%s” is installed for this user.", id.escapedForMessage)

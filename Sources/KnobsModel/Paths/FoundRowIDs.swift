@@ -1,9 +1,9 @@
 /// Row ids for things found at run time (apps, extensions, shortcuts), made from
 /// their names or file names so that paths stay readable and stable.
-public enum FoundRowIDs {
+package enum FoundRowIDs {
   /// `org.gnome.Evolution-alarm-notify` is `org-gnome-evolution-alarm-notify`: lowercase ASCII
   /// letters and digits, anything else one dash; `fallback` when nothing is left.
-  public static func slug(_ name: String, fallback: String) -> String {
+  package static func slug(_ name: String, fallback: String) -> String {
     var slug = ""
     for scalar in name.lowercased().unicodeScalars {
       if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
@@ -18,7 +18,7 @@ public enum FoundRowIDs {
 
   /// A unique id for each of `names`, keyed by name: clashes, with each other or with
   /// `reserved`, get `-2`, `-3` in the names' sorted order.
-  public static func unique(
+  package static func unique(
     _ names: [String], reserved: Set<String> = [], slug: (String) -> String
   ) -> [String: String] {
     var used = reserved

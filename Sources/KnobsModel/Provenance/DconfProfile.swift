@@ -5,51 +5,51 @@ import Glibc
 /// (a path, or a name looked up in `/etc/dconf/profile` and `XDG_DATA_DIRS`), then
 /// `$XDG_RUNTIME_DIR/dconf/profile`, then the profile named `user`, and with none of
 /// them the user's database alone.
-public struct DconfProfile: Hashable, Sendable {
+package struct DconfProfile: Hashable, Sendable {
   /// One line of a profile: a database dconf reads.
-  public struct Database: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable {
+  package struct Database: Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable {
       case user = "user-db"
       case system = "system-db"
       case file = "file-db"
       case service = "service-db"
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The name after the colon, as the profile spells it.
-    public var name: String
+    package var name: String
     /// The file dconf opens for it; nil for a service database, which has none.
-    public var file: String?
+    package var file: String?
 
     /// The line as a profile writes it (`system-db:site`), which names the database to the user.
-    public var label: String { kind.rawValue + ":" + name }
+    package var label: String { kind.rawValue + ":" + name }
   }
 
   /// The profile's file; nil when dconf uses its default (the user's database alone) or
   /// the null profile (no database at all, when a named profile can't be opened).
-  public var file: String?
+  package var file: String?
   /// How it was found, for `knobs explain`: "DCONF_PROFILE", "/run/dconf/user/0", "default".
-  public var foundBy: String
+  package var foundBy: String
 
   /// How it was found and its file, as `knobs explain` names it: "DCONF_PROFILE (/tmp/profile)".
-  public var name: String {
+  package var name: String {
     guard let file, file != foundBy else { return foundBy }
     return "\(foundBy) (\(file))"
   }
-  public var databases: [Database]
+  package var databases: [Database]
   /// What is wrong with it, in words for the user; dconf itself goes on as it can.
-  public var problems: [String]
+  package var problems: [String]
   /// Whether Knobs read the profile dconf reads: false when dconf reads one Knobs does not
   /// (too large to be one), so which databases dconf reads is not known.
-  public var isRead = true
+  package var isRead = true
   /// Whether the profile is a folder: dconf opens it, reads no line and so no database.
-  public var isFolder = false
+  package var isFolder = false
   /// Why libdconf must not be let open the profile or its databases, in words: one is not a
   /// regular file (a FIFO dconf would wait on forever, a device such as `/dev/zero` it would read
   /// forever, a socket, a folder). Nil when every file is safe to hand to libdconf.
-  public var unsafeFile: String?
+  package var unsafeFile: String?
 
-  public init(file: String?, foundBy: String, databases: [Database], problems: [String] = []) {
+  package init(file: String?, foundBy: String, databases: [Database], problems: [String] = []) {
     self.file = file
     self.foundBy = foundBy
     self.databases = databases
@@ -57,16 +57,16 @@ public struct DconfProfile: Hashable, Sendable {
   }
 
   /// Where dconf looks: the environment's variables and the folders it reads.
-  public struct Environment: Sendable {
-    public var uid: UInt32
-    public var dconfProfile: String?
-    public var runtimeDirectory: String
-    public var configDirectory: String
-    public var systemDataDirectories: [String]
-    public var sysconfDirectory = "/etc"
-    public var mandatoryDirectory = "/run/dconf/user"
+  package struct Environment: Sendable {
+    package var uid: UInt32
+    package var dconfProfile: String?
+    package var runtimeDirectory: String
+    package var configDirectory: String
+    package var systemDataDirectories: [String]
+    package var sysconfDirectory = "/etc"
+    package var mandatoryDirectory = "/run/dconf/user"
 
-    public init(
+    package init(
       uid: UInt32, dconfProfile: String?, runtimeDirectory: String, configDirectory: String,
       systemDataDirectories: [String]
     ) {
@@ -82,7 +82,7 @@ public struct DconfProfile: Hashable, Sendable {
   /// A file dconf's `fopen` opens counts as found, as it does for dconf: a folder (dconf reads
   /// no line of it), a FIFO or a device (dconf would wait on it or read it forever: found, and
   /// said to be unsafe), one too large for Knobs to read (found, its databases unknown).
-  public static func find(
+  package static func find(
     in environment: Environment, read: (String) -> Result<String, ProfileFileProblem> = Self.readFile
   ) -> DconfProfile {
     /// The profile at `path` when dconf opens it; nil when dconf's `fopen` fails there.
@@ -177,7 +177,7 @@ public struct DconfProfile: Hashable, Sendable {
   /// The profile with `unsafeFile` set when one of its databases' files (the user's too) is not a
   /// regular file: found with `stat`, and a file that says it is regular opened without waiting
   /// (`O_NONBLOCK`) and checked again on what was opened. Nothing else reads them.
-  public func checkingDatabaseFiles() -> DconfProfile {
+  package func checkingDatabaseFiles() -> DconfProfile {
     guard unsafeFile == nil else { return self }
     var checked = self
     for database in databases {
@@ -217,7 +217,7 @@ public struct DconfProfile: Hashable, Sendable {
 
   /// The databases of a profile's text, as dconf reads its lines: leading and trailing
   /// blanks and `#` comments dropped, `KIND:NAME` with a name after the colon.
-  public static func parse(_ text: String, environment: Environment) -> DconfProfile {
+  package static func parse(_ text: String, environment: Environment) -> DconfProfile {
     var databases: [Database] = []
     var problems: [String] = []
     for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -252,7 +252,7 @@ public struct DconfProfile: Hashable, Sendable {
   }
 
   /// Why a profile file could not be read.
-  public enum ProfileFileProblem: Error, Equatable, Sendable, CustomStringConvertible {
+  package enum ProfileFileProblem: Error, Equatable, Sendable, CustomStringConvertible {
     case missing
     case folder
     /// A FIFO, a device or a socket: what it is.
@@ -260,7 +260,7 @@ public struct DconfProfile: Hashable, Sendable {
     case tooLarge
     case unreadable(String)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .missing: return tr("it does not exist")
       case .folder: return tr("it is a folder")
@@ -274,7 +274,7 @@ public struct DconfProfile: Hashable, Sendable {
   /// A profile file's text (at most 1 MB, as no profile is larger); symlinks are followed, as
   /// dconf does. Anything but a regular file is refused by `stat` before it is opened, and a
   /// file is opened without waiting and checked again on what was opened.
-  public static func readFile(_ path: String) -> Result<String, ProfileFileProblem> {
+  package static func readFile(_ path: String) -> Result<String, ProfileFileProblem> {
     var info = stat()
     guard stat(path, &info) == 0 else {
       return errno == ENOENT || errno == ENOTDIR

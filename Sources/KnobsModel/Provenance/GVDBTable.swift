@@ -10,21 +10,21 @@ import Glibc
 /// whole. Keys are then looked up as libdconf's GVDB reader looks them up (the hash, its
 /// bucket, the first item of the name and type in it), so a file that passes gives the
 /// answers dconf gives. The work is linear in the file's items and bytes.
-public struct GVDBTable: Sendable {
+package struct GVDBTable: Sendable {
   /// Whether the file was written on a machine of the other byte order: values need swapping.
   /// The file's own structure (offsets, sizes, tables) is little-endian whoever wrote it; only
   /// the signature (written as two numbers of the writer's order) and the values are the writer's.
-  public let isByteSwapped: Bool
+  package let isByteSwapped: Bool
   private let bytes: [UInt8]
   private let root: HashTable
   private let lockTable: HashTable?
 
   /// No dconf database is near this size (a site's hundreds of keys take kilobytes): a larger
   /// file is refused by its size, before it is read.
-  public static let sizeLimit = 16 << 20
+  package static let sizeLimit = 16 << 20
 
   /// Why a file can't be read as a database.
-  public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+  package enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
     /// Shorter than GVDB's header: dconf reads no value from it either.
     case tooSmall
     /// No GVDB signature or version 0: dconf reads no value from it either.
@@ -34,7 +34,7 @@ public struct GVDBTable: Sendable {
     /// Something in it is not as GVDB writes it: what dconf reads from it can't be told.
     case damaged(String)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .tooSmall: return tr("it is too small to be a dconf database")
       case .notADatabase: return tr("it is not a dconf database")
@@ -44,7 +44,7 @@ public struct GVDBTable: Sendable {
 
     /// Whether libdconf reads no value and no lock from such a file (it refuses the same
     /// header, or sets up no table from it): what dconf gives is then known without it.
-    public var dconfReadsNothing: Bool {
+    package var dconfReadsNothing: Bool {
       switch self {
       case .tooSmall, .notADatabase, .noRootTable: return true
       case .damaged: return false
@@ -114,7 +114,7 @@ public struct GVDBTable: Sendable {
 
   /// Reads and checks `bytes` whole. `checkValue` is given each value (a serialized GVariant of
   /// type `v`, and whether it is of the other byte order) and says whether it is a valid one.
-  public init(bytes: [UInt8], checkValue: (ArraySlice<UInt8>, Bool) -> Bool = { _, _ in true }) throws(Problem) {
+  package init(bytes: [UInt8], checkValue: (ArraySlice<UInt8>, Bool) -> Bool = { _, _ in true }) throws(Problem) {
     guard bytes.count >= 24 else { throw .tooSmall }
     // "GVariant", or each half byte-swapped ("raVGtnai") for a file of the other byte order;
     // the version (little-endian in both) must be 0.
@@ -305,7 +305,7 @@ public struct GVDBTable: Sendable {
 
   /// The serialized value (a GVariant of type `v`, in the writer's byte order) that dconf reads
   /// for `path`; nil when the database does not set it.
-  public func value(at path: String) -> ArraySlice<UInt8>? {
+  package func value(at path: String) -> ArraySlice<UInt8>? {
     guard let index = Self.lookUp(bytes, root, Array(path.utf8), type: UInt8(ascii: "v")),
       let range = Self.dereference(bytes, root.itemsStart + index * Self.itemSize + 16, alignment: 8)
     else { return nil }
@@ -313,7 +313,7 @@ public struct GVDBTable: Sendable {
   }
 
   /// Whether the database locks `path` (dconf's `gvdb_table_has_value` on its `.locks` table).
-  public func locks(_ path: String) -> Bool {
+  package func locks(_ path: String) -> Bool {
     guard let lockTable, let index = Self.lookUp(bytes, lockTable, Array(path.utf8), type: UInt8(ascii: "v")) else {
       return false
     }
@@ -324,7 +324,7 @@ public struct GVDBTable: Sendable {
 extension GVDBTable {
   /// The database in `file` (at most `sizeLimit` bytes), or why it can't be read, in words.
   /// Anything but a regular file is refused before it is read, and never waited on.
-  public static func read(
+  package static func read(
     file: String, checkValue: (ArraySlice<UInt8>, Bool) -> Bool = { _, _ in true }
   ) -> Result<GVDBTable, GVDBFileProblem> {
     do {
@@ -353,13 +353,13 @@ extension GVDBTable {
 }
 
 /// Why a dconf database file can't be read, in words.
-public struct GVDBFileProblem: Error, Hashable, Sendable, CustomStringConvertible {
-  public let description: String
+package struct GVDBFileProblem: Error, Hashable, Sendable, CustomStringConvertible {
+  package let description: String
   /// Whether libdconf reads no value and no lock from the file either (it does not exist, it
   /// can't be opened, or GVDB refuses its header): dconf's answer is then known without it.
-  public let dconfReadsNothing: Bool
+  package let dconfReadsNothing: Bool
   /// A problem in words; `dconfReadsNothing` when libdconf can't read the file either.
-  public init(_ description: String, dconfReadsNothing: Bool = false) {
+  package init(_ description: String, dconfReadsNothing: Bool = false) {
     self.description = description
     self.dconfReadsNothing = dconfReadsNothing
   }

@@ -119,9 +119,9 @@ public protocol ProvenanceReading: AnyObject {
 }
 
 /// What a key's layers were read as: the facts `ValueProvenance.resolve` puts in dconf's order.
-public struct ProvenanceFacts: Sendable {
+package struct ProvenanceFacts: Sendable {
   /// What one database of the profile says of the key.
-  public enum DatabaseReading: Hashable, Sendable {
+  package enum DatabaseReading: Hashable, Sendable {
     /// Its value for the key as GVariant text (nil when it sets none), whether GSettings takes
     /// that value (of the key's type, in its range), and whether it locks the key.
     case read(value: String?, accepted: Bool = true, locks: Bool)
@@ -133,32 +133,32 @@ public struct ProvenanceFacts: Sendable {
     case unreadable(String)
   }
 
-  public var key: SettingKey
-  public var path: String
+  package var key: SettingKey
+  package var path: String
   /// The schema's own `<default>` when known; the compiled default otherwise.
-  public var schemaDefault: String?
+  package var schemaDefault: String?
   /// Where the schema's default is written (a `.gschema.xml` file or the schema's folder).
-  public var schemaOrigin: String
+  package var schemaOrigin: String
   /// The overrides that set the key, in the order they apply.
-  public var vendorOverrides: [VendorOverrides.Override]
-  public var profile: DconfProfile
+  package var vendorOverrides: [VendorOverrides.Override]
+  package var profile: DconfProfile
   /// One reading for each of `profile.databases` but the first writable one, by index.
-  public var databases: [Int: DatabaseReading]
+  package var databases: [Int: DatabaseReading]
   /// Whether the backend is dconf: with another one (memory, keyfile), only the user's value and the defaults count.
-  public var isDconf: Bool
+  package var isDconf: Bool
   /// GSettings' user value (libdconf's `DCONF_READ_USER_VALUE`, of the key's type).
-  public var userValue: String?
+  package var userValue: String?
   /// The value GSettings gives (`g_settings_get_value`): the truth Knobs explains; nil when it
   /// can't be told (the profile or a database is a file dconf would wait on or read forever).
-  public var value: String?
+  package var value: String?
   /// What GSettings gives after a reset (`g_settings_get_default_value`); nil when it can't be told.
-  public var resetValue: String?
+  package var resetValue: String?
   /// Whether GSettings (libdconf) says the key is writable.
-  public var isWritable: Bool
+  package var isWritable: Bool
   /// Problems found while reading (overrides, the schema's file).
-  public var problems: [String] = []
+  package var problems: [String] = []
 
-  public init(
+  package init(
     key: SettingKey, path: String, schemaDefault: String?, schemaOrigin: String,
     vendorOverrides: [VendorOverrides.Override], profile: DconfProfile, databases: [Int: DatabaseReading],
     isDconf: Bool, userValue: String?, value: String?, resetValue: String?, isWritable: Bool,
@@ -191,7 +191,7 @@ extension ValueProvenance {
   /// A database is named only when every database was read whole and the layers, by those rules,
   /// give exactly GSettings' value, reset value and lock; otherwise the source is said to be
   /// unknown (or the user's, or locked, when GSettings alone tells so): never a wrong one.
-  public static func resolve(_ facts: ProvenanceFacts) -> ValueProvenance {
+  package static func resolve(_ facts: ProvenanceFacts) -> ValueProvenance {
     var problems = facts.profile.problems + facts.problems
     var layers: [ValueLayer] = []
     layers.append(ValueLayer(kind: .schema, origin: facts.schemaOrigin, value: facts.schemaDefault))

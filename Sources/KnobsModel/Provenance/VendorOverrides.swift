@@ -3,15 +3,15 @@
 /// applied in the order of their names, so a later one (`20_…` after `10_…`) wins; a
 /// group `[SCHEMA-ID:DESKTOP]` applies only on that desktop (`XDG_CURRENT_DESKTOP`), above
 /// the plain group.
-public struct VendorOverrides: Sendable {
+package struct VendorOverrides: Sendable {
   /// One override of a key: the file that sets it and its value as GVariant text.
-  public struct Override: Hashable, Sendable {
-    public var file: String
-    public var value: String
+  package struct Override: Hashable, Sendable {
+    package var file: String
+    package var value: String
     /// The desktop of a `[SCHEMA-ID:DESKTOP]` group; nil for a plain one.
-    public var desktop: String?
+    package var desktop: String?
 
-    public init(file: String, value: String, desktop: String?) {
+    package init(file: String, value: String, desktop: String?) {
       self.file = file
       self.value = value
       self.desktop = desktop
@@ -19,12 +19,12 @@ public struct VendorOverrides: Sendable {
   }
 
   /// Every override of each key, by schema id and key, in the order they apply (the winner last).
-  public private(set) var overrides: [String: [String: [Override]]] = [:]
+  package private(set) var overrides: [String: [String: [Override]]] = [:]
   /// Files that could not be read or have lines that are not `key=value`, in words.
-  public private(set) var problems: [String] = []
+  package private(set) var problems: [String] = []
 
   /// Reads the override files of `folder` (at most 1 MB each); `desktops` are those of `XDG_CURRENT_DESKTOP`.
-  public init(folder: String, desktops: [String], list: (String) -> [String]? = { LocalFiles.names(in: $0) }) {
+  package init(folder: String, desktops: [String], list: (String) -> [String]? = { LocalFiles.names(in: $0) }) {
     let names = (list(folder) ?? []).filter { $0.hasSuffix(".gschema.override") }.sorted()
     for name in names {
       let path = folder + "/" + name
@@ -37,7 +37,7 @@ public struct VendorOverrides: Sendable {
   }
 
   /// Overrides read from `text` as the file `file` (for tests and single files).
-  public init(text: String, file: String, desktops: [String]) {
+  package init(text: String, file: String, desktops: [String]) {
     read(text, file: file, desktops: desktops)
   }
 
@@ -103,20 +103,20 @@ public struct VendorOverrides: Sendable {
   }
 
   /// The override that wins for a key; nil when no file overrides it.
-  public func winner(schema: String, key: String) -> Override? { overrides[schema]?[key]?.last }
+  package func winner(schema: String, key: String) -> Override? { overrides[schema]?[key]?.last }
 
   /// The desktops `XDG_CURRENT_DESKTOP` names (`ubuntu:GNOME`).
-  public static func desktops(_ value: String?) -> [String] {
+  package static func desktops(_ value: String?) -> [String] {
     (value ?? "").split(separator: ":").map(String.init)
   }
 }
 
 /// A key's `<default>` as its schema's XML file writes it, for the layer below a vendor
 /// override: the compiled schema keeps only the overridden one.
-public enum SchemaXMLDefault {
+package enum SchemaXMLDefault {
   /// The text of `<default>` of `key` in the schema `schema` of one of the `.gschema.xml`
   /// files of `folder`; nil when none declares it.
-  public static func find(
+  package static func find(
     schema: String, key: String, folder: String, list: (String) -> [String]? = { LocalFiles.names(in: $0) }
   )
     -> String?
@@ -132,7 +132,7 @@ public enum SchemaXMLDefault {
 
   /// The same in one file's text. A plain scan, not an XML parser: the schema's
   /// `<schema id="…">` element, its `<key name="…">`, and the `<default>` inside.
-  public static func find(schema: String, key: String, in text: String) -> String? {
+  package static func find(schema: String, key: String, in text: String) -> String? {
     for quote in ["\"", "'"] {
       for schemaPart in text.split(separator: "<schema ", omittingEmptySubsequences: false).map(String.init).dropFirst()
       {

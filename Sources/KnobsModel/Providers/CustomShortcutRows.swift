@@ -2,33 +2,33 @@
 /// accelerator, and a way to remove it), and a last row that adds one. The rows are
 /// read through the panel's store and follow changes made anywhere.
 @MainActor
-public final class CustomShortcutRows: RowSource {
+package final class CustomShortcutRows: RowSource {
   /// The id of the last row, which adds a shortcut.
-  public static let addRowID = "add"
-  public private(set) var rows: [Row] = []
-  public private(set) var shortcuts: [CustomShortcut] = []
+  package static let addRowID = "add"
+  package private(set) var rows: [Row] = []
+  package private(set) var shortcuts: [CustomShortcut] = []
   /// The row id of each shortcut, by folder.
-  public private(set) var rowIDs: [String: String] = [:]
+  package private(set) var rowIDs: [String: String] = [:]
   /// Where the section is, so that an action can show a row of it.
-  public let sectionPath: RowPath
+  package let sectionPath: RowPath
   private var store: (any SettingsStore)?
   private var observation: Observation?
   private let observers = ChangeObservers()
 
-  public init(sectionPath: RowPath) {
+  package init(sectionPath: RowPath) {
     self.sectionPath = sectionPath
     rows = [addRow]
   }
 
-  public func observeRows(_ handler: @escaping @MainActor () -> Void) -> Observation {
+  package func observeRows(_ handler: @escaping @MainActor () -> Void) -> Observation {
     observers.add { _ in handler() }
   }
 
-  public var watchedFolders: [String] { [] }
+  package var watchedFolders: [String] { [] }
 
-  public func reload() { rebuild() }
+  package func reload() { rebuild() }
 
-  public func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)? {
+  package func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)? {
     self.store = store
     observation = store.observe { [weak self] key in
       guard key.covers(CustomShortcuts.listKey) || key.schema.hasPrefix(CustomShortcuts.schemaID + ":") else { return }
@@ -50,7 +50,7 @@ public final class CustomShortcutRows: RowSource {
   }
 
   /// The path of a shortcut's page.
-  public func path(of shortcut: CustomShortcut) -> RowPath? {
+  package func path(of shortcut: CustomShortcut) -> RowPath? {
     rowIDs[shortcut.folder].map { sectionPath.appending($0) }
   }
 

@@ -2,12 +2,12 @@ import FoundationEssentials
 
 /// Themes installed on this system, found the way the desktop finds them: in
 /// `icons/` under the user's data folder, `~/.icons` and every system data folder.
-public struct InstalledThemes: Sendable {
+package struct InstalledThemes: Sendable {
   /// Folders holding `icons/`, most important first: the user's, then the system's.
-  public var dataFolders: [String]
-  public var homeFolder: String
+  package var dataFolders: [String]
+  package var homeFolder: String
 
-  public init(environment: [String: String] = LocalFiles.environment()) {
+  package init(environment: [String: String] = LocalFiles.environment()) {
     let home = LocalFiles.home(environment: environment)
     homeFolder = home
     let user = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
@@ -21,14 +21,14 @@ public struct InstalledThemes: Sendable {
 
   /// Icon themes: folders with an `index.theme` that hold icons, not only
   /// cursors; not `hicolor`, the fallback every theme inherits.
-  public func iconThemes() -> [String] {
+  package func iconThemes() -> [String] {
     themes(in: iconFolders) { folder in
       !folder.hasSuffix("/hicolor") && Self.exists(folder + "/index.theme") && Self.hasIconDirectories(folder)
     }
   }
 
   /// Cursor themes: folders with a `cursors/` folder.
-  public func cursorThemes() -> [String] {
+  package func cursorThemes() -> [String] {
     themes(in: iconFolders) { Self.exists($0 + "/cursors") }
   }
 
@@ -37,41 +37,41 @@ public struct InstalledThemes: Sendable {
 
   /// Themes for GTK 3 applications: Adwaita and HighContrast, which GTK itself
   /// holds, and folders with `gtk-3.0/gtk.css`.
-  public func legacyApplicationThemes() -> [String] {
+  package func legacyApplicationThemes() -> [String] {
     let found = themes(in: themeFolders) { Self.exists($0 + "/gtk-3.0/gtk.css") }
     return ["Adwaita", "HighContrast"] + found.filter { $0 != "Adwaita" && $0 != "HighContrast" }
   }
 
   /// Themes for GNOME Shell: folders with a `gnome-shell/` folder; "" is the shell's own.
-  public func shellThemes() -> [String] {
+  package func shellThemes() -> [String] {
     themes(in: themeFolders) { Self.exists($0 + "/gnome-shell") }
   }
 
   /// Sound themes: folders under `sounds/` with an `index.theme`.
-  public func soundThemes() -> [String] {
+  package func soundThemes() -> [String] {
     themes(in: dataFolders.map { $0 + "/sounds" }) { Self.exists($0 + "/index.theme") }
   }
 
   /// The option provider of a choice of icon themes.
-  public var iconThemeOptions: OptionProvider {
+  package var iconThemeOptions: OptionProvider {
     let themes = self
     return OptionProvider { themes.iconThemes().map { Row.Choice.Option(.string($0), $0) } }
   }
 
   /// The option provider of a choice of cursor themes.
-  public var cursorThemeOptions: OptionProvider {
+  package var cursorThemeOptions: OptionProvider {
     let themes = self
     return OptionProvider { themes.cursorThemes().map { Row.Choice.Option(.string($0), $0) } }
   }
 
   /// The option provider of a choice of GTK 3 application themes.
-  public var legacyApplicationThemeOptions: OptionProvider {
+  package var legacyApplicationThemeOptions: OptionProvider {
     let themes = self
     return OptionProvider { themes.legacyApplicationThemes().map { Row.Choice.Option(.string($0), $0) } }
   }
 
   /// The option provider of a choice of shell themes, the shell's own first.
-  public var shellThemeOptions: OptionProvider {
+  package var shellThemeOptions: OptionProvider {
     let themes = self
     return OptionProvider {
       [Row.Choice.Option("", "Default")] + themes.shellThemes().map { Row.Choice.Option(.string($0), $0) }
@@ -79,7 +79,7 @@ public struct InstalledThemes: Sendable {
   }
 
   /// The option provider of a choice of sound themes.
-  public var soundThemeOptions: OptionProvider {
+  package var soundThemeOptions: OptionProvider {
     let themes = self
     return OptionProvider { themes.soundThemes().map { Row.Choice.Option(.string($0), $0) } }
   }

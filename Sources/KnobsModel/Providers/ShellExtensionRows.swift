@@ -3,17 +3,17 @@
 /// version. The switches are `ShellExtensionSwitches`; the rows follow extensions
 /// installed and removed while the window is open.
 @MainActor
-public final class ShellExtensionRows: RowSource {
-  public private(set) var rows: [Row] = []
-  public private(set) var extensions = ShellExtensions([])
+package final class ShellExtensionRows: RowSource {
+  package private(set) var rows: [Row] = []
+  package private(set) var extensions = ShellExtensions([])
   /// The installed Shell's version, once found; nil before, or when there is no Shell.
-  public private(set) var shellVersion: String?
+  package private(set) var shellVersion: String?
   /// Why the Shell's version was not found, when the look for it went wrong (not when there is no Shell).
-  public private(set) var shellProblem: String?
+  package private(set) var shellProblem: String?
   /// Whether the Shell's version has been looked for, and whether the look is over.
   private var lookedForShell = false
-  public private(set) var shellLookFinished = false
-  public let watchedFolders: [String]
+  package private(set) var shellLookFinished = false
+  package let watchedFolders: [String]
   /// Where the switches read the Shell's settings; set when the panel's store is connected.
   private var settings: (any SettingsStore)?
   private var settingsObservation: Observation?
@@ -21,30 +21,30 @@ public final class ShellExtensionRows: RowSource {
   private let findShellVersion: @Sendable () -> Result<String, ShellVersion.NotFound>
   private let observers = ChangeObservers()
   /// What the running Shell reports of each extension, by uuid; nil when no Shell answered.
-  public private(set) var live: [String: ShellExtensionLive]?
+  package private(set) var live: [String: ShellExtensionLive]?
   /// Whether a Shell that answered has since gone (stopped, crashed, restarting): the rows read
   /// the lists again until one answers.
-  public private(set) var shellStoppedAnswering = false
+  package private(set) var shellStoppedAnswering = false
   /// For each extension last switched through the Shell, the noting of the Shell's writes of its
   /// lists as this switch's change, until they are written.
   private var shellWrites: [String: Observation] = [:]
   /// Hands a switch to the running Shell (the app sets it): called with the uuid, on or off, and
   /// what to do when the Shell does not take it (write the lists here).
-  public var switchThroughShell:
+  package var switchThroughShell:
     (@MainActor (_ uuid: String, _ on: Bool, _ otherwise: @escaping @MainActor () -> Void) -> Void)?
   /// Asks the running Shell for every extension's state again (the app sets it).
-  public var askShellAgain: (@MainActor () -> Void)?
+  package var askShellAgain: (@MainActor () -> Void)?
   /// Opens an extension's own preferences through the Shell (the app sets it).
-  public var openPreferences: (@MainActor (String) -> Void)?
+  package var openPreferences: (@MainActor (String) -> Void)?
   /// Removes an extension the user installed (the app sets it): called with its uuid, and what
   /// to say when it is done or refused, in a sentence.
-  public var uninstall: (@MainActor (_ uuid: String, _ done: @escaping @MainActor (String) -> Void) -> Void)?
+  package var uninstall: (@MainActor (_ uuid: String, _ done: @escaping @MainActor (String) -> Void) -> Void)?
   /// Installs an extension from an archive (the app sets it): called with the file's path, and
   /// what to say when it is done or refused, in a sentence.
-  public var install: (@MainActor (_ file: String, _ done: @escaping @MainActor (String) -> Void) -> Void)?
+  package var install: (@MainActor (_ file: String, _ done: @escaping @MainActor (String) -> Void) -> Void)?
   /// Whether something other than Knobs turned every extension off last (the Shell's crash
   /// guard, say), when the app can tell.
-  public var turnedOffElsewhere: (@MainActor () -> Bool)?
+  package var turnedOffElsewhere: (@MainActor () -> Bool)?
 
   /// Longest description shown under an extension's name; the rest is cut.
   static let longestDescription = 300
@@ -54,7 +54,7 @@ public final class ShellExtensionRows: RowSource {
   ///   - folders: where they are installed, watched for changes.
   ///   - shellVersion: finds the installed Shell's version; it runs in the background, once,
   ///     and only when an extension is installed.
-  public init(
+  package init(
     find: @escaping @MainActor () -> ShellExtensions, folders: [String],
     shellVersion: @escaping @Sendable () -> Result<String, ShellVersion.NotFound> = ShellVersion.find
   ) {
@@ -64,11 +64,11 @@ public final class ShellExtensionRows: RowSource {
     reload()
   }
 
-  public func observeRows(_ handler: @escaping @MainActor () -> Void) -> Observation {
+  package func observeRows(_ handler: @escaping @MainActor () -> Void) -> Observation {
     observers.add { _ in handler() }
   }
 
-  public func reload() {
+  package func reload() {
     let found = find()
     let changed = found.all != extensions.all
     extensions = found
@@ -77,7 +77,7 @@ public final class ShellExtensionRows: RowSource {
     rebuild()
   }
 
-  public func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)? {
+  package func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)? {
     settings = store
     settingsObservation = store.observe { [weak self] key in
       guard key.covers(ShellExtensionSwitches.anyVersionKey) || key.covers(ShellExtensionSwitches.disableAllKey)
@@ -129,7 +129,7 @@ public final class ShellExtensionRows: RowSource {
 
   /// Takes the running Shell's reports (nil when no Shell answers): rows then say what the Shell
   /// made of each extension, and offer its own preferences.
-  public func setLive(_ reports: [String: ShellExtensionLive]?) {
+  package func setLive(_ reports: [String: ShellExtensionLive]?) {
     guard reports != live else { return }
     shellStoppedAnswering = live != nil && reports == nil
     live = reports
@@ -137,14 +137,14 @@ public final class ShellExtensionRows: RowSource {
   }
 
   /// Takes one extension's new report, as the Shell announces a change.
-  public func updateLive(_ report: ShellExtensionLive) {
+  package func updateLive(_ report: ShellExtensionLive) {
     guard live != nil, live?[report.uuid] != report else { return }
     live?[report.uuid] = report
     rebuild(announcing: true)
   }
 
   /// The extensions in the order the page shows them: by name as people read names, then uuid.
-  public var sortedExtensions: [ShellExtension] {
+  package var sortedExtensions: [ShellExtension] {
     extensions.all.sorted { first, second in
       let (a, b) = (first.name.lowercased(), second.name.lowercased())
       return a == b ? first.uuid < second.uuid : a < b
@@ -152,7 +152,7 @@ public final class ShellExtensionRows: RowSource {
   }
 
   /// The row id of each extension, by uuid: `caffeine@example.org` is `caffeine`.
-  public private(set) var rowIDs: [String: String] = [:]
+  package private(set) var rowIDs: [String: String] = [:]
 
   /// - Parameter announcing: announce the rows as changed even when they show the same texts
   ///   (the Shell's word changes whether a switch can be used).
@@ -168,7 +168,7 @@ public final class ShellExtensionRows: RowSource {
   }
 
   /// The id of the row shown when no extension is installed.
-  public static let noneRowID = "none"
+  package static let noneRowID = "none"
 
   private var noneRow: Row {
     ValueRow(Self.noneRowID, tr("No Extensions Installed"), value: "")
@@ -179,7 +179,7 @@ public final class ShellExtensionRows: RowSource {
   /// Whether the running Shell lets the extension's switch change anything (not for one out of
   /// date, or when its lists are locked). It says no of an extension that failed too, which is
   /// left switchable: turning it off helps. True without a Shell.
-  public func canChange(_ uuid: String) -> Bool {
+  package func canChange(_ uuid: String) -> Bool {
     guard let report = live?[uuid] else { return true }
     return report.canChange || report.state == .error
   }
@@ -222,7 +222,7 @@ public final class ShellExtensionRows: RowSource {
   }
 
   /// What the section's footer says when the Shell stopped answering, or its version can't be found.
-  public var note: String {
+  package var note: String {
     if shellStoppedAnswering {
       return tr(
         "GNOME Shell stopped answering: until it runs again, the switches edit its lists, and it starts the extensions on them when it starts."
@@ -239,7 +239,7 @@ public final class ShellExtensionRows: RowSource {
 
   /// Why the Shell would not start the extension, when the Shell's version is known and
   /// the extension does not declare it (and the Shell checks versions).
-  public func versionProblem(_ shellExtension: ShellExtension) -> String? {
+  package func versionProblem(_ shellExtension: ShellExtension) -> String? {
     guard let shellVersion, !ShellVersion.supports(shellExtension.shellVersions, version: shellVersion) else {
       return nil
     }

@@ -2,17 +2,17 @@
 /// button, a row per file Knobs leaves alone saying why, and a last row that
 /// adds an installed application.
 @MainActor
-public final class StartupApplicationRows: RowSource {
-  public let store: AutostartStore
+package final class StartupApplicationRows: RowSource {
+  package let store: AutostartStore
   /// The id of the last row, which adds an application.
-  public static let addRowID = "add"
-  public private(set) var rows: [Row] = []
+  package static let addRowID = "add"
+  package private(set) var rows: [Row] = []
   /// The row id of each entry, by desktop file name.
-  public private(set) var rowIDs: [String: String] = [:]
+  package private(set) var rowIDs: [String: String] = [:]
   private var observation: Observation?
   private let observers = ChangeObservers()
 
-  public init(store: AutostartStore) {
+  package init(store: AutostartStore) {
     self.store = store
     rebuild()
     observation = store.observeEntries { [weak self] in
@@ -21,20 +21,20 @@ public final class StartupApplicationRows: RowSource {
     }
   }
 
-  public func observeRows(_ handler: @escaping @MainActor () -> Void) -> Observation {
+  package func observeRows(_ handler: @escaping @MainActor () -> Void) -> Observation {
     observers.add { _ in handler() }
   }
 
-  public func reload() { store.reload() }
+  package func reload() { store.reload() }
 
-  public var watchedFolders: [String] { [store.folders.userAutostart] + store.folders.systemAutostart }
+  package var watchedFolders: [String] { [store.folders.userAutostart] + store.folders.systemAutostart }
 
-  public func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)? {
+  package func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)? {
     (AutostartStore.schema, self.store)
   }
 
   /// What the section's footer says: nothing to show, or system files left out.
-  public var note: String {
+  package var note: String {
     var lines: [String] = []
     if store.entries.isEmpty { lines.append(tr("No apps start when you log in.")) }
     if !store.skipped.isEmpty {

@@ -5,11 +5,11 @@
 /// Nothing is read before the page is first opened; a schema's page is
 /// generated when it is first opened or searched, and kept.
 @MainActor
-public final class AllSettings {
-  public static let sectionID = "more"
-  public static let rowID = "all-settings"
+package final class AllSettings {
+  package static let sectionID = "more"
+  package static let rowID = "all-settings"
   /// Where the All Settings row sits on the first page.
-  public static let rowPath = RowPath.root.appending(sectionID, rowID)
+  package static let rowPath = RowPath.root.appending(sectionID, rowID)
 
   private let findLibrary: @MainActor () -> SchemaLibrary?
   private let apps: @MainActor () -> DesktopApps
@@ -27,7 +27,7 @@ public final class AllSettings {
   private var savedFolders: [String: [String]] = [:]
   /// Folders of relocatable schemas opened by path (`schema/ID:/FOLDER/`) that the settings database does not hold.
   private var openedFolders: [String: [String]] = [:]
-  public private(set) lazy var panels = SchemaPanels { [weak self] id in self?.library?.describeSchema(id) }
+  package private(set) lazy var panels = SchemaPanels { [weak self] id in self?.library?.describeSchema(id) }
 
   /// - Parameters:
   ///   - library: the installed schemas, asked for when the page is first opened
@@ -36,7 +36,7 @@ public final class AllSettings {
   ///   - extensions: the installed GNOME Shell extensions, whose schemas are named by their extension.
   ///   - folderProblems: the user's schema folders that could not be read, said on the page.
   ///   - dconf: the folders of the user's dconf database, where relocatable schemas are looked for.
-  public init(
+  package init(
     library: @escaping @MainActor () -> SchemaLibrary?, apps: @escaping @MainActor () -> DesktopApps,
     extensions: @escaping @MainActor () -> ShellExtensions = { ShellExtensions([]) },
     folderProblems: [String] = [], dconf: @escaping @MainActor () -> DconfPaths = { DconfPaths.read() }
@@ -54,7 +54,7 @@ public final class AllSettings {
   }
 
   /// The first page's section holding the All Settings row.
-  public var section: Section {
+  package var section: Section {
     var row = Row(
       id: Self.rowID, title: tr("All Settings"),
       kind: .page(
@@ -70,7 +70,7 @@ public final class AllSettings {
   }
 
   /// The window path of a schema's page or of one of its keys; nil for a schema not installed.
-  public func path(of schemaPath: SchemaPath) -> RowPath? {
+  package func path(of schemaPath: SchemaPath) -> RowPath? {
     let (id, folder) = SchemaPath.split(schemaPath.schemaID)
     guard let schemaRow = layout.rowPaths[id] else { return nil }
     var page = RowPath(ids: Self.rowPath.ids + schemaRow.ids)

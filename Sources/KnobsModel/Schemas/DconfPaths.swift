@@ -3,12 +3,12 @@ import FoundationEssentials
 /// Where the user's dconf database holds keys, read from `dconf dump /`, and
 /// which of those folders a relocatable schema could be at. GIO cannot list
 /// dconf's folders; the `dconf` command (dconf-cli) can.
-public struct DconfPaths: Sendable {
+package struct DconfPaths: Sendable {
   /// Folder path (`/org/gnome/terminal/legacy/profiles:/:abc/`) → the key names set there.
-  public private(set) var folders: [String: Set<String>] = [:]
+  package private(set) var folders: [String: Set<String>] = [:]
 
   /// Reads `dconf dump /` output: `[relative/folder]` groups of `key=value` lines.
-  public init(dump: String) {
+  package init(dump: String) {
     var folder: String?
     for line in dump.split(whereSeparator: \.isNewline) {
       if line.hasPrefix("[") && line.hasSuffix("]") {
@@ -21,19 +21,19 @@ public struct DconfPaths: Sendable {
   }
 
   /// Runs `dconf dump /`; no folders when dconf is not installed or fails.
-  public static func read() -> DconfPaths {
+  package static func read() -> DconfPaths {
     DconfPaths(dump: dump() ?? "")
   }
 
   /// What `dconf dump /` prints: the user's whole database as a keyfile; nil when dconf
   /// is not installed or fails, or prints more than an import would read.
-  public static func dump() -> String? {
+  package static func dump() -> String? {
     try? dumped().get()
   }
 
   /// What `dconf dump /` prints, or why not: `.notRun` when dconf is not installed or fails,
   /// a sentence when it printed more than an import would read (it was stopped).
-  public static func dumped() -> Result<String, DumpFailure> {
+  package static func dumped() -> Result<String, DumpFailure> {
     let limit = DconfKeyfile.largestFile
     let (status, output) = Subprocess.run(["dconf", "dump", "/"], keeping: .standardOutput, limit: limit)
     if status == Subprocess.overLimit {
@@ -44,14 +44,14 @@ public struct DconfPaths: Sendable {
   }
 
   /// Why `dumped()` has no text.
-  public enum DumpFailure: Error, Hashable, Sendable {
+  package enum DumpFailure: Error, Hashable, Sendable {
     case notRun
     case problem(String)
   }
 
   /// The folders whose keys all belong to a schema with `keys`, sorted: where a
   /// relocatable schema with those keys is probably in use.
-  public func folders(matching keys: Set<String>) -> [String] {
+  package func folders(matching keys: Set<String>) -> [String] {
     folders.filter { !$0.value.isEmpty && $0.value.isSubset(of: keys) }.map(\.key).sorted()
   }
 }

@@ -1,11 +1,11 @@
 /// The order of a schema's keys in its `.gschema.xml`, and the comments that head groups of
 /// them. GSettings' compiled schema keeps neither, so the source file is read when it is
 /// installed beside it (`/usr/share/glib-2.0/schemas/`, an extension's `schemas/` folder).
-public struct SchemaFileOrder: Hashable, Sendable {
+package struct SchemaFileOrder: Hashable, Sendable {
   /// The key names in the file's order.
-  public var names: [String]
+  package var names: [String]
   /// The comment just before a key, after the previous key (`<!-- Dash -->`), by key name.
-  public var comments: [String: String]
+  package var comments: [String: String]
 
   /// Files larger than this are not read: a schema file of 5,000 keys is about 1 MB.
   static let maximumFileSize = 8 << 20
@@ -13,7 +13,7 @@ public struct SchemaFileOrder: Hashable, Sendable {
   /// The order in the first of `folders` (most important first) that has the schema's file:
   /// `ID.gschema.xml`, or the file of an id it extends (`org.example.app.gschema.xml` for
   /// `org.example.app.keybindings`). Nil when none has it.
-  public static func find(schema id: String, in folders: [String]) -> SchemaFileOrder? {
+  package static func find(schema id: String, in folders: [String]) -> SchemaFileOrder? {
     var names = [id]
     var parts = id.split(separator: ".")
     while parts.count > 2 {
@@ -33,7 +33,7 @@ public struct SchemaFileOrder: Hashable, Sendable {
   }
 
   /// The keys of the `<schema id="ID">` element of a schema file, or nil when it has no such schema.
-  public static func parse(_ text: String, schema id: String) -> SchemaFileOrder? {
+  package static func parse(_ text: String, schema id: String) -> SchemaFileOrder? {
     parse(Array(text.utf8), schema: id)
   }
 
@@ -142,7 +142,7 @@ extension SchemaDescription {
   /// The keys in the file's order, each with the comment before it; keys the file does not name (it
   /// is older than the compiled schema) after them in natural order. Unchanged when the file names
   /// none of them.
-  public func inFileOrder(_ order: SchemaFileOrder) -> SchemaDescription {
+  package func inFileOrder(_ order: SchemaFileOrder) -> SchemaDescription {
     var byName: [String: KeyDescription] = [:]
     for key in keys { byName[key.name] = key }
     var ordered: [KeyDescription] = []

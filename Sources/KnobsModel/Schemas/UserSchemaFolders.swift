@@ -5,22 +5,22 @@ import FoundationEssentials
 /// `schemas` folder of each GNOME Shell extension under
 /// `$XDG_DATA_HOME/gnome-shell/extensions`. A folder with only XML is compiled
 /// into Knobs' cache, the way GNOME Shell compiles an extension's schemas for itself.
-public struct UserSchemaFolders: Sendable {
+package struct UserSchemaFolders: Sendable {
   /// Folders holding a `gschemas.compiled`, in the order they are searched.
-  public private(set) var compiledFolders: [String] = []
+  package private(set) var compiledFolders: [String] = []
   /// What could not be read, in words for the All Settings page.
-  public private(set) var problems: [String] = []
+  package private(set) var problems: [String] = []
   /// The gettext domains of extensions' schemas, with the `locale` folder the
   /// extension ships its translations in (`bindTextDomains()`).
-  public private(set) var textDomains: [String: String] = [:]
+  package private(set) var textDomains: [String: String] = [:]
 
-  public init(compiledFolders: [String] = [], problems: [String] = []) {
+  package init(compiledFolders: [String] = [], problems: [String] = []) {
     self.compiledFolders = compiledFolders
     self.problems = problems
   }
 
   /// Finds the folders, compiling XML-only ones into `$XDG_CACHE_HOME/knobs/schemas`.
-  public static func find(environment: [String: String] = LocalFiles.environment()) -> UserSchemaFolders {
+  package static func find(environment: [String: String] = LocalFiles.environment()) -> UserSchemaFolders {
     let home = LocalFiles.home(environment: environment)
     let dataHome = nonEmpty(environment["XDG_DATA_HOME"]) ?? home + "/.local/share"
     let cacheHome = nonEmpty(environment["XDG_CACHE_HOME"]) ?? home + "/.cache"
@@ -41,7 +41,7 @@ public struct UserSchemaFolders: Sendable {
   /// Binds the extensions' domains to their `locale` folders, so GIO translates
   /// their schemas' summaries and descriptions (it does when it first reads
   /// them, through the gettext domain the schema names).
-  public func bindTextDomains() {
+  package func bindTextDomains() {
     for (domain, folder) in textDomains { knobs_intl_bind(domain, folder) }
   }
 
@@ -123,7 +123,7 @@ public struct UserSchemaFolders: Sendable {
   }
 
   /// `glib-compile-schemas`' complaint, or why it could not run.
-  public struct CompileFailure: Error, Sendable {
-    public var message: String
+  package struct CompileFailure: Error, Sendable {
+    package var message: String
   }
 }

@@ -1,9 +1,9 @@
 /// Numbers that come from outside (files, the command line, dconf, another
 /// program) read and compared without ever trapping: `Int(someDouble)` traps
 /// past 2^63, and a Double holds integers exactly only up to 2^53.
-public enum ExactNumber {
+package enum ExactNumber {
   /// A whole number in decimal digits with an optional sign; nil past Int64 or for anything else.
-  public static func integer(_ text: String) -> Int? {
+  package static func integer(_ text: String) -> Int? {
     let body = text.hasPrefix("+") ? text.dropFirst() : text[...]
     guard !body.isEmpty, body != "-" else { return nil }
     return Int(body)
@@ -11,7 +11,7 @@ public enum ExactNumber {
 
   /// A finite number: digits with an optional sign, point and exponent (`1e15`, `2.5E-3`); nil for
   /// infinities, NaN, hexadecimal and numbers too large for a Double.
-  public static func double(_ text: String) -> Double? {
+  package static func double(_ text: String) -> Double? {
     var sawDigit = false
     var sawPoint = false
     var sawExponent = false
@@ -37,10 +37,10 @@ public enum ExactNumber {
   }
 
   /// The Int a Double holds exactly, or nil (a fraction, or outside Int64): never traps.
-  public static func integer(exactly value: Double) -> Int? { Int(exactly: value) }
+  package static func integer(exactly value: Double) -> Int? { Int(exactly: value) }
 
   /// The nearest Int to `value`, clamped to Int's range: never traps.
-  public static func clampedInteger(_ value: Double) -> Int {
+  package static func clampedInteger(_ value: Double) -> Int {
     guard !value.isNaN else { return 0 }
     if value >= 9_223_372_036_854_775_807.0 { return Int.max }
     if value <= -9_223_372_036_854_775_808.0 { return Int.min }
@@ -48,12 +48,12 @@ public enum ExactNumber {
   }
 
   /// Whether the integer `value` lies in `minimum...maximum`, compared exactly (no rounding of `value` to a Double).
-  public static func contains(_ value: Int, minimum: Double, maximum: Double) -> Bool {
+  package static func contains(_ value: Int, minimum: Double, maximum: Double) -> Bool {
     compare(value, minimum) >= 0 && compare(value, maximum) <= 0
   }
 
   /// -1, 0 or 1 as the integer `value` is below, at or above `bound`, exactly.
-  public static func compare(_ value: Int, _ bound: Double) -> Int {
+  package static func compare(_ value: Int, _ bound: Double) -> Int {
     if bound.isNaN { return 0 }
     if bound >= 9_223_372_036_854_775_808.0 { return -1 }
     if bound < -9_223_372_036_854_775_808.0 { return 1 }
@@ -66,7 +66,7 @@ public enum ExactNumber {
 
   /// `value` moved to the nearest whole step from `minimum` and kept inside the range, in integer arithmetic
   /// (a Double loses the last digits of integers past 2^53).
-  public static func snapped(_ value: Int, minimum: Double, maximum: Double, step: Double) -> Int {
+  package static func snapped(_ value: Int, minimum: Double, maximum: Double, step: Double) -> Int {
     var result = value
     // Steps up to 2^50: the arithmetic below then never overflows (a larger step is a declaration's oddity).
     if step > 1, step.isWhole, step <= 1_125_899_906_842_624, let size = Int(exactly: step),
@@ -86,7 +86,7 @@ public enum ExactNumber {
   }
 
   /// The shortest text that reads back as `value`: `0.3`, not `0.29999999999999999`; whole numbers with `.0`.
-  public static func shortest(_ value: Double) -> String {
+  package static func shortest(_ value: Double) -> String {
     String(value)
   }
 }

@@ -2,7 +2,7 @@ extension GVariantText {
   /// GVariant text with each floating-point number in its shortest form that reads back as the
   /// same double: GLib prints 17 digits (`0.29999999999999999`), which is exact but noise to a
   /// person. Text inside quotes and whole numbers stay as they are.
-  public static func shortestDoubles(_ text: String) -> String {
+  package static func shortestDoubles(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
     var scalars = text.unicodeScalars[...]

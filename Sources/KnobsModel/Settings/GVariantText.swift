@@ -1,9 +1,9 @@
 /// GVariant text format for the values Knobs handles as text: quoting a string
 /// the way `gsettings get` prints it, and reading a list of strings back.
-public enum GVariantText {
+package enum GVariantText {
   /// `'text'`, or `"it's"` when the text holds a single quote but no double
   /// quote; backslashes, the quote and control characters escaped.
-  public static func quote(_ text: String) -> String {
+  package static func quote(_ text: String) -> String {
     let quote: Character = text.contains("'") && !text.contains("\"") ? "\"" : "'"
     var result = String(quote)
     for scalar in text.unicodeScalars {
@@ -28,7 +28,7 @@ public enum GVariantText {
   }
 
   /// Reads a list of strings written as GVariant text: `['a', "b"]`, `[]` or `@as []`.
-  public static func parseStrings(_ text: String) throws(GVariantTextError) -> [String] {
+  package static func parseStrings(_ text: String) throws(GVariantTextError) -> [String] {
     var reader = Reader(Array(text.unicodeScalars))
     reader.skipSpace()
     if reader.consume("@") {
@@ -109,13 +109,13 @@ public enum GVariantText {
 }
 
 /// Why text is not a GVariant list of strings; offsets count characters from 0.
-public enum GVariantTextError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum GVariantTextError: Error, Hashable, Sendable, CustomStringConvertible {
   case expected(String, at: Int)
   case unterminatedString(at: Int)
   case badEscape(at: Int)
   case trailingText(at: Int)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .expected(let what, let offset): return tr("expected %1$s at character %2$d", what, offset + 1)
     case .unterminatedString(let offset):

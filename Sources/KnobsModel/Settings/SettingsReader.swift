@@ -7,7 +7,12 @@ public struct SettingsReader {
   public let store: any SettingsStore
   private let reads: KeyReads?
 
-  public init(_ store: any SettingsStore, recordingInto reads: KeyReads? = nil) {
+  /// Reads `store`.
+  public init(_ store: any SettingsStore) {
+    self.init(store, recordingInto: nil)
+  }
+
+  package init(_ store: any SettingsStore, recordingInto reads: KeyReads?) {
     self.store = store
     self.reads = reads
   }
@@ -33,23 +38,23 @@ public struct SettingsReader {
   }
 
   /// The same store, noting the keys read into `reads`.
-  public func recording(into reads: KeyReads) -> SettingsReader {
+  package func recording(into reads: KeyReads) -> SettingsReader {
     SettingsReader(store, recordingInto: reads)
   }
 }
 
 /// The keys read through a recording `SettingsReader`.
 @MainActor
-public final class KeyReads {
-  public internal(set) var keys: Set<SettingKey> = []
+package final class KeyReads {
+  package internal(set) var keys: Set<SettingKey> = []
 
-  public init() {}
+  package init() {}
 
   /// Whether a change of `changed` changes a key read (see `SettingKey.covers`).
-  public func include(_ changed: SettingKey) -> Bool {
+  package func include(_ changed: SettingKey) -> Bool {
     changed.key.isEmpty ? keys.contains { $0.schema == changed.schema } : keys.contains(changed)
   }
 
   /// Forgets the keys read so far.
-  public func reset() { keys.removeAll(keepingCapacity: true) }
+  package func reset() { keys.removeAll(keepingCapacity: true) }
 }

@@ -1,15 +1,15 @@
 /// A keyboard shortcut the user made: a name, a command and one accelerator, kept
 /// as GNOME Settings keeps it, in a folder of the relocatable `custom-keybinding`
 /// schema named by media-keys' `custom-keybindings` list.
-public struct CustomShortcut: Hashable, Sendable {
+package struct CustomShortcut: Hashable, Sendable {
   /// `/org/gnome/settings-daemon/plugins/media-keys/custom-keybindings/custom0/`.
-  public var folder: String
-  public var name: String
-  public var command: String
+  package var folder: String
+  package var name: String
+  package var command: String
   /// The accelerator (`<Super>t`), or "" for none.
-  public var binding: String
+  package var binding: String
 
-  public init(folder: String, name: String, command: String, binding: String) {
+  package init(folder: String, name: String, command: String, binding: String) {
     self.folder = folder
     self.name = name
     self.command = command
@@ -17,10 +17,10 @@ public struct CustomShortcut: Hashable, Sendable {
   }
 
   /// The relocatable schema at its folder, as the store addresses it.
-  public var schema: String { CustomShortcuts.schemaID + ":" + folder }
-  public var nameKey: SettingKey { SettingKey(schema: schema, key: "name") }
-  public var commandKey: SettingKey { SettingKey(schema: schema, key: "command") }
-  public var bindingKey: SettingKey { SettingKey(schema: schema, key: "binding") }
+  package var schema: String { CustomShortcuts.schemaID + ":" + folder }
+  package var nameKey: SettingKey { SettingKey(schema: schema, key: "name") }
+  package var commandKey: SettingKey { SettingKey(schema: schema, key: "command") }
+  package var bindingKey: SettingKey { SettingKey(schema: schema, key: "binding") }
 }
 
 /// Reads, adds and removes custom shortcuts in a store, the way GNOME Settings does:
@@ -28,14 +28,14 @@ public struct CustomShortcut: Hashable, Sendable {
 /// leaves the list before its keys are reset, so the settings daemon never sees half
 /// of one. Folders in the list Knobs can't read are kept as they are.
 @MainActor
-public enum CustomShortcuts {
-  public nonisolated static let listKey = SettingKey(
+package enum CustomShortcuts {
+  package nonisolated static let listKey = SettingKey(
     schema: "org.gnome.settings-daemon.plugins.media-keys", key: "custom-keybindings")
-  public nonisolated static let schemaID = "org.gnome.settings-daemon.plugins.media-keys.custom-keybinding"
-  public nonisolated static let folderPrefix = "/org/gnome/settings-daemon/plugins/media-keys/custom-keybindings/"
+  package nonisolated static let schemaID = "org.gnome.settings-daemon.plugins.media-keys.custom-keybinding"
+  package nonisolated static let folderPrefix = "/org/gnome/settings-daemon/plugins/media-keys/custom-keybindings/"
 
   /// The custom shortcuts in the list's order; a folder that is not one is left out.
-  public static func read(from store: any SettingsStore) -> [CustomShortcut] {
+  package static func read(from store: any SettingsStore) -> [CustomShortcut] {
     folders(in: store).filter(SchemaPath.isFolder).map { folder in
       let schema = schemaID + ":" + folder
       let text = { (key: String) in store.value(for: SettingKey(schema: schema, key: key))?.stringValue ?? "" }
@@ -48,7 +48,7 @@ public enum CustomShortcuts {
   }
 
   /// Why custom shortcuts can't be kept in `store`, if they can't: a schema not installed, a locked list.
-  public static func problem(in store: any SettingsStore) -> SettingsError? {
+  package static func problem(in store: any SettingsStore) -> SettingsError? {
     let probe = SettingKey(schema: schemaID + ":" + folderPrefix + "custom0/", key: "name")
     for key in [listKey, probe] where store.availability(of: key) != .available {
       return .unavailable(store.availability(of: key))
@@ -59,7 +59,7 @@ public enum CustomShortcuts {
 
   /// Why a new shortcut's name or command can't be taken, in a sentence; nil when it can.
   /// Names are unique, so that one names one shortcut on the command line.
-  public static func problem(withName name: String, in store: any SettingsStore) -> String? {
+  package static func problem(withName name: String, in store: any SettingsStore) -> String? {
     if name.isBlank { return tr("A shortcut needs a name.") }
     if let problem = TextBounds.problem(with: name, label: tr("Name")) { return problem }
     if read(from: store).contains(where: { $0.name == name }) {
@@ -68,7 +68,7 @@ public enum CustomShortcuts {
     return nil
   }
 
-  public static func problem(withCommand command: String) -> String? {
+  package static func problem(withCommand command: String) -> String? {
     if command.isBlank { return tr("A shortcut needs a command to run.") }
     return TextBounds.problem(with: command, label: tr("Command"))
   }
@@ -83,7 +83,7 @@ public enum CustomShortcuts {
 
   /// Adds a shortcut (in a free folder unless `shortcut` names one) and returns it as stored.
   @discardableResult
-  public static func add(_ shortcut: CustomShortcut, to store: any SettingsStore) throws(SettingsError)
+  package static func add(_ shortcut: CustomShortcut, to store: any SettingsStore) throws(SettingsError)
     -> CustomShortcut
   {
     if let problem = problem(in: store) { throw problem }
@@ -102,7 +102,7 @@ public enum CustomShortcuts {
   }
 
   /// Takes a shortcut out of the list, then returns its keys to their defaults.
-  public static func remove(_ shortcut: CustomShortcut, from store: any SettingsStore) throws(SettingsError) {
+  package static func remove(_ shortcut: CustomShortcut, from store: any SettingsStore) throws(SettingsError) {
     if let problem = problem(in: store) { throw problem }
     let list = folders(in: store)
     guard list.contains(shortcut.folder) else { return }
@@ -111,7 +111,7 @@ public enum CustomShortcuts {
   }
 
   /// The row id of each shortcut, by folder, from its name: `Open Terminal` is `open-terminal`.
-  public static func rowIDs(for shortcuts: [CustomShortcut], reserved: Set<String> = []) -> [String: String] {
+  package static func rowIDs(for shortcuts: [CustomShortcut], reserved: Set<String> = []) -> [String: String] {
     let names = Dictionary(shortcuts.map { ($0.folder, $0.name) }, uniquingKeysWith: { first, _ in first })
     return FoundRowIDs.unique(shortcuts.map(\.folder), reserved: reserved) { folder in
       FoundRowIDs.slug(names[folder] ?? "", fallback: "shortcut")

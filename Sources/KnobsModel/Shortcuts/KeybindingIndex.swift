@@ -4,24 +4,24 @@
 /// installed; their values are read from the store each time, so a change made
 /// elsewhere is seen.
 @MainActor
-public struct KeybindingIndex {
+package struct KeybindingIndex {
   /// The schemas whose keys hold the desktop's shortcuts.
-  public nonisolated static let schemaIDs = [
+  package nonisolated static let schemaIDs = [
     "org.gnome.desktop.wm.keybindings", "org.gnome.mutter.keybindings", "org.gnome.mutter.wayland.keybindings",
     "org.gnome.shell.keybindings", "org.gnome.settings-daemon.plugins.media-keys",
   ]
 
   /// One keybinding setting.
-  public struct Binding: Hashable, Sendable {
-    public var key: SettingKey
+  package struct Binding: Hashable, Sendable {
+    package var key: SettingKey
     /// What the shortcut does, from the schema's summary: “Hide window”.
-    public var title: String
+    package var title: String
     /// Where it is reached: `schema/org.gnome.desktop.wm.keybindings/minimize`.
-    public var path: RowPath
+    package var path: RowPath
     /// The GNOME Shell extension whose schema holds it, by name; nil for the desktop's own.
-    public var owner: String?
+    package var owner: String?
 
-    public init(key: SettingKey, title: String, path: RowPath, owner: String? = nil) {
+    package init(key: SettingKey, title: String, path: RowPath, owner: String? = nil) {
       self.key = key
       self.title = title
       self.path = path
@@ -29,7 +29,7 @@ public struct KeybindingIndex {
     }
 
     /// “Hide window”, or “Tile left” of the extension “Window Tiles”, quoted.
-    public var quotedTitle: String {
+    package var quotedTitle: String {
       guard let owner else { return tr("“%s”", title) }
       return tr(
         // TRANSLATORS: %1$s is what a shortcut does, %2$s the name of the GNOME Shell extension it belongs to.
@@ -37,16 +37,16 @@ public struct KeybindingIndex {
     }
   }
 
-  public let bindings: [Binding]
+  package let bindings: [Binding]
   /// Where the panel shows keys outside `bindings` (custom shortcuts), from `named(by:)`.
   private var panelPaths: [SettingKey: RowPath] = [:]
 
-  public init(bindings: [Binding]) {
+  package init(bindings: [Binding]) {
     self.bindings = bindings
   }
 
   /// The keybinding keys of the installed schemas among `schemaIDs`.
-  public init(library: any SchemaLibrary, schemaIDs: [String]) {
+  package init(library: any SchemaLibrary, schemaIDs: [String]) {
     bindings = schemaIDs.compactMap(library.describeSchema).flatMap { Self.bindings(of: $0, owner: nil) }
   }
 
@@ -54,7 +54,7 @@ public struct KeybindingIndex {
   /// the others (applications', extensions'), those of an extension in `owners` (schema id →
   /// extension name) named with it. A schema's keys are keybindings as its page shows them:
   /// lists of accelerators, and bare keys in a schema of keybindings.
-  public init(library: any SchemaLibrary, owners: [String: String] = KeybindingIndex.extensionOwners()) {
+  package init(library: any SchemaLibrary, owners: [String: String] = KeybindingIndex.extensionOwners()) {
     let desktop = Set(Self.schemaIDs)
     let others = library.installedSchemas.filter { $0.path != nil && !desktop.contains($0.id) }.map(\.id)
     var bindings: [Binding] = []
@@ -75,7 +75,7 @@ public struct KeybindingIndex {
   }
 
   /// The installed GNOME Shell extensions' schemas, each with its extension's name.
-  public nonisolated static func extensionOwners(
+  package nonisolated static func extensionOwners(
     environment: [String: String] = LocalFiles.environment()
   ) -> [String: String] {
     var owners: [String: String] = [:]
@@ -87,7 +87,7 @@ public struct KeybindingIndex {
 
   /// The bindings named as `panel`'s shortcut rows name them, with those rows' paths:
   /// “Show the Overview” at `desktop/keyboard-shortcuts/system/toggle-overview`.
-  public func named(by panel: Panel) -> KeybindingIndex {
+  package func named(by panel: Panel) -> KeybindingIndex {
     var rows: [SettingKey: PanelEntry] = [:]
     for entry in panel.entries {
       if case .shortcut(let shortcut) = entry.row.kind.form, rows[shortcut.key] == nil { rows[shortcut.key] = entry }
@@ -102,7 +102,7 @@ public struct KeybindingIndex {
   }
 
   /// The user's custom shortcuts as they are in `store` now, named by their names.
-  public func customBindings(in store: any SettingsStore) -> [Binding] {
+  package func customBindings(in store: any SettingsStore) -> [Binding] {
     CustomShortcuts.read(from: store).map { shortcut in
       Binding(
         key: shortcut.bindingKey,
@@ -113,7 +113,7 @@ public struct KeybindingIndex {
 
   /// The bindings other than `key`'s that use any of `accelerators` now, in the order given:
   /// the desktop's, then the user's custom shortcuts.
-  public func conflicts(for accelerators: [Accelerator], of key: SettingKey, in store: any SettingsStore)
+  package func conflicts(for accelerators: [Accelerator], of key: SettingKey, in store: any SettingsStore)
     -> [ShortcutConflict]
   {
     let probe = Row.Shortcut(key: key)
@@ -130,7 +130,7 @@ public struct KeybindingIndex {
   }
 
   /// Removes the conflicting shortcut from the other binding, keeping its other shortcuts.
-  public func clear(_ conflict: ShortcutConflict, in store: any SettingsStore) throws(SettingsError) {
+  package func clear(_ conflict: ShortcutConflict, in store: any SettingsStore) throws(SettingsError) {
     let key = conflict.binding.key
     let current = store.value(for: key)
     let shape = Row.Shortcut(key: key, storage: current?.stringValue != nil ? .single : .list)
@@ -140,11 +140,11 @@ public struct KeybindingIndex {
 }
 
 /// A shortcut already used by another keybinding.
-public struct ShortcutConflict: Hashable, Sendable, CustomStringConvertible {
-  public var binding: KeybindingIndex.Binding
-  public var accelerator: Accelerator
+package struct ShortcutConflict: Hashable, Sendable, CustomStringConvertible {
+  package var binding: KeybindingIndex.Binding
+  package var accelerator: Accelerator
 
-  public var description: String {
+  package var description: String {
     tr(
       // TRANSLATORS: %1$s is a shortcut such as Ctrl+B, %2$s what uses it (quoted), %3$s its path.
       "%1$s is already used by %2$s (%3$s).", accelerator.label, binding.quotedTitle, binding.path)

@@ -5,14 +5,14 @@ extension String {
 
   /// Input echoed in a message: cut to about 80 characters (`shortenedForMessage`) and escaped
   /// for a terminal (`escapedForTerminal`), for a translated message that quotes it itself.
-  public var escapedForMessage: String { shortenedForMessage.escapedForTerminal }
+  package var escapedForMessage: String { shortenedForMessage.escapedForTerminal }
 
   /// The longest text `shortenedForMessage` echoes whole.
-  public static let messageLength = 80
+  package static let messageLength = 80
 
   /// The text cut when longer than `messageLength` characters: its first 77 and “…”. A value
   /// of a megabyte or a shortcut of 10,000 letters is echoed as its start, not whole.
-  public var shortenedForMessage: String {
+  package var shortenedForMessage: String {
     // Counting the characters of a megabyte is slow enough to notice: stop at the first too many.
     guard let end = index(startIndex, offsetBy: Self.messageLength, limitedBy: endIndex), end != endIndex else {
       return self
@@ -23,7 +23,7 @@ extension String {
   /// The text whole, with what a terminal would act on rather than show escaped: control
   /// characters (C0, DEL, C1) and the bidirectional controls that reorder what follows them
   /// (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C), as `\u{…}`; for a line of output.
-  public var escapedForTerminal: String {
+  package var escapedForTerminal: String {
     // Most output is plain: no need to build a copy. Printable ASCII is the quickest to tell.
     guard !utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }), unicodeScalars.contains(where: Self.isEscaped) else {
       return self

@@ -142,7 +142,7 @@ extension Row {
       }
       return Row.Color.value(parsed, in: format)
     case .link, .email, .detail, .page, .value, .action:
-      throw .notSettable(row: title, kind: kind.name)
+      throw .notSettable(row: title, kind: kindName)
     }
   }
 

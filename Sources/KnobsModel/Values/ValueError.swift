@@ -8,8 +8,9 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
   case outOfRange(row: String, text: String, range: String)
   /// A choice was given neither an option's value nor its label; `valid` lists them.
   case unknownOption(row: String, text: String, valid: [String])
-  /// The row is a link, email, detail, value or action: it has nothing to set.
-  case notSettable(row: String, kind: Row.Kind.Name)
+  /// The row is a link, email, detail, value or action: it has nothing to set. `kind` is its
+  /// kind's name (`Row.kindName`).
+  case notSettable(row: String, kind: String)
   /// The row's rule refuses the text; `reason` says why in a sentence.
   case refused(row: String, text: String, reason: String)
   /// A choice's options could not be found, so nothing can be checked.
@@ -34,14 +35,14 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
         "“%1$s” has no option “%2$s”; use one of: %3$s.", row.escapedForMessage, text.escapedForMessage, options)
     case .notSettable(let row, let kind):
       let row = row.escapedForMessage
-      switch kind {
+      switch Row.Kind.Name(rawValue: kind) {
       case .link: return tr("“%s” is a link row and has no value to set.", row)
       case .email: return tr("“%s” is an email row and has no value to set.", row)
       case .detail, .page: return tr("“%s” is a detail row and has no value to set.", row)
       case .value: return tr("“%s” is a value row and has no value to set.", row)
       case .action: return tr("“%s” is an action row and has no value to set.", row)
-      case .toggle, .slider, .choice, .text, .number, .font, .file, .multiSelect, .list, .shortcut, .color:
-        return tr("“%1$s” is a row of the kind %2$s and has no value to set.", row, kind.rawValue)
+      case .toggle, .slider, .choice, .text, .number, .font, .file, .multiSelect, .list, .shortcut, .color, nil:
+        return tr("“%1$s” is a row of the kind %2$s and has no value to set.", row, kind)
       }
     case .refused(let row, let text, let reason):
       return tr(

@@ -20,7 +20,7 @@ public final class DconfProvenance: ProvenanceReading {
   private var folders: [String: String?] = [:]
 
   /// The profile `guardDconf` kept libdconf from: its `unsafeFile` says why, or it is a folder.
-  public private(set) static var guardedProfile: DconfProfile?
+  package private(set) static var guardedProfile: DconfProfile?
 
   public init(store: GSettingsStore) {
     self.store = store
@@ -32,7 +32,7 @@ public final class DconfProvenance: ProvenanceReading {
   /// opens any of them; with `readingOnly`, a profile that is a folder too (dconf reads no
   /// database from it: the defaults are in force, as the memory backend gives them). Returns the
   /// profile when it switched, nil otherwise. Call before any GSettings object is made.
-  public static func guardDconf(readingOnly: Bool) -> DconfProfile? {
+  package static func guardDconf(readingOnly: Bool) -> DconfProfile? {
     if let backend = g_getenv("GSETTINGS_BACKEND"), String(cString: backend) != "dconf" { return nil }
     let found = currentProfile().checkingDatabaseFiles()
     guard found.unsafeFile != nil || (readingOnly && found.isFolder) else { return nil }
@@ -61,7 +61,7 @@ public final class DconfProvenance: ProvenanceReading {
   }
 
   /// The dconf profile in force, found as dconf finds it.
-  public var profile: DconfProfile {
+  package var profile: DconfProfile {
     if let profileRead { return profileRead }
     let found = Self.guardedProfile ?? Self.currentProfile()
     profileRead = found

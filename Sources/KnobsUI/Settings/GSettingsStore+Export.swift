@@ -6,7 +6,7 @@ extension GSettingsStore {
   /// its keys the user set a value of their own for (even one equal to the default, or hidden
   /// by a lock), or with `all` every key's value in force, in the list `keys`
   /// when given; none when the schema is not installed. Keys `ExportExclusions` names stay out.
-  public func exportEntries(ofSchema id: String, keys: Set<String>? = nil, all: Bool, ownSchema: String?)
+  package func exportEntries(ofSchema id: String, keys: Set<String>? = nil, all: Bool, ownSchema: String?)
     -> [DconfEntry]
   {
     guard let settings = settings(id) else { return [] }
@@ -25,7 +25,7 @@ extension GSettingsStore {
   /// Every installed schema's: those with a folder of their own, and relocatable ones at the
   /// folders of the user's database whose keys all belong to them (`dconf`, from `dconf dump /`).
   /// A key is listed once, by the first schema that has it (two schemas may share a folder).
-  public func exportEntries(all: Bool, ownSchema: String?, dconf: DconfPaths) -> [DconfEntry] {
+  package func exportEntries(all: Bool, ownSchema: String?, dconf: DconfPaths) -> [DconfEntry] {
     var seen: Set<String> = []
     var entries = schemaIDs.flatMap { exportEntries(ofSchema: $0, all: all, ownSchema: ownSchema) }.filter {
       seen.insert($0.path).inserted

@@ -56,7 +56,7 @@ extension PanelView {
   }
 
   /// The keybindings of the installed keybinding schemas, read when first needed.
-  public var keybindings: KeybindingIndex? {
+  package var keybindings: KeybindingIndex? {
     if let cachedKeybindings { return cachedKeybindings }
     guard let keybindingSchemas else { return nil }
     let index = KeybindingIndex(library: keybindingSchemas).named(by: rootPanel)

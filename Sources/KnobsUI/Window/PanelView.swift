@@ -57,7 +57,7 @@ public final class PanelView: PageHost {
   private var isFollowingFocus = false
   private var hasBeenMapped = false
   /// The All Settings pages, where `schema/ID/KEY` paths lead; nil for a panel without them.
-  public var schemaPages: AllSettings?
+  package var schemaPages: AllSettings?
   /// Where the desktop's keybindings are described, for shortcut conflicts; nil to check none.
   public var keybindingSchemas: (any SchemaLibrary)? {
     didSet { cachedKeybindings = nil }

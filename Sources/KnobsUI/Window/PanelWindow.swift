@@ -53,7 +53,7 @@ public final class PanelWindow {
   /// The panel as shown (``PanelView/rootPanel``).
   public var rootPanel: Panel { view.rootPanel }
   /// The All Settings pages, where `schema/ID/KEY` paths lead; nil for a panel without them.
-  public var schemaPages: AllSettings? {
+  package var schemaPages: AllSettings? {
     get { view.schemaPages }
     set { view.schemaPages = newValue }
   }
@@ -68,7 +68,7 @@ public final class PanelWindow {
     set { view.provenance = newValue }
   }
   /// The keybindings of the installed keybinding schemas, read when first needed.
-  public var keybindings: KeybindingIndex? { view.keybindings }
+  package var keybindings: KeybindingIndex? { view.keybindings }
 
   public convenience init(
     application: Application, panel: Panel, store: any SettingsStore, windowSettings: Settings?
