@@ -2,17 +2,17 @@
 (shortcuts whose default is empty, a bare arrow, Enter or a keypad key, beside a list of window
 titles) and a blur effect's numbers (an opacity with no range and no unit, a distance whose
 description speaks of opacity, a range written in a summary or description, per-monitor settings
-kept as JSON). Each key's kind and
-title is checked with `knobs list --json`, each good write read back with `gsettings get`, and bad
-values (a key name that names no key, numbers past a written range, JSON that isn't, said with its
-line and column) are refused in words with
-nothing written. The schemas are written here. Needs KNOBS_BIN and KNOBS_SCHEMA_DIR."""
-
-import json
+kept as JSON) and options written as words (a tiler's modifier, layouts and drop layout named in prose
+or backquotes, a monitor's unit in "'a' or 'b'", "Position: left or right", a small range whose
+description names each value). Each key's kind and title is checked with `knobs list --json`, each
+good write (a label stores its code or value) read back with `gsettings get`, and bad values (a key
+name that names no key, numbers past a written range, JSON that isn't, said with its line and column,
+an option the key lacks, said with the ones it has) are refused in words with nothing written. The
+schemas are written here. Needs KNOBS_BIN and KNOBS_SCHEMA_DIR."""
 
 import pytest
 
-from sealed import Desk, schemas_with
+from schema_desks import listed_by_key as listed, schema_desk
 
 TILER = "dev.knobs.fixture.tail.keybindings"
 BLUR = "dev.knobs.fixture.TailBlur"
@@ -45,19 +45,35 @@ BLUR_XML = f"""<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
+WORDS = "dev.knobs.fixture.TailWords"
+WORDS_XML = f"""<?xml version="1.0" encoding="UTF-8"?>
+<schemalist>
+  <schema id="{WORDS}" path="/dev/knobs/fixture/tail-words/">
+    <key name="drag-modifier" type="s"><default>'None'</default><summary>Modifier for tiling by dragging</summary>
+      <description>Without one a dropped window tiles at once. Options are Super, Ctrl, Shift, Alt, and None</description></key>
+    <key name="layout-mode" type="s"><default>'tiling'</default><summary>Layout modes: stacking, tiling</summary></key>
+    <key name="drop-layout" type="s"><default>'tabbed'</default><summary>Layout of a dropped window</summary>
+      <description>The values are `tabbed` and `stacked`.</description></key>
+    <key name="temperature-unit" type="i"><default>0</default><summary>Temperature unit</summary>
+      <description>The unit ('centigrade' or 'fahrenheit') temperatures are shown in</description></key>
+    <key name="panel-side" type="i"><default>1</default><summary>Position: left or right</summary></key>
+    <key name="corner" type="i"><default>0</default><summary>Corner</summary>
+      <description>0 = Left or 1 = Right</description></key>
+    <key name="blur-quality" type="i"><default>2</default><summary>Quality</summary>
+      <description>Low, medium or high.</description><range min="1" max="3"/></key>
+    <key name="dim-level" type="i"><default>0</default><summary>Dimming</summary>
+      <description>0: off, 1: low, 2: high</description><range min="0" max="2"/></key>
+    <key name="bar-width" type="i"><default>1</default><summary>Bar width</summary>
+      <description>Thin or wide bars, in pixels.</description></key>
+  </schema>
+</schemalist>
+"""
+
+
 @pytest.fixture(scope="module")
 def desk(tmp_path_factory):
-    root = tmp_path_factory.mktemp("tail")
-    schemas = schemas_with(root / "schemas", {f"{TILER}.gschema.xml": TILER_XML, f"{BLUR}.gschema.xml": BLUR_XML})
-    session = Desk(root / "desk", schemas=schemas)
-    yield session
-    session.stop()
-
-
-def listed(desk, schema):
-    result = desk.knobs("list", "--json", f"schema/{schema}")
-    assert result.returncode == 0, result.stderr
-    return {row["key"]: row for row in json.loads(result.stdout)}
+    yield from schema_desk(tmp_path_factory, "tail", {
+        f"{TILER}.gschema.xml": TILER_XML, f"{BLUR}.gschema.xml": BLUR_XML, f"{WORDS}.gschema.xml": WORDS_XML})
 
 
 def test_the_tilers_bare_and_empty_keybindings_are_shortcuts_and_its_titles_a_list(desk):
@@ -80,6 +96,21 @@ def test_the_blurs_numbers_have_no_invented_unit(desk):
     assert "%" not in rows["panel-opacity"]["value"] and "%" not in rows["shadow-distance"]["value"]
 
 
+def test_word_options_are_choices_titled_without_their_list(desk):
+    rows = listed(desk, WORDS)
+    assert {key: (row["kind"], row["title"], row["value"]) for key, row in rows.items()} == {
+        "drag-modifier": ("choice", "Modifier for tiling by dragging", "None"),
+        "layout-mode": ("choice", "Layout modes", "Tiling"),
+        "drop-layout": ("choice", "Layout of a dropped window", "Tabbed"),
+        "temperature-unit": ("choice", "Temperature unit", "Centigrade"),
+        "panel-side": ("choice", "Position", "Right"),
+        "corner": ("choice", "Corner", "Left"),
+        "blur-quality": ("choice", "Quality", "Medium"),
+        "dim-level": ("choice", "Dimming", "Off"),
+        "bar-width": ("number", "Bar width", "1"),
+    }
+
+
 @pytest.mark.parametrize("schema, key, text, stored", [
     (TILER, "step-left", "Right", "['Right']"),
     (TILER, "confirm-layout", "KP_Enter", "['KP_Enter']"),
@@ -93,6 +124,14 @@ def test_the_blurs_numbers_have_no_invented_unit(desk):
     (BLUR, "dim-percent", "50%", "uint32 50"),
     (BLUR, "monitor-settings", '{"DP-1": {"blur": 30, "names": ["a", "\\u00e9"]}}',
      """'{"DP-1": {"blur": 30, "names": ["a", "\\\\u00e9"]}}'"""),
+    (WORDS, "drag-modifier", "alt", "'Alt'"),
+    (WORDS, "layout-mode", "Stacking", "'stacking'"),
+    (WORDS, "drop-layout", "Stacked", "'stacked'"),
+    (WORDS, "temperature-unit", "Fahrenheit", "1"),
+    (WORDS, "panel-side", "left", "0"),
+    (WORDS, "corner", "Right", "1"),
+    (WORDS, "blur-quality", "High", "3"),
+    (WORDS, "dim-level", "low", "1"),
 ])
 def test_each_write_reaches_dconf(desk, schema, key, text, stored):
     result = desk.knobs("set", f"schema/{schema}/{key}", text)
@@ -114,6 +153,15 @@ def test_each_write_reaches_dconf(desk, schema, key, text, stored):
     (BLUR, "monitor-settings", '{"DP-1": ', "it ends at line 1, column 10 before its value is complete"),
     (BLUR, "monitor-settings", "", "it ends at line 1, column 1"),
     (BLUR, "monitor-settings", "[" * 60_000, "it nests deeper than 512 levels"),
+    (WORDS, "drag-modifier", "Meta", "has no option “Meta”; use one of: Super, Ctrl, Shift, Alt, None."),
+    (WORDS, "layout-mode", "stacked", "has no option “stacked”"),
+    (WORDS, "drop-layout", "grid", "use one of: tabbed (Tabbed), stacked (Stacked)."),
+    (WORDS, "drop-layout", "\u202estacked", "has no option"),
+    (WORDS, "temperature-unit", "kelvin", "use one of: 0 (Centigrade), 1 (Fahrenheit)."),
+    (WORDS, "temperature-unit", "2", "has no option “2”"),
+    (WORDS, "panel-side", "-1", "has no option “-1”"),
+    (WORDS, "blur-quality", "0", "has no option “0”"),
+    (WORDS, "dim-level", "3", "has no option “3”"),
 ])
 def test_a_bad_value_is_refused_in_words_and_nothing_is_written(desk, schema, key, text, said):
     before = desk.get(schema, key)

@@ -83,10 +83,14 @@ public enum SchemaPanel {
 
   static func row(for key: KeyDescription, in schema: String, context: SchemaContext) -> Row {
     let settingKey = SettingKey(schema: schema, key: key.name)
-    let title = title(summary: key.summary, name: key.name, context: context)
-    var row = Row(id: key.name, title: title, kind: kind(for: key, settingKey, context: context))
+    let kind = kind(for: key, settingKey, context: context)
+    // A choice's title leaves out the options its summary lists (“Layout modes: stacking, tiling”).
+    let isChoice = kind.choice != nil
+    let title = title(summary: key.summary, name: key.name, context: context, listsOptions: isChoice)
+    var row = Row(id: key.name, title: title, kind: kind)
     if let englishSummary = key.englishSummary {
-      let english = Self.title(summary: englishSummary, name: key.name, context: context, english: true)
+      let english = Self.title(
+        summary: englishSummary, name: key.name, context: context, english: true, listsOptions: isChoice)
       if english != title { Translation.remember(title, english: english) }
     }
     let description = KeyText.normalized(key.description)
@@ -115,12 +119,17 @@ public enum SchemaPanel {
 
   /// The summary on one line, unless it is no title: junk (“…”, “TODO”, only punctuation),
   /// paragraphs, longer than a line, or the same as another key's; then the key's name made readable.
-  private static func title(summary: String, name: String, context: SchemaContext, english: Bool = false) -> String {
+  private static func title(
+    summary: String, name: String, context: SchemaContext, english: Bool = false, listsOptions: Bool = false
+  ) -> String {
     // Paragraphs (GLib joins a summary's wrapped lines, but keeps its blank lines) make no title.
     var paragraphs = KeyText.normalized(summary)
     // A summary that lists a number's codes is titled by what comes before them, if anything.
     if let before = DescribedValues.textBeforeCodes(paragraphs) {
       guard !before.isEmpty else { return KeyText.readable(name) }
+      paragraphs = before
+    } else if listsOptions, let before = DescribedValues.textBeforeWordList(paragraphs) {
+      // … and one that ends with a choice's options after a colon by what comes before the colon.
       paragraphs = before
     }
     let line = KeyText.withoutTypeNote(paragraphs.split(whereSeparator: \.isWhitespace).joined(separator: " "))
@@ -165,7 +174,11 @@ public enum SchemaPanel {
       }
       return .text(.init(key: settingKey, placeholder: "JSON", rule: rule))
     case ("s", .any):
-      if let values = DescribedValues.stringOptions(in: key.description, defaultValue: key.defaultString) {
+      // The description says them, or else the summary (“Layout modes: stacking, tiling”).
+      let options = [key.description, key.summary].lazy.compactMap {
+        DescribedValues.stringOptions(in: $0, defaultValue: key.defaultString)
+      }.first
+      if let values = options {
         return .choice(.init(key: settingKey, options: values.map { .init(.string($0), KeyText.readable($0)) }))
       }
       if let file = fileKind(for: key, settingKey) { return file }
@@ -179,7 +192,8 @@ public enum SchemaPanel {
   }
 
   /// A choice for a whole-number key whose description, or else summary, names its codes
-  /// (“0=Auto, 1=Kbps”), each option writing its number; nil when neither names any, or codes the
+  /// (“0=Auto, 1=Kbps”) or words that stand for them in order (“'centigrade' or 'fahrenheit'”,
+  /// “Position: left or right”), each option writing its number; nil when neither names any, or codes the
   /// key's range or type refuse.
   static func codedChoice(for key: KeyDescription, _ settingKey: SettingKey) -> Row.Kind? {
     guard let bounds = integerBounds[key.typeString] else { return nil }
@@ -275,14 +289,15 @@ public enum SchemaPanel {
   ]
 
   /// Whether the generator needs a string key's default, read from `key` without it: a color's
-  /// tells its format, a path's whether a file chooser fits, and that of a key whose description
-  /// quotes values whether they are the values it takes. Only these are read: GLib translates a
+  /// tells its format, a path's whether a file chooser fits, and that of a key whose summary or description
+  /// quotes or names values whether they are the values it takes. Only these are read: GLib translates a
   /// default marked for translation as it reads it (see `SettingsSchema.key`).
   public static func readsDefault(of key: KeyDescription) -> Bool {
     guard key.typeString == "s", key.range == .any else { return false }
     if mayBeColor(key.name) || fileKind(for: key, SettingKey(schema: "", key: key.name)) != nil { return true }
     if isJSON(key) { return true }
-    return key.description.unicodeScalars.contains { $0 == "'" || $0 == "\"" || $0 == "\u{2018}" || $0 == "\u{201C}" }
+    // Values in quotes or backquotes, or named in prose (“Options are Super, Ctrl, Alt”), in either text.
+    return DescribedValues.mayOfferStrings(key.description) || DescribedValues.mayOfferStrings(key.summary)
   }
 
   /// Whether a string key holds JSON: its name, summary or description says JSON (`monitor-json`,
