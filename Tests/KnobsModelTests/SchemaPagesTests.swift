@@ -207,6 +207,18 @@ final class SchemaPagesTests: XCTestCase {
     let opacity = try row("blur-opacity", in: panel)
     XCTAssertEqual(opacity.kindName, "number")
     XCTAssertEqual(try opacity.parseValue("200", like: .int(40)), .int(200))
+    // Only convention caps an int opacity at 255: past it is asked about (window) or needs --force (set).
+    func usualMaximum(_ name: String) throws -> Double? {
+      guard case .number(let number) = try row(name, in: panel).kind.form else { return nil }
+      return number.usualMaximum
+    }
+    XCTAssertEqual(try usualMaximum("blur-opacity"), 255)
+    XCTAssertNil(try usualMaximum("shadow-distance"), "a distance has none")
+    guard case .number(let number) = opacity.kind.form else { return XCTFail("a number row") }
+    XCTAssertEqual(
+      number.usualMaximumProblem(999, text: "999", title: opacity.title),
+      "“Blur opacity” is usually at most 255; “999” is past that.")
+    XCTAssertNil(number.usualMaximumProblem(255, text: "255", title: opacity.title))
     let alpha = try row("panel-alpha", in: panel)
     XCTAssertEqual(try bounds("panel-alpha").1, 0)
     XCTAssertEqual(try bounds("panel-alpha").2, 255)

@@ -48,4 +48,47 @@ final class RowBindingTests: GtkTestCase {
     XCTAssertEqual(binding.written.count, 1, "no number, nothing written")
     XCTAssertEqual(binding.problems.last, "Not saved: “many” is not a number.")
   }
+
+  /// An int opacity with no range counts to 255 by convention alone: a value past it is asked about first,
+  /// written when the person says so, and never when they cancel.
+  func testAValuePastTheUsualMaximumIsAskedAboutFirst() async throws {
+    let key = SettingKey(schema: "org.example.panel", key: "panel-opacity")
+    let binding = Binding(MemoryStore(defaults: [key: .int(240)]))
+    let row = SchemaPanel.row(
+      for: KeyDescription(name: "panel-opacity", typeString: "i", defaultNumber: 240), in: "org.example.panel")
+    guard case .number(let number) = row.kind.form else { return XCTFail("a number row: \(row.kind)") }
+    XCTAssertEqual(number.usualMaximum, 255)
+    let editor = NumberEditor(number)
+    editor.label(title: row.title)
+    editor.connect(to: binding)
+    editor.refresh(SettingsReader(binding.store))
+    let entry = try XCTUnwrap(editor.focusWidget as? Entry)
+
+    entry.text = "200"
+    entry.pressEnter()
+    XCTAssertEqual(binding.written, [.int(200)], "under the usual maximum: written at once")
+    XCTAssertNil(editor.confirmation)
+    editor.refresh(SettingsReader(binding.store))
+
+    entry.text = "999"
+    entry.pressEnter()
+    XCTAssertEqual(binding.written, [.int(200)], "past it: nothing written before the answer")
+    let question = try XCTUnwrap(editor.confirmation, "the window asks first")
+    question.close()
+    XCTAssertNil(editor.confirmation)
+    XCTAssertEqual(binding.written, [.int(200)], "cancelled: nothing written")
+    XCTAssertEqual(entry.text, "200", "the field shows the stored value again")
+
+    entry.text = "999"
+    entry.pressEnter()
+    try XCTUnwrap(editor.confirmation).confirm()
+    XCTAssertEqual(binding.written, [.int(200), .int(999)], "said so: written")
+    XCTAssertEqual(binding.store.value(for: key), .int(999))
+    editor.refresh(SettingsReader(binding.store))
+    // Already past it: a step is not asked about again.
+    entry.text = "1000"
+    entry.pressEnter()
+    XCTAssertNil(editor.confirmation)
+    XCTAssertEqual(binding.written.last, .int(1000))
+  }
 }

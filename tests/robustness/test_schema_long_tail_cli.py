@@ -1,7 +1,8 @@
 """The long tail of extension schemas on the real dconf: a tiling assistant's keybinding schema
 (shortcuts whose default is empty, a bare arrow, Enter or a keypad key, beside a list of window
 titles) and a blur effect's numbers (an opacity with no range and no unit, a distance whose
-description speaks of opacity, a range written in a summary or description, per-monitor settings
+description speaks of opacity, an opacity and a color channel that only convention caps at 255 (past it
+needs --force), a range written in a summary or description, per-monitor settings
 kept as JSON) and options written as words (a tiler's modifier, layouts and drop layout named in prose
 or backquotes, a monitor's unit in "'a' or 'b'", "Position: left or right", a small range whose
 description names each value). Each key's kind and title is checked with `knobs list --json`, each
@@ -33,6 +34,7 @@ BLUR_XML = f"""<?xml version="1.0" encoding="UTF-8"?>
 <schemalist>
   <schema id="{BLUR}" path="/dev/knobs/fixture/tail-blur/">
     <key name="panel-opacity" type="i"><default>240</default></key>
+    <key name="tint-color-red" type="u"><default>128</default><summary>Red of the tint</summary></key>
     <key name="shadow-distance" type="i"><default>20</default><summary>Shadow distance</summary>
       <description>How far the shadow falls; its opacity fades with it.</description></key>
     <key name="brightness" type="i"><default>200</default><summary>Brightness (0-255)</summary></key>
@@ -89,7 +91,7 @@ def test_the_tilers_bare_and_empty_keybindings_are_shortcuts_and_its_titles_a_li
 def test_the_blurs_numbers_have_no_invented_unit(desk):
     rows = listed(desk, BLUR)
     assert {key: row["kind"] for key, row in rows.items()} == {
-        "panel-opacity": "number", "shadow-distance": "number", "brightness": "slider", "hack-level": "slider",
+        "panel-opacity": "number", "tint-color-red": "number", "shadow-distance": "number", "brightness": "slider", "hack-level": "slider",
         "dim-percent": "slider", "monitor-settings": "text",
     }
     assert rows["monitor-settings"]["title"] == "Per-monitor settings"
@@ -118,6 +120,7 @@ def test_word_options_are_choices_titled_without_their_list(desk):
     (TILER, "toggle-float", "<Super>f", "['<Super>f']"),
     (TILER, "float-titles", "Terminal, Files", "['Terminal', 'Files']"),
     (BLUR, "panel-opacity", "255", "255"),
+    (BLUR, "tint-color-red", "0", "uint32 0"),
     (BLUR, "shadow-distance", "150", "150"),
     (BLUR, "brightness", "255", "255"),
     (BLUR, "hack-level", "3", "3"),
@@ -153,6 +156,9 @@ def test_each_write_reaches_dconf(desk, schema, key, text, stored):
     (BLUR, "monitor-settings", '{"DP-1": ', "it ends at line 1, column 10 before its value is complete"),
     (BLUR, "monitor-settings", "", "it ends at line 1, column 1"),
     (BLUR, "monitor-settings", "[" * 60_000, "it nests deeper than 512 levels"),
+    (BLUR, "panel-opacity", "999",
+     "“Panel opacity” is usually at most 255; “999” is past that. Nothing was changed; --force sets it anyway."),
+    (BLUR, "tint-color-red", "256", "is usually at most 255; “256” is past that."),
     (WORDS, "drag-modifier", "Meta", "has no option “Meta”; use one of: Super, Ctrl, Shift, Alt, None."),
     (WORDS, "layout-mode", "stacked", "has no option “stacked”"),
     (WORDS, "drop-layout", "grid", "use one of: tabbed (Tabbed), stacked (Stacked)."),
@@ -171,3 +177,18 @@ def test_a_bad_value_is_refused_in_words_and_nothing_is_written(desk, schema, ke
     assert len(result.stderr) < 1000, "the message is bounded"
     assert "\u202e" not in result.stderr, "a bidi control is never echoed"
     assert desk.get(schema, key) == before
+
+
+def test_force_writes_past_the_usual_maximum_but_never_past_a_bound(desk):
+    result = desk.knobs("set", "--force", f"schema/{BLUR}/panel-opacity", "999")
+    assert result.returncode == 0, result.stderr
+    assert desk.get(BLUR, "panel-opacity") == "999"
+    result = desk.knobs("set", "--replace", "--force", f"schema/{BLUR}/tint-color-red", "300")
+    assert result.returncode == 0, result.stderr
+    assert desk.get(BLUR, "tint-color-red") == "uint32 300"
+    # A range the schema's text writes is a bound: --force is no way past it, nor past the type's.
+    for key, text in (("brightness", "256"), ("panel-opacity", "4294967296")):
+        before = desk.get(BLUR, key)
+        result = desk.knobs("set", "--force", f"schema/{BLUR}/{key}", text)
+        assert result.returncode == 2 and "is outside that range" in result.stderr, result.stderr
+        assert desk.get(BLUR, key) == before

@@ -349,9 +349,11 @@ public enum SchemaPanel {
         return .slider(
           .init(key: settingKey, minimum: 0, maximum: scale, step: scale == 1 ? 0.01 : 1, format: format))
       }
-      return .number(
-        .init(
-          key: settingKey, minimum: bounds.0, maximum: bounds.1, step: isDouble ? 0.1 : 1, decimals: isDouble ? 2 : 0))
+      var number = Row.Number(
+        key: settingKey, minimum: bounds.0, maximum: bounds.1, step: isDouble ? 0.1 : 1, decimals: isDouble ? 2 : 0)
+      // An int opacity or color channel counts to 255 by convention alone: past it, the person is asked first.
+      if range == .any, let usual = usualMaximum(of: key), usual < bounds.1 { number.usualMaximum = usual }
+      return .number(number)
     }
     let minimum = max(low, bounds.0)
     let maximum = min(high, bounds.1)
@@ -386,6 +388,20 @@ public enum SchemaPanel {
       return value <= 100 && saysPercent ? 100 : nil
     }
     return saysPercent && value <= 100 ? 100 : nil
+  }
+
+  /// 255 for a whole-number key with no range whose name says it is an opacity, alpha or transparency, or a
+  /// color's red, green or blue channel, and whose default is 0 to 255; nil for other keys. Only convention
+  /// says so (the extension's own preferences cap it there), so it is no bound, only a value to ask about.
+  static func usualMaximum(of key: KeyDescription) -> Double? {
+    guard ["n", "q", "i", "u", "x", "t"].contains(key.typeString), key.range == .any else { return nil }
+    let words = key.name.lowercased().split { $0 == "-" || $0 == "_" }
+    let saysOpacity = words.contains { ["opacity", "alpha", "transparency"].contains($0) }
+    let saysChannel =
+      words.contains { ["red", "green", "blue"].contains($0) }
+      && words.contains { $0.hasSuffix("color") || $0.hasSuffix("colour") }
+    let value = key.defaultNumber ?? 0
+    return (saysOpacity || saysChannel) && value >= 0 && value <= 255 ? 255 : nil
   }
 
   /// The finest step that divides the range in at most `maximumSliderSteps`, or nil when none does.
