@@ -287,6 +287,33 @@ final class SchemaPagesTests: XCTestCase {
     XCTAssertEqual(panel.validate(against: MemoryStore(defaults: [:])), [])
   }
 
+  func testAJSONValuesBidiAndControlCharactersShowAsTheirEscapes() async throws {
+    let panel = panel([
+      KeyDescription(
+        name: "monitor-settings", typeString: "s", summary: "Per-monitor settings (JSON)", defaultString: "{}"),
+      KeyDescription(name: "note", typeString: "s", defaultString: ""),
+    ])
+    let monitors = try row("monitor-settings", in: panel)
+    guard case .text(let json) = monitors.kind.form else { return XCTFail("a text row") }
+    // Stored by another program with U+202E, an isolate and a line separator in its strings: the same JSON, shown as it is.
+    let stored = "{\"name\": \"left\u{202E}thgir\", \"tag\": \"\u{2066}x\u{2069}\u{2028}\"}"
+    let shown = json.text(of: .string(stored))
+    XCTAssertEqual(shown, "{\"name\": \"left\\u202ethgir\", \"tag\": \"\\u2066x\\u2069\\u2028\"}")
+    XCTAssertFalse(shown.unicodeScalars.contains { String.isEscaped($0) })
+    XCTAssertNil(JSONText.problem(in: shown), "still JSON")
+    // Its own whitespace stays; an escape already written stays as it is.
+    let pretty = "{\n\t\"a\": \"\\u202e\\\"\"\r\n}"
+    XCTAssertEqual(json.text(of: .string(pretty)), pretty)
+    // Typed with one, it is written with its escape; refused where no JSON has one.
+    XCTAssertEqual(
+      try monitors.parseValue("{\"a\": \"x\u{202E}y\"}", like: .string("{}")), .string("{\"a\": \"x\\u202ey\"}"))
+    XCTAssertThrowsError(try monitors.parseValue("{\"a\": 1\u{202E}}", like: .string("{}")))
+    XCTAssertEqual(monitors.currentValueText(SettingsReader(MemoryStore(defaults: [json.key: .string(stored)]))), shown)
+    // Other text is not JSON: kept as typed.
+    guard case .text(let note) = try row("note", in: panel).kind.form else { return XCTFail("a text row") }
+    XCTAssertEqual(note.text(of: .string("a\u{202E}b")), "a\u{202E}b")
+  }
+
   // MARK: - 3. Titles
 
   func testASummaryThatIsNoTitleGivesWayToTheKeyName() async throws {

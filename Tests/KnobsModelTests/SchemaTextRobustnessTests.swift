@@ -62,4 +62,38 @@ final class SchemaTextRobustnessTests: XCTestCase {
     _ = DescribedValues.wordList(in: Array(("Options are " + words).unicodeScalars), steps: &steps)
     XCTAssertLessThanOrEqual(steps, 2 * (words.unicodeScalars.count + 12))
   }
+
+  /// JSON another program stored is shown with its invisible characters escaped, whatever it holds: no bidirectional
+  /// control, separator or control character but JSON's own whitespace is left, JSON stays JSON, and a second
+  /// pass changes nothing.
+  func testJSONTextShowsNoInvisibleCharacterWhateverItHolds() {
+    var generator = PanelFileFuzzTests.SplitMix(state: 53)
+    let pieces = [
+      "{", "}", "[", "]", "\"", "\\", "\\\"", ":", ",", "1", "a", " ", "\n", "\t", "\r", "\u{202E}", "\u{2066}",
+      "\u{2069}", "\u{200F}", "\u{2028}", "\u{0}", "\u{1B}", "\u{85}", "\u{7F}", "é", "\\u202e", "true",
+    ]
+    var valid = 0
+    let inner = pieces.filter { !["\"", "\\", "\u{0}", "\u{1B}", "\n", "\t", "\r", "\u{7F}"].contains($0) }
+    for round in 0..<5000 {
+      var text = (0..<Int.random(in: 0...16, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+        .joined()
+      // Every other text a string in a list, so that much of the corpus is JSON.
+      if round.isMultiple(of: 2) {
+        let content = (0..<Int.random(in: 0...8, using: &generator)).map { _ in
+          inner.randomElement(using: &generator)!
+        }
+        text = "[\"" + content.joined() + "\", " + String(round) + "]"
+      }
+      let shown = JSONText.escapingInvisibles(text)
+      XCTAssertFalse(
+        shown.unicodeScalars.contains { String.isEscaped($0) && !["\n", "\t", "\r"].contains($0) }
+          || shown.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" }, text.debugDescription)
+      XCTAssertEqual(JSONText.escapingInvisibles(shown), shown, text.debugDescription)
+      if JSONText.problem(in: text) == nil {
+        valid += 1
+        XCTAssertNil(JSONText.problem(in: shown), text.debugDescription)
+      }
+    }
+    XCTAssertGreaterThan(valid, 1000, "the corpus holds JSON to keep valid")
+  }
 }

@@ -91,4 +91,25 @@ final class RowBindingTests: GtkTestCase {
     XCTAssertNil(editor.confirmation)
     XCTAssertEqual(binding.written.last, .int(1000))
   }
+
+  /// JSON holding U+202E in a string shows in the field with its escape, and is written so when edited.
+  func testAJSONFieldShowsABidiControlAsItsEscape() async throws {
+    let key = SettingKey(schema: "org.example.panel", key: "monitor-settings")
+    let stored = "{\"DP-1\": \"left\u{202E}thgir\"}"
+    let binding = Binding(MemoryStore(defaults: [key: .string(stored)]))
+    let row = SchemaPanel.row(
+      for: KeyDescription(name: "monitor-settings", typeString: "s", summary: "Per-monitor settings (JSON)"),
+      in: "org.example.panel")
+    guard case .text(let text) = row.kind.form else { return XCTFail("a text row: \(row.kind)") }
+    let editor = TextEditor(text)
+    editor.connect(to: binding)
+    editor.refresh(SettingsReader(binding.store))
+    let entry = try XCTUnwrap(editor.focusWidget as? Entry)
+    XCTAssertEqual(entry.text, "{\"DP-1\": \"left\\u202ethgir\"}")
+    entry.pressEnter()
+    XCTAssertEqual(binding.written, [], "shown as it is stored: nothing to write")
+    entry.text = "{\"DP-1\": \"\u{202E}x\"}"
+    entry.pressEnter()
+    XCTAssertEqual(binding.written, [.string("{\"DP-1\": \"\\u202ex\"}")])
+  }
 }

@@ -127,6 +127,7 @@ def test_word_options_are_choices_titled_without_their_list(desk):
     (BLUR, "dim-percent", "50%", "uint32 50"),
     (BLUR, "monitor-settings", '{"DP-1": {"blur": 30, "names": ["a", "\\u00e9"]}}',
      """'{"DP-1": {"blur": 30, "names": ["a", "\\\\u00e9"]}}'"""),
+    (BLUR, "monitor-settings", '{"DP-1": "left\u202ethgir"}', """'{"DP-1": "left\\\\u202ethgir"}'"""),
     (WORDS, "drag-modifier", "alt", "'Alt'"),
     (WORDS, "layout-mode", "Stacking", "'stacking'"),
     (WORDS, "drop-layout", "Stacked", "'stacked'"),
@@ -192,3 +193,14 @@ def test_force_writes_past_the_usual_maximum_but_never_past_a_bound(desk):
         result = desk.knobs("set", "--force", f"schema/{BLUR}/{key}", text)
         assert result.returncode == 2 and "is outside that range" in result.stderr, result.stderr
         assert desk.get(BLUR, key) == before
+
+
+def test_json_stored_with_a_bidi_control_is_shown_with_its_escape(desk):
+    stored = '{"DP-1": "left\u202ethgir", "sep": "a\u2028b"}'
+    result = desk.command("gsettings", "set", BLUR, "monitor-settings", "'" + stored + "'")
+    assert result.returncode == 0, result.stderr
+    row = listed(desk, BLUR)["monitor-settings"]
+    assert row["value"] == '{"DP-1": "left\\u202ethgir", "sep": "a\\u2028b"}'
+    got = desk.knobs("get", f"schema/{BLUR}/monitor-settings")
+    assert got.returncode == 0 and "\\u202e" in got.stdout, got
+    assert "\u202e" not in got.stdout and "\u2028" not in got.stdout

@@ -172,7 +172,10 @@ public enum SchemaPanel {
         if allowsEmpty, text.trimmingWhitespace.isEmpty { return nil }
         return JSONText.problem(in: text)?.description
       }
-      return .text(.init(key: settingKey, placeholder: "JSON", rule: rule))
+      var json = Row.Text(key: settingKey, placeholder: "JSON", rule: rule)
+      // A string holding U+202E shows, and is written, as its escape: the same JSON, shown as it is.
+      json.escapesInvisibles = true
+      return .text(json)
     case ("s", .any):
       // The description says them, or else the summary (“Layout modes: stacking, tiling”).
       let options = [key.description, key.summary].lazy.compactMap {
