@@ -92,24 +92,35 @@ final class RowBindingTests: GtkTestCase {
     XCTAssertEqual(binding.written.last, .int(1000))
   }
 
-  /// JSON holding U+202E in a string shows in the field with its escape, and is written so when edited.
-  func testAJSONFieldShowsABidiControlAsItsEscape() async throws {
+  /// JSON is edited in several lines: a mistake is said with its line and column and keeps Apply off; U+202E in
+  /// a string shows, and is written, as its escape.
+  func testJSONIsEditedInSeveralLinesAndShowsABidiControlAsItsEscape() async throws {
     let key = SettingKey(schema: "org.example.panel", key: "monitor-settings")
     let stored = "{\"DP-1\": \"left\u{202E}thgir\"}"
     let binding = Binding(MemoryStore(defaults: [key: .string(stored)]))
     let row = SchemaPanel.row(
       for: KeyDescription(name: "monitor-settings", typeString: "s", summary: "Per-monitor settings (JSON)"),
       in: "org.example.panel")
-    guard case .text(let text) = row.kind.form else { return XCTFail("a text row: \(row.kind)") }
-    let editor = TextEditor(text)
+    let editor = try XCTUnwrap(RowControl(kind: row.kind).editor as? JSONEditor, "the window's JSON editor")
+    XCTAssertEqual(editor.kind, "json")
+    editor.label(title: row.title)
     editor.connect(to: binding)
     editor.refresh(SettingsReader(binding.store))
-    let entry = try XCTUnwrap(editor.focusWidget as? Entry)
-    XCTAssertEqual(entry.text, "{\"DP-1\": \"left\\u202ethgir\"}")
-    entry.pressEnter()
-    XCTAssertEqual(binding.written, [], "shown as it is stored: nothing to write")
-    entry.text = "{\"DP-1\": \"\u{202E}x\"}"
-    entry.pressEnter()
-    XCTAssertEqual(binding.written, [.string("{\"DP-1\": \"\\u202ex\"}")])
+    XCTAssertEqual(editor.view.text, "{\"DP-1\": \"left\\u202ethgir\"}")
+    XCTAssertFalse(editor.applyButton.isSensitive, "shown as it is stored: nothing to write")
+    XCTAssertTrue(editor.view.hasAccessibleLabel("Per-monitor settings as JSON"))
+
+    editor.view.text = "{\n  \"DP-1\": tru\n}"
+    XCTAssertEqual(editor.messageText, "It is not valid JSON: something unexpected at line 2, column 11.")
+    XCTAssertFalse(editor.applyButton.isSensitive)
+    editor.apply()
+    XCTAssertEqual(binding.written, [], "refused: nothing written")
+
+    editor.view.text = "{\n  \"DP-1\": \"\u{202E}x\"\n}"
+    XCTAssertEqual(editor.messageText, "")
+    XCTAssertTrue(editor.applyButton.isSensitive)
+    editor.apply()
+    XCTAssertEqual(binding.written, [.string("{\n  \"DP-1\": \"\\u202ex\"\n}")], "its lines kept, U+202E escaped")
+    XCTAssertEqual(editor.view.text, "{\n  \"DP-1\": \"\\u202ex\"\n}")
   }
 }

@@ -174,7 +174,7 @@ public enum SchemaPanel {
       }
       var json = Row.Text(key: settingKey, placeholder: "JSON", rule: rule)
       // A string holding U+202E shows, and is written, as its escape: the same JSON, shown as it is.
-      json.escapesInvisibles = true
+      json.isJSON = true
       return .text(json)
     case ("s", .any):
       // The description says them, or else the summary (“Layout modes: stacking, tiling”).
