@@ -27,7 +27,7 @@ struct Completion {
   static let exportFormats = ["ansible"]
   /// The commands, each with its options, as `knobs --help` has them.
   static let commands: KeyValuePairs<String, [String]> = [
-    "list": ["--json"], "get": ["--raw"], "set": ["--replace"], "reset": [],
+    "list": ["--json"], "get": ["--raw"], "set": ["--replace", "--force"], "reset": [],
     "explain": ["--json"], "custom-shortcut": [], "export": ["--all", "-o", "--locks", "--format"],
     "import": ["--dry-run"], "profile": ["--dry-run"],
     "history": ["--json", "-n"], "undo": ["--force"], "extension": [],

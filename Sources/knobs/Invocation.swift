@@ -39,8 +39,9 @@ enum Invocation: Equatable {
   /// Every row of the app's panel, or with a path (`schema/SCHEMA-ID`) every row of one schema.
   case list(json: Bool, path: RowPath?)
   case get(path: RowPath, raw: Bool)
-  /// With `replace`, a shortcut another keybinding uses is taken from it instead of refused.
-  case set(path: RowPath, value: String, replace: Bool)
+  /// With `replace`, a shortcut another keybinding uses is taken from it instead of refused; with `force`, a
+  /// number past what the setting usually takes is written.
+  case set(path: RowPath, value: String, replace: Bool, force: Bool)
   case reset(path: RowPath)
   /// Where a setting's value comes from, every layer bottom to top (`knobs explain`).
   case explain(path: RowPath, json: Bool)
@@ -75,7 +76,7 @@ enum Invocation: Equatable {
     [
       tr(
         // TRANSLATORS: keep the command names, options and PATH, SCHEMA-ID and VALUE as they are.
-        "Usage: knobs [--panel FILE|ID] [--open PATH]\n       knobs [--panel FILE|ID] list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set [--replace] PATH VALUE | reset PATH\n       knobs [--panel FILE|ID] explain [--json] PATH\n       knobs custom-shortcut add [--replace] NAME COMMAND ACCELERATOR | custom-shortcut remove NAME\n       knobs export [--all] [-o FILE] [--locks FILE] [SCOPE...] | import [--dry-run] FILE\n       knobs export --format ansible [--all] [--locks] FOLDER [SCOPE...]\n       knobs profile save NAME [SCOPE...] | profile apply [--dry-run] NAME | profile list | profile delete NAME\n       knobs history [--json] [-n N] | undo [--force] [ID]\n       knobs extension list [--json] | install [--replace] [--json] FILE.zip | enable|disable|uninstall|prefs UUID\n       knobs --check-panel [FILE] | --version | --help\n       knobs install-panel FILE | uninstall-panel ID"
+        "Usage: knobs [--panel FILE|ID] [--open PATH]\n       knobs [--panel FILE|ID] list [--json] [schema/SCHEMA-ID] | get [--raw] PATH | set [--replace] [--force] PATH VALUE | reset PATH\n       knobs [--panel FILE|ID] explain [--json] PATH\n       knobs custom-shortcut add [--replace] NAME COMMAND ACCELERATOR | custom-shortcut remove NAME\n       knobs export [--all] [-o FILE] [--locks FILE] [SCOPE...] | import [--dry-run] FILE\n       knobs export --format ansible [--all] [--locks] FOLDER [SCOPE...]\n       knobs profile save NAME [SCOPE...] | profile apply [--dry-run] NAME | profile list | profile delete NAME\n       knobs history [--json] [-n N] | undo [--force] [ID]\n       knobs extension list [--json] | install [--replace] [--json] FILE.zip | enable|disable|uninstall|prefs UUID\n       knobs --check-panel [FILE] | --version | --help\n       knobs install-panel FILE | uninstall-panel ID"
       ),
       tr("With no arguments Knobs opens its settings window."),
       tr(
@@ -84,7 +85,7 @@ enum Invocation: Equatable {
       ),
       tr(
         // TRANSLATORS: translate the descriptions and keep them aligned; the commands stay as they are.
-        "Commands (no display needed; the same settings the window shows):\n  list [--json]   Every row: path, kind, title and current value; with --json\n                  also the schema, key and raw GVariant value of each setting,\n                  where it comes from (source), and \"problems\" when the dconf\n                  profile or one of its databases could not be read.\n  list [--json] schema/SCHEMA-ID\n                  Every key of an installed GSettings schema, as generated rows.\n  get PATH        Print a row's current value; --raw prints the GVariant text.\n  set PATH VALUE  Change a setting; a value the row does not allow changes nothing.\n  reset PATH      Return a setting to its default."
+        "Commands (no display needed; the same settings the window shows):\n  list [--json]   Every row: path, kind, title and current value; with --json\n                  also the schema, key and raw GVariant value of each setting,\n                  where it comes from (source), and \"problems\" when the dconf\n                  profile or one of its databases could not be read.\n  list [--json] schema/SCHEMA-ID\n                  Every key of an installed GSettings schema, as generated rows.\n  get PATH        Print a row's current value; --raw prints the GVariant text.\n  set PATH VALUE  Change a setting; a value the row does not allow changes nothing.\n                  A number past what such a setting usually takes (an opacity\n                  over 255) is refused unless --force is given.\n  reset PATH      Return a setting to its default."
       ),
       tr(
         // TRANSLATORS: translate the descriptions and keep them aligned; the command, the option and the shortcuts stay as they are.
@@ -395,7 +396,8 @@ extension Invocation {
     switch command {
     case .list(let json, let path): self = .list(json: json, path: path)
     case .get(let path, let raw): self = .get(path: path, raw: raw)
-    case .set(let path, let value, let replace): self = .set(path: path, value: value, replace: replace)
+    case .set(let path, let value, let replace, let force):
+      self = .set(path: path, value: value, replace: replace, force: force)
     case .reset(let path): self = .reset(path: path)
     case .explain(let path, let json): self = .explain(path: path, json: json)
     }
@@ -406,7 +408,8 @@ extension Invocation {
     switch self {
     case .list(let json, let path): .list(json: json, path: path)
     case .get(let path, let raw): .get(path: path, raw: raw)
-    case .set(let path, let value, let replace): .set(path: path, value: value, replace: replace)
+    case .set(let path, let value, let replace, let force):
+      .set(path: path, value: value, replace: replace, force: force)
     case .reset(let path): .reset(path: path)
     case .explain(let path, let json): .explain(path: path, json: json)
     default: nil

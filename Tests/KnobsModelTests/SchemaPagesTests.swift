@@ -207,6 +207,18 @@ final class SchemaPagesTests: XCTestCase {
     let opacity = try row("blur-opacity", in: panel)
     XCTAssertEqual(opacity.kindName, "number")
     XCTAssertEqual(try opacity.parseValue("200", like: .int(40)), .int(200))
+    // Only convention caps an int opacity at 255: past it is asked about (window) or needs --force (set).
+    func usualMaximum(_ name: String) throws -> Double? {
+      guard case .number(let number) = try row(name, in: panel).kind.form else { return nil }
+      return number.usualMaximum
+    }
+    XCTAssertEqual(try usualMaximum("blur-opacity"), 255)
+    XCTAssertNil(try usualMaximum("shadow-distance"), "a distance has none")
+    guard case .number(let number) = opacity.kind.form else { return XCTFail("a number row") }
+    XCTAssertEqual(
+      number.usualMaximumProblem(999, text: "999", title: opacity.title),
+      "“Blur opacity” is usually at most 255; “999” is past that.")
+    XCTAssertNil(number.usualMaximumProblem(255, text: "255", title: opacity.title))
     let alpha = try row("panel-alpha", in: panel)
     XCTAssertEqual(try bounds("panel-alpha").1, 0)
     XCTAssertEqual(try bounds("panel-alpha").2, 255)
@@ -273,6 +285,33 @@ final class SchemaPagesTests: XCTestCase {
     XCTAssertEqual(try row("json-file-path", in: panel).kindName, "file")
     XCTAssertEqual(try row("label-format", in: panel).parseValue("{x", like: .string("")), .string("{x"))
     XCTAssertEqual(panel.validate(against: MemoryStore(defaults: [:])), [])
+  }
+
+  func testAJSONValuesBidiAndControlCharactersShowAsTheirEscapes() async throws {
+    let panel = panel([
+      KeyDescription(
+        name: "monitor-settings", typeString: "s", summary: "Per-monitor settings (JSON)", defaultString: "{}"),
+      KeyDescription(name: "note", typeString: "s", defaultString: ""),
+    ])
+    let monitors = try row("monitor-settings", in: panel)
+    guard case .text(let json) = monitors.kind.form else { return XCTFail("a text row") }
+    // Stored by another program with U+202E, an isolate and a line separator in its strings: the same JSON, shown as it is.
+    let stored = "{\"name\": \"left\u{202E}thgir\", \"tag\": \"\u{2066}x\u{2069}\u{2028}\"}"
+    let shown = json.text(of: .string(stored))
+    XCTAssertEqual(shown, "{\"name\": \"left\\u202ethgir\", \"tag\": \"\\u2066x\\u2069\\u2028\"}")
+    XCTAssertFalse(shown.unicodeScalars.contains { String.isEscaped($0) })
+    XCTAssertNil(JSONText.problem(in: shown), "still JSON")
+    // Its own whitespace stays; an escape already written stays as it is.
+    let pretty = "{\n\t\"a\": \"\\u202e\\\"\"\r\n}"
+    XCTAssertEqual(json.text(of: .string(pretty)), pretty)
+    // Typed with one, it is written with its escape; refused where no JSON has one.
+    XCTAssertEqual(
+      try monitors.parseValue("{\"a\": \"x\u{202E}y\"}", like: .string("{}")), .string("{\"a\": \"x\\u202ey\"}"))
+    XCTAssertThrowsError(try monitors.parseValue("{\"a\": 1\u{202E}}", like: .string("{}")))
+    XCTAssertEqual(monitors.currentValueText(SettingsReader(MemoryStore(defaults: [json.key: .string(stored)]))), shown)
+    // Other text is not JSON: kept as typed.
+    guard case .text(let note) = try row("note", in: panel).kind.form else { return XCTFail("a text row") }
+    XCTAssertEqual(note.text(of: .string("a\u{202E}b")), "a\u{202E}b")
   }
 
   // MARK: - 3. Titles
@@ -344,6 +383,137 @@ final class SchemaPagesTests: XCTestCase {
     XCTAssertEqual(try row("delay", in: panel).kindName, "number")
     XCTAssertEqual(try row("delay", in: panel).title, "0 disables it, 100 is the default")
     XCTAssertEqual(try row("columns", in: panel).kindName, "number")
+  }
+
+  func testWordAlternativesOfAWholeNumberAreItsCodesInOrder() async throws {
+    let panel = panel([
+      // A system monitor's unit: quoted words in brackets, joined by “or”, mean 0 and 1.
+      KeyDescription(
+        name: "unit", typeString: "i", summary: "Temperature unit",
+        description: "The unit ('centigrade' or 'fahrenheit') the temperature is shown in", defaultNumber: 0),
+      KeyDescription(name: "side", typeString: "i", summary: "Position: left or right", defaultNumber: 1),
+      KeyDescription(
+        name: "click-action", typeString: "u", description: "What a click does: either minimize, preview or cycle.",
+        defaultNumber: 2),
+      KeyDescription(name: "corner", typeString: "i", description: "0 = Left or 1 = Right", defaultNumber: 0),
+      KeyDescription(name: "edge", typeString: "i", description: "Either “top” or “bottom”.", defaultNumber: 0),
+      // Not codes: words in a sentence, a default outside, a yes-or-no list whose order says nothing.
+      KeyDescription(name: "max-size", typeString: "i", description: "Width or height of the popup.", defaultNumber: 0),
+      KeyDescription(name: "units", typeString: "i", description: "Speed in bits or bytes?", defaultNumber: 0),
+      KeyDescription(name: "far", typeString: "i", summary: "Place: left or right", defaultNumber: 5),
+      KeyDescription(name: "answer", typeString: "i", description: "Confirm: yes or no.", defaultNumber: 0),
+      KeyDescription(name: "note", typeString: "i", description: "Note: this or that breaks.", defaultNumber: 0),
+    ])
+    let unit = try row("unit", in: panel)
+    XCTAssertEqual(options(unit).map(\.1), ["Centigrade", "Fahrenheit"])
+    XCTAssertEqual(options(unit).map(\.0), [.int(0), .int(1)])
+    XCTAssertEqual(try unit.parseValue("Fahrenheit", like: .int(0)), .int(1))
+    XCTAssertEqual(try unit.parseValue("centigrade", like: .int(1)), .int(0))
+    XCTAssertThrowsError(try unit.parseValue("kelvin", like: .int(0))) {
+      XCTAssertTrue("\($0)".contains("Fahrenheit"), "the refusal names the choices: \($0)")
+    }
+    XCTAssertThrowsError(try unit.parseValue("2", like: .int(0)))
+    let side = try row("side", in: panel)
+    XCTAssertEqual(options(side).map(\.1), ["Left", "Right"])
+    XCTAssertEqual(side.title, "Position")
+    XCTAssertEqual(try side.parseValue("Right", like: .int(0)), .int(1))
+    XCTAssertEqual(options(try row("click-action", in: panel)).map(\.1), ["Minimize", "Preview", "Cycle"])
+    XCTAssertEqual(options(try row("click-action", in: panel)).map(\.0), [.int(0), .int(1), .int(2)])
+    XCTAssertEqual(options(try row("corner", in: panel)).map(\.1), ["Left", "Right"])
+    XCTAssertEqual(options(try row("edge", in: panel)).map(\.1), ["Top", "Bottom"])
+    for name in ["max-size", "units", "far", "answer", "note"] {
+      XCTAssertEqual(try row(name, in: panel).kindName, "number", name)
+    }
+    XCTAssertEqual(try row("far", in: panel).title, "Place: left or right")
+    let store = MemoryStore(defaults: [
+      SettingKey(schema: Self.id, key: "unit"): .int(0), SettingKey(schema: Self.id, key: "side"): .int(1),
+      SettingKey(schema: Self.id, key: "click-action"): .int(2), SettingKey(schema: Self.id, key: "corner"): .int(0),
+      SettingKey(schema: Self.id, key: "edge"): .int(0),
+    ])
+    XCTAssertEqual(panel.validate(against: store), [])
+  }
+
+  func testStringOptionsNamedInProseAreAChoiceAndTheirLabelsStoreTheValue() async throws {
+    let panel = panel([
+      // A tiling manager's modifier, its layouts in a summary and its drop layout in backquotes.
+      KeyDescription(
+        name: "drag-modifier", typeString: "s", summary: "Modifier to tile by dragging",
+        description: "None tiles at once.\nOptions are Super, Ctrl, Shift, Alt, and None", defaultString: "None"),
+      KeyDescription(
+        name: "layout-mode", typeString: "s", summary: "Layout modes: stacking, tiling", defaultString: "tiling"),
+      KeyDescription(
+        name: "drop-layout", typeString: "s", summary: "Layout of a dropped window",
+        description: "The values are `tabbed` and `stacked`.", defaultString: "tabbed"),
+      KeyDescription(
+        name: "bar-side", typeString: "s", description: "Possible values: top, bottom, left, right.",
+        defaultString: "top"),
+      // Not options: examples, a default that is not among them, a sentence.
+      KeyDescription(
+        name: "terminal", typeString: "s", description: "Examples: kitty, alacritty, foot.", defaultString: "kitty"),
+      KeyDescription(name: "font-name", typeString: "s", summary: "Font: Sans, Serif", defaultString: "Cantarell"),
+      KeyDescription(
+        name: "greeting", typeString: "s", description: "Say hello or goodbye when it starts.",
+        defaultString: "hello"),
+    ])
+    let modifier = try row("drag-modifier", in: panel)
+    XCTAssertEqual(
+      options(modifier).map(\.0), ["Super", "Ctrl", "Shift", "Alt", "None"].map { SettingValue.string($0) })
+    XCTAssertEqual(try modifier.parseValue("alt", like: .string("None")), .string("Alt"))
+    let mode = try row("layout-mode", in: panel)
+    XCTAssertEqual(options(mode).map(\.0), [.string("stacking"), .string("tiling")])
+    XCTAssertEqual(options(mode).map(\.1), ["Stacking", "Tiling"])
+    XCTAssertEqual(mode.title, "Layout modes")
+    // The label the extension's own preferences show is stored as the value it reads.
+    let drop = try row("drop-layout", in: panel)
+    XCTAssertEqual(options(drop).map(\.0), [.string("tabbed"), .string("stacked")])
+    XCTAssertEqual(try drop.parseValue("Stacked", like: .string("tabbed")), .string("stacked"))
+    XCTAssertThrowsError(try drop.parseValue("Grid", like: .string("tabbed"))) {
+      XCTAssertTrue("\($0)".contains("Stacked"), "the refusal names the choices: \($0)")
+    }
+    XCTAssertEqual(options(try row("bar-side", in: panel)).count, 4)
+    for name in ["terminal", "font-name", "greeting"] {
+      XCTAssertEqual(try row(name, in: panel).kindName, "text", name)
+    }
+    // Such keys' defaults are read: without one, the list can't be checked.
+    for key in [
+      KeyDescription(name: "a", typeString: "s", summary: "Layout modes: stacking, tiling"),
+      KeyDescription(name: "b", typeString: "s", description: "Options are Super, Ctrl, Alt"),
+      KeyDescription(name: "c", typeString: "s", description: "The values are `tabbed` and `stacked`."),
+    ] {
+      XCTAssertTrue(SchemaPanel.readsDefault(of: key), key.name)
+    }
+    XCTAssertFalse(SchemaPanel.readsDefault(of: KeyDescription(name: "d", typeString: "s", summary: "Some text")))
+  }
+
+  func testASmallRangeWhoseValuesAreNamedIsAChoice() async throws {
+    let panel = panel([
+      KeyDescription(
+        name: "blur-level", typeString: "i", description: "0: off, 1: low, 2: high",
+        range: .range(minimum: 0, maximum: 2), defaultNumber: 1),
+      KeyDescription(
+        name: "quality", typeString: "i", summary: "Quality", description: "Low, medium or high.",
+        range: .range(minimum: 1, maximum: 3), defaultNumber: 2),
+      KeyDescription(
+        name: "strength", typeString: "u", summary: "Strength", description: "Off, weak or strong",
+        range: .range(minimum: 0, maximum: 2), defaultNumber: 0),
+      // As many words as the range has values, but the range is no small set of codes.
+      KeyDescription(
+        name: "padding", typeString: "i", description: "Small or large.", range: .range(minimum: 0, maximum: 40),
+        defaultNumber: 8),
+      // A sentence without a range names no codes.
+      KeyDescription(name: "size", typeString: "i", description: "Small or large.", defaultNumber: 0),
+    ])
+    let blur = try row("blur-level", in: panel)
+    XCTAssertEqual(options(blur).map(\.1), ["Off", "Low", "High"])
+    XCTAssertEqual(try blur.parseValue("high", like: .int(1)), .int(2))
+    let quality = try row("quality", in: panel)
+    XCTAssertEqual(options(quality).map(\.1), ["Low", "Medium", "High"])
+    XCTAssertEqual(options(quality).map(\.0), [.int(1), .int(2), .int(3)])
+    XCTAssertEqual(try quality.parseValue("Medium", like: .int(1)), .int(2))
+    XCTAssertThrowsError(try quality.parseValue("0", like: .int(1)))
+    XCTAssertEqual(options(try row("strength", in: panel)).map(\.0), [.int(0), .int(1), .int(2)])
+    XCTAssertEqual(try row("padding", in: panel).kindName, "slider")
+    XCTAssertEqual(try row("size", in: panel).kindName, "number")
   }
 
   func testNumberedAndPerStateColorKeysAreColors() async throws {

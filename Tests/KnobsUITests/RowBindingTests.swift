@@ -48,4 +48,79 @@ final class RowBindingTests: GtkTestCase {
     XCTAssertEqual(binding.written.count, 1, "no number, nothing written")
     XCTAssertEqual(binding.problems.last, "Not saved: “many” is not a number.")
   }
+
+  /// An int opacity with no range counts to 255 by convention alone: a value past it is asked about first,
+  /// written when the person says so, and never when they cancel.
+  func testAValuePastTheUsualMaximumIsAskedAboutFirst() async throws {
+    let key = SettingKey(schema: "org.example.panel", key: "panel-opacity")
+    let binding = Binding(MemoryStore(defaults: [key: .int(240)]))
+    let row = SchemaPanel.row(
+      for: KeyDescription(name: "panel-opacity", typeString: "i", defaultNumber: 240), in: "org.example.panel")
+    guard case .number(let number) = row.kind.form else { return XCTFail("a number row: \(row.kind)") }
+    XCTAssertEqual(number.usualMaximum, 255)
+    let editor = NumberEditor(number)
+    editor.label(title: row.title)
+    editor.connect(to: binding)
+    editor.refresh(SettingsReader(binding.store))
+    let entry = try XCTUnwrap(editor.focusWidget as? Entry)
+
+    entry.text = "200"
+    entry.pressEnter()
+    XCTAssertEqual(binding.written, [.int(200)], "under the usual maximum: written at once")
+    XCTAssertNil(editor.confirmation)
+    editor.refresh(SettingsReader(binding.store))
+
+    entry.text = "999"
+    entry.pressEnter()
+    XCTAssertEqual(binding.written, [.int(200)], "past it: nothing written before the answer")
+    let question = try XCTUnwrap(editor.confirmation, "the window asks first")
+    question.close()
+    XCTAssertNil(editor.confirmation)
+    XCTAssertEqual(binding.written, [.int(200)], "cancelled: nothing written")
+    XCTAssertEqual(entry.text, "200", "the field shows the stored value again")
+
+    entry.text = "999"
+    entry.pressEnter()
+    try XCTUnwrap(editor.confirmation).confirm()
+    XCTAssertEqual(binding.written, [.int(200), .int(999)], "said so: written")
+    XCTAssertEqual(binding.store.value(for: key), .int(999))
+    editor.refresh(SettingsReader(binding.store))
+    // Already past it: a step is not asked about again.
+    entry.text = "1000"
+    entry.pressEnter()
+    XCTAssertNil(editor.confirmation)
+    XCTAssertEqual(binding.written.last, .int(1000))
+  }
+
+  /// JSON is edited in several lines: a mistake is said with its line and column and keeps Apply off; U+202E in
+  /// a string shows, and is written, as its escape.
+  func testJSONIsEditedInSeveralLinesAndShowsABidiControlAsItsEscape() async throws {
+    let key = SettingKey(schema: "org.example.panel", key: "monitor-settings")
+    let stored = "{\"DP-1\": \"left\u{202E}thgir\"}"
+    let binding = Binding(MemoryStore(defaults: [key: .string(stored)]))
+    let row = SchemaPanel.row(
+      for: KeyDescription(name: "monitor-settings", typeString: "s", summary: "Per-monitor settings (JSON)"),
+      in: "org.example.panel")
+    let editor = try XCTUnwrap(RowControl(kind: row.kind).editor as? JSONEditor, "the window's JSON editor")
+    XCTAssertEqual(editor.kind, "json")
+    editor.label(title: row.title)
+    editor.connect(to: binding)
+    editor.refresh(SettingsReader(binding.store))
+    XCTAssertEqual(editor.view.text, "{\"DP-1\": \"left\\u202ethgir\"}")
+    XCTAssertFalse(editor.applyButton.isSensitive, "shown as it is stored: nothing to write")
+    XCTAssertTrue(editor.view.hasAccessibleLabel("Per-monitor settings as JSON"))
+
+    editor.view.text = "{\n  \"DP-1\": tru\n}"
+    XCTAssertEqual(editor.messageText, "It is not valid JSON: something unexpected at line 2, column 11.")
+    XCTAssertFalse(editor.applyButton.isSensitive)
+    editor.apply()
+    XCTAssertEqual(binding.written, [], "refused: nothing written")
+
+    editor.view.text = "{\n  \"DP-1\": \"\u{202E}x\"\n}"
+    XCTAssertEqual(editor.messageText, "")
+    XCTAssertTrue(editor.applyButton.isSensitive)
+    editor.apply()
+    XCTAssertEqual(binding.written, [.string("{\n  \"DP-1\": \"\\u202ex\"\n}")], "its lines kept, U+202E escaped")
+    XCTAssertEqual(editor.view.text, "{\n  \"DP-1\": \"\\u202ex\"\n}")
+  }
 }

@@ -6,11 +6,9 @@ values (codes the key lacks, labels that aren't one, numbers past every bound, c
 one, bidi controls, CR LF, 100 KB) are refused in words with nothing written. The schemas are
 written here, in the shapes of popular extensions'. Needs KNOBS_BIN and KNOBS_SCHEMA_DIR."""
 
-import json
-
 import pytest
 
-from sealed import Desk, schemas_with
+from schema_desks import listed, schema_desk
 
 DOCK = "dev.knobs.fixture.ShapedDock"
 MONITOR = "dev.knobs.fixture.ShapedMonitor"
@@ -47,17 +45,8 @@ MONITOR_XML = f"""<?xml version="1.0" encoding="UTF-8"?>
 
 @pytest.fixture(scope="module")
 def desk(tmp_path_factory):
-    root = tmp_path_factory.mktemp("shaped")
-    schemas = schemas_with(root / "schemas", {f"{DOCK}.gschema.xml": DOCK_XML, f"{MONITOR}.gschema.xml": MONITOR_XML})
-    session = Desk(root / "desk", schemas=schemas)
-    yield session
-    session.stop()
-
-
-def listed(desk, schema):
-    result = desk.knobs("list", "--json", f"schema/{schema}")
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+    yield from schema_desk(
+        tmp_path_factory, "shaped", {f"{DOCK}.gschema.xml": DOCK_XML, f"{MONITOR}.gschema.xml": MONITOR_XML})
 
 
 def test_the_docks_keys_come_in_its_files_order_with_the_control_and_title_its_own_preferences_give(desk):

@@ -9,6 +9,10 @@ extension Row {
     /// How the value is edited: an entry, or for a structured GVariant value a table, a pair
     /// of numbers or GVariant text of several lines (see `StructuredValues`).
     public var editor: Editor
+    /// Whether the text is JSON: edited in several lines in the window, and shown and written with the control
+    /// and bidirectional characters of its strings as `\u` escapes, which mean the same to a JSON reader
+    /// (`JSONText.escapingInvisibles`).
+    package var isJSON = false
 
     public init(
       key: SettingKey, placeholder: String? = nil, rule: TextRule = TextRule(), format: Format = .plain,
@@ -32,7 +36,9 @@ extension Row {
     /// The text an entry shows for `value`.
     public func text(of value: SettingValue?) -> String {
       switch format {
-      case .plain: return value?.stringValue ?? ""
+      case .plain:
+        let text = value?.stringValue ?? ""
+        return isJSON ? JSONText.escapingInvisibles(text) : text
       case .gvariant: return value?.gvariantText ?? ""
       }
     }
@@ -40,7 +46,7 @@ extension Row {
     /// The value typed `text` stands for; the rule is checked separately.
     public func value(of text: String) -> SettingValue {
       switch format {
-      case .plain: return .string(text)
+      case .plain: return .string(isJSON ? JSONText.escapingInvisibles(text) : text)
       case .gvariant(let type): return .variant(type: type, text: text.trimmingWhitespace)
       }
     }

@@ -184,4 +184,41 @@ enum JSONText {
     }
     return (index, true)
   }
+
+  /// The text with every control character, bidirectional control (U+202E…) and line or paragraph separator
+  /// inside a JSON string written as its `\u` escape, which a JSON reader takes for the same string: such a
+  /// value is shown, and written, without turning the text around it backwards or breaking its line. Outside
+  /// strings, spaces, tabs and line breaks stay (JSON's own whitespace); any other such character, which no JSON
+  /// value has there, is escaped too, so that it shows before the check refuses it.
+  static func escapingInvisibles(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { isInvisible($0) }) else { return text }
+    var result = String.UnicodeScalarView()
+    var inString = false
+    var escaped = false
+    for scalar in text.unicodeScalars {
+      let whitespace = !inString && (scalar == "\n" || scalar == "\r" || scalar == "\t")
+      if isInvisible(scalar), !whitespace {
+        let hex = String(scalar.value, radix: 16)
+        result.append(contentsOf: "\\u".unicodeScalars)
+        result.append(contentsOf: (String(repeating: "0", count: max(0, 4 - hex.count)) + hex).unicodeScalars)
+        escaped = false
+        continue
+      }
+      result.append(scalar)
+      if escaped {
+        escaped = false
+      } else if inString, scalar == "\\" {
+        escaped = true
+      } else if scalar == "\"" {
+        inString.toggle()
+      }
+    }
+    return String(result)
+  }
+
+  /// A character that shows as something else, or as nothing: a control character, a bidirectional control, or a
+  /// line or paragraph separator.
+  private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    String.isEscaped(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}"
+  }
 }

@@ -83,10 +83,14 @@ public enum SchemaPanel {
 
   static func row(for key: KeyDescription, in schema: String, context: SchemaContext) -> Row {
     let settingKey = SettingKey(schema: schema, key: key.name)
-    let title = title(summary: key.summary, name: key.name, context: context)
-    var row = Row(id: key.name, title: title, kind: kind(for: key, settingKey, context: context))
+    let kind = kind(for: key, settingKey, context: context)
+    // A choice's title leaves out the options its summary lists (“Layout modes: stacking, tiling”).
+    let isChoice = kind.choice != nil
+    let title = title(summary: key.summary, name: key.name, context: context, listsOptions: isChoice)
+    var row = Row(id: key.name, title: title, kind: kind)
     if let englishSummary = key.englishSummary {
-      let english = Self.title(summary: englishSummary, name: key.name, context: context, english: true)
+      let english = Self.title(
+        summary: englishSummary, name: key.name, context: context, english: true, listsOptions: isChoice)
       if english != title { Translation.remember(title, english: english) }
     }
     let description = KeyText.normalized(key.description)
@@ -115,12 +119,17 @@ public enum SchemaPanel {
 
   /// The summary on one line, unless it is no title: junk (“…”, “TODO”, only punctuation),
   /// paragraphs, longer than a line, or the same as another key's; then the key's name made readable.
-  private static func title(summary: String, name: String, context: SchemaContext, english: Bool = false) -> String {
+  private static func title(
+    summary: String, name: String, context: SchemaContext, english: Bool = false, listsOptions: Bool = false
+  ) -> String {
     // Paragraphs (GLib joins a summary's wrapped lines, but keeps its blank lines) make no title.
     var paragraphs = KeyText.normalized(summary)
     // A summary that lists a number's codes is titled by what comes before them, if anything.
     if let before = DescribedValues.textBeforeCodes(paragraphs) {
       guard !before.isEmpty else { return KeyText.readable(name) }
+      paragraphs = before
+    } else if listsOptions, let before = DescribedValues.textBeforeWordList(paragraphs) {
+      // … and one that ends with a choice's options after a colon by what comes before the colon.
       paragraphs = before
     }
     let line = KeyText.withoutTypeNote(paragraphs.split(whereSeparator: \.isWhitespace).joined(separator: " "))
@@ -163,9 +172,16 @@ public enum SchemaPanel {
         if allowsEmpty, text.trimmingWhitespace.isEmpty { return nil }
         return JSONText.problem(in: text)?.description
       }
-      return .text(.init(key: settingKey, placeholder: "JSON", rule: rule))
+      var json = Row.Text(key: settingKey, placeholder: "JSON", rule: rule)
+      // A string holding U+202E shows, and is written, as its escape: the same JSON, shown as it is.
+      json.isJSON = true
+      return .text(json)
     case ("s", .any):
-      if let values = DescribedValues.stringOptions(in: key.description, defaultValue: key.defaultString) {
+      // The description says them, or else the summary (“Layout modes: stacking, tiling”).
+      let options = [key.description, key.summary].lazy.compactMap {
+        DescribedValues.stringOptions(in: $0, defaultValue: key.defaultString)
+      }.first
+      if let values = options {
         return .choice(.init(key: settingKey, options: values.map { .init(.string($0), KeyText.readable($0)) }))
       }
       if let file = fileKind(for: key, settingKey) { return file }
@@ -179,7 +195,8 @@ public enum SchemaPanel {
   }
 
   /// A choice for a whole-number key whose description, or else summary, names its codes
-  /// (“0=Auto, 1=Kbps”), each option writing its number; nil when neither names any, or codes the
+  /// (“0=Auto, 1=Kbps”) or words that stand for them in order (“'centigrade' or 'fahrenheit'”,
+  /// “Position: left or right”), each option writing its number; nil when neither names any, or codes the
   /// key's range or type refuse.
   static func codedChoice(for key: KeyDescription, _ settingKey: SettingKey) -> Row.Kind? {
     guard let bounds = integerBounds[key.typeString] else { return nil }
@@ -275,14 +292,15 @@ public enum SchemaPanel {
   ]
 
   /// Whether the generator needs a string key's default, read from `key` without it: a color's
-  /// tells its format, a path's whether a file chooser fits, and that of a key whose description
-  /// quotes values whether they are the values it takes. Only these are read: GLib translates a
+  /// tells its format, a path's whether a file chooser fits, and that of a key whose summary or description
+  /// quotes or names values whether they are the values it takes. Only these are read: GLib translates a
   /// default marked for translation as it reads it (see `SettingsSchema.key`).
   public static func readsDefault(of key: KeyDescription) -> Bool {
     guard key.typeString == "s", key.range == .any else { return false }
     if mayBeColor(key.name) || fileKind(for: key, SettingKey(schema: "", key: key.name)) != nil { return true }
     if isJSON(key) { return true }
-    return key.description.unicodeScalars.contains { $0 == "'" || $0 == "\"" || $0 == "\u{2018}" || $0 == "\u{201C}" }
+    // Values in quotes or backquotes, or named in prose (“Options are Super, Ctrl, Alt”), in either text.
+    return DescribedValues.mayOfferStrings(key.description) || DescribedValues.mayOfferStrings(key.summary)
   }
 
   /// Whether a string key holds JSON: its name, summary or description says JSON (`monitor-json`,
@@ -334,9 +352,11 @@ public enum SchemaPanel {
         return .slider(
           .init(key: settingKey, minimum: 0, maximum: scale, step: scale == 1 ? 0.01 : 1, format: format))
       }
-      return .number(
-        .init(
-          key: settingKey, minimum: bounds.0, maximum: bounds.1, step: isDouble ? 0.1 : 1, decimals: isDouble ? 2 : 0))
+      var number = Row.Number(
+        key: settingKey, minimum: bounds.0, maximum: bounds.1, step: isDouble ? 0.1 : 1, decimals: isDouble ? 2 : 0)
+      // An int opacity or color channel counts to 255 by convention alone: past it, the person is asked first.
+      if range == .any, let usual = usualMaximum(of: key), usual < bounds.1 { number.usualMaximum = usual }
+      return .number(number)
     }
     let minimum = max(low, bounds.0)
     let maximum = min(high, bounds.1)
@@ -371,6 +391,20 @@ public enum SchemaPanel {
       return value <= 100 && saysPercent ? 100 : nil
     }
     return saysPercent && value <= 100 ? 100 : nil
+  }
+
+  /// 255 for a whole-number key with no range whose name says it is an opacity, alpha or transparency, or a
+  /// color's red, green or blue channel, and whose default is 0 to 255; nil for other keys. Only convention
+  /// says so (the extension's own preferences cap it there), so it is no bound, only a value to ask about.
+  static func usualMaximum(of key: KeyDescription) -> Double? {
+    guard ["n", "q", "i", "u", "x", "t"].contains(key.typeString), key.range == .any else { return nil }
+    let words = key.name.lowercased().split { $0 == "-" || $0 == "_" }
+    let saysOpacity = words.contains { ["opacity", "alpha", "transparency"].contains($0) }
+    let saysChannel =
+      words.contains { ["red", "green", "blue"].contains($0) }
+      && words.contains { $0.hasSuffix("color") || $0.hasSuffix("colour") }
+    let value = key.defaultNumber ?? 0
+    return (saysOpacity || saysChannel) && value >= 0 && value <= 255 ? 255 : nil
   }
 
   /// The finest step that divides the range in at most `maximumSliderSteps`, or nil when none does.

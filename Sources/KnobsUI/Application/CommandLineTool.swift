@@ -98,9 +98,9 @@ package struct CommandLineTool {
       }
       print(value.gvariantText)
       return 0
-    case .set(let path, let text, let replace):
+    case .set(let path, let text, let replace, let force):
       guard let target = resolve(path), let key = boundKey(target.entry) else { return 2 }
-      return set(text, key: key, target, replacing: replace)
+      return set(text, key: key, target, replacing: replace, force: force)
     case .explain(let path, let json):
       guard let target = resolve(path), let key = boundKey(target.entry) else { return 2 }
       guard let found = provenanceOf(key, in: target.store)(provenanceReader) else {
@@ -142,12 +142,19 @@ package struct CommandLineTool {
     }
   }
 
-  private func set(_ text: String, key: SettingKey, _ target: Target, replacing: Bool) -> Int32 {
+  private func set(_ text: String, key: SettingKey, _ target: Target, replacing: Bool, force: Bool) -> Int32 {
     let value: SettingValue
     do {
       value = try target.entry.row.parseValue(text, like: target.store.value(for: key))
     } catch {
       printError("\(program): \(error) " + tr("Nothing was changed."))
+      return 2
+    }
+    // Past what only convention bounds (an opacity over 255): written when the person says so.
+    if !force, case .number(let number) = target.entry.row.kind.form, let amount = value.doubleValue,
+      let said = number.usualMaximumProblem(amount, text: text.trimmingSpaces, title: target.entry.row.title)
+    {
+      printError("\(program): \(said) " + tr("Nothing was changed; --force sets it anyway."))
       return 2
     }
     do {

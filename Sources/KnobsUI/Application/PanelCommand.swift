@@ -1,13 +1,14 @@
 import KnobsModel
 
 /// A command on a panel's rows, the same for Knobs and every `PanelApplication`:
-/// `list [--json] [schema/SCHEMA-ID]`, `get [--raw] PATH`, `set [--replace] PATH VALUE`, `reset PATH`.
+/// `list [--json] [schema/SCHEMA-ID]`, `get [--raw] PATH`, `set [--replace] [--force] PATH VALUE`, `reset PATH`.
 package enum PanelCommand: Equatable {
   /// Every row of the panel, or with a path (`schema/SCHEMA-ID`) every row of one schema.
   case list(json: Bool, path: RowPath?)
   case get(path: RowPath, raw: Bool)
-  /// With `replace`, a shortcut another keybinding uses is taken from it instead of refused.
-  case set(path: RowPath, value: String, replace: Bool)
+  /// With `replace`, a shortcut another keybinding uses is taken from it instead of refused; with `force`, a number
+  /// past what the setting usually takes (an opacity over 255) is written instead of refused.
+  case set(path: RowPath, value: String, replace: Bool, force: Bool = false)
   case reset(path: RowPath)
   /// Where the setting's value comes from: every layer, bottom to top, and the one that wins.
   case explain(path: RowPath, json: Bool)
@@ -16,7 +17,7 @@ package enum PanelCommand: Equatable {
   package var path: RowPath? {
     switch self {
     case .list(_, let path): path
-    case .get(let path, _), .set(let path, _, _), .reset(let path), .explain(let path, _): path
+    case .get(let path, _), .set(let path, _, _, _), .reset(let path), .explain(let path, _): path
     }
   }
 
@@ -64,12 +65,16 @@ package enum PanelCommand: Equatable {
       }
       return .get(path: RowPath(parsing: path), raw: raw)
     case "set":
-      let replace = rest.first == "--replace"
-      if replace { rest.removeFirst() }
+      var replace = false
+      var force = false
+      while let next = rest.first, next == "--replace" && !replace || next == "--force" && !force {
+        if next == "--replace" { replace = true } else { force = true }
+        rest.removeFirst()
+      }
       guard let path = rest.popFirst(), let value = rest.popFirst() else {
         throw UsageError(tr("set needs a path and a value, e.g. %1$s set %2$s.", program, examples.set))
       }
-      return .set(path: RowPath(parsing: path), value: value, replace: replace)
+      return .set(path: RowPath(parsing: path), value: value, replace: replace, force: force)
     case "reset":
       guard let path = rest.popFirst() else {
         throw UsageError(tr("reset needs a path, e.g. %1$s reset %2$s.", program, examples.reset))

@@ -7,7 +7,8 @@ import KnobsModel
 /// is taken too, as GTK's spin buttons take it). Typed values are brought into
 /// the range and to the row's decimals before they are written; text that is
 /// no number, or whose point could be a thousands separator, is explained and
-/// never written.
+/// never written. A value past what only convention bounds (an opacity over 255,
+/// `Row.Number.usualMaximum`) is written once the person says so in a dialog.
 ///
 /// A field and two buttons rather than a GtkSpinButton: on GTK 4.8 a spin
 /// button inside a list view row takes no typed text.
@@ -21,6 +22,9 @@ final class NumberEditor: RowEditor {
   private weak var row: (any RowBinding)?
   /// The value last shown from the store, which Escape puts back.
   private var stored: Double?
+  private var title = ""
+  /// The question asked before a value past the usual maximum is written; nil when none is open.
+  private(set) var confirmation: ConfirmDialog?
 
   init(_ number: Row.Number) {
     self.number = number
@@ -51,6 +55,7 @@ final class NumberEditor: RowEditor {
   }
 
   func label(title: String) {
+    self.title = title
     entry.setAccessibleLabel(title)
     less.setAccessibleLabel(tr("Decrease %s", title))
     more.setAccessibleLabel(tr("Increase %s", title))
@@ -131,8 +136,40 @@ final class NumberEditor: RowEditor {
   }
 
   private func write(_ value: Double) {
-    guard let row else { return }
     let clamped = min(max(value, number.minimum), number.maximum)
+    // Crossing the usual maximum is asked about first; once past it (said so, or set elsewhere), steps are not.
+    if number.isPastUsualMaximum(clamped), !(stored.map(number.isPastUsualMaximum) ?? false) {
+      ask(clamped)
+      return
+    }
+    store(clamped)
+  }
+
+  /// Asks whether a value past the usual maximum is meant, and writes it when it is; the field shows the stored
+  /// value again when it is not.
+  private func ask(_ value: Double) {
+    guard let row, confirmation == nil else { return }
+    let shown = text(value)
+    let said = number.usualMaximumProblem(value, text: shown, title: title) ?? ""
+    let question = Confirmation(
+      title: tr("Set a Value Past the Usual Maximum?"),
+      message: said + " " + tr("The program that reads it may not expect a larger value."),
+      confirmLabel: tr("Set %s", shown))
+    let dialog = ConfirmDialog(question, destructive: false, parent: row.hostWindow) { [weak self] in
+      self?.store(value)
+      self?.entry.text = shown
+    }
+    dialog.onFinish = { [weak self] in
+      guard let self else { return }
+      self.confirmation = nil
+      self.entry.text = self.stored.map(self.text) ?? ""
+    }
+    confirmation = dialog
+    dialog.present()
+  }
+
+  private func store(_ clamped: Double) {
+    guard let row else { return }
     if case .int = row.defaultValue(for: number.key) {
       row.write(.int(ExactNumber.clampedInteger(clamped)), number.key)
     } else {

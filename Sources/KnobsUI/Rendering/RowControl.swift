@@ -93,10 +93,10 @@ final class RowControl {
     }
   }
 
-  /// The editor of a text row: an entry, or for a structured GVariant value the table, pair
-  /// or GVariant text editor the model chose (`Row.Text.Editor`).
+  /// The editor of a text row: an entry, JSON text of several lines, or for a structured GVariant value the
+  /// table, pair or GVariant text editor the model chose (`Row.Text.Editor`).
   private static func textEditor(_ text: Row.Text) -> any RowEditor {
-    guard case .gvariant(let type) = text.format else { return TextEditor(text) }
+    guard case .gvariant(let type) = text.format else { return text.isJSON ? JSONEditor(text) : TextEditor(text) }
     switch text.editor {
     case .entry: return TextEditor(text)
     case .table(let table) where table.typeString == type: return TableEditor(text, table: table)
