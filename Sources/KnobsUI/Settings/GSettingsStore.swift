@@ -5,14 +5,21 @@ import KnobsModel
 /// backend GIO picked), and changes made outside Knobs arrive as they happen.
 @MainActor
 public final class GSettingsStore: SettingsStore {
-  public let source: SchemaSource
+  package let source: SchemaSource
   /// Looked-up schemas; nil records a schema that is not installed.
   private var schemas: [String: Settings?] = [:]
   private let observers = ChangeObservers()
   /// Schemas in use that are no longer installed: their keys are unavailable from then on.
   private var vanished: Set<String> = []
 
-  public init(source: SchemaSource) {
+  /// A store of the schemas installed on the system (as GSettings finds them, `GSETTINGS_SCHEMA_DIR`
+  /// included) and of those in `schemaFolders`, folders of compiled schemas (`gschemas.compiled`)
+  /// such as an app's own beside its executable.
+  public convenience init(schemaFolders: [String] = []) {
+    self.init(source: SchemaSource(extraDirectories: schemaFolders))
+  }
+
+  package init(source: SchemaSource) {
     self.source = source
   }
 

@@ -9,17 +9,17 @@ import KnobsModel
 /// Desktop settings are edited for real whenever their schemas are installed;
 /// only the window size needs Knobs' own schema.
 @MainActor
-public struct SettingsEnvironment {
-  public let store: any SettingsStore
+package struct SettingsEnvironment {
+  package let store: any SettingsStore
   /// Knobs' own settings, or nil when its schema is not installed.
-  public let ownSettings: Settings?
+  package let ownSettings: Settings?
   /// Said in the window when values won't survive a restart.
-  public let notice: String?
+  package let notice: String?
   /// The GSettings store `store` is, when the environment made one (`make`): what the desktop's
   /// features that only GSettings has (export, the changes of other programs) write and read.
-  public let gsettings: GSettingsStore?
+  package let gsettings: GSettingsStore?
 
-  public init(store: any SettingsStore, ownSettings: Settings?, notice: String?, gsettings: GSettingsStore? = nil) {
+  package init(store: any SettingsStore, ownSettings: Settings?, notice: String?, gsettings: GSettingsStore? = nil) {
     self.store = store
     self.ownSettings = ownSettings
     self.notice = notice
@@ -28,14 +28,14 @@ public struct SettingsEnvironment {
 
   /// Folders searched for Knobs' compiled schema beyond the system's: beside the
   /// executable (a source-tree build) and the install prefix's share folder.
-  public static func schemaDirectories(executable: String) -> [String] {
+  package static func schemaDirectories(executable: String) -> [String] {
     let binDirectory = LocalFiles.programFolder(executable)
     return [binDirectory + "/schemas", PathText.parent(binDirectory) + "/share/glib-2.0/schemas"]
   }
 
   /// Looks up the schemas without ever aborting. Without Knobs' own schema the
   /// window size is not remembered; everything else works as usual.
-  public static func make(appID: String, panel: Panel, schemaDirectories: [String]) -> SettingsEnvironment {
+  package static func make(appID: String, panel: Panel, schemaDirectories: [String]) -> SettingsEnvironment {
     let source = SchemaSource(extraDirectories: schemaDirectories)
     let gsettings = GSettingsStore(source: source)
     let own = source.lookup(appID)

@@ -5,10 +5,10 @@ import KnobsModel
 /// The window that shows a panel: a header bar with a back button, the page
 /// title, a search button and a main menu, around the panel's ``PanelView``.
 @MainActor
-public final class PanelWindow {
-  public let window: ApplicationWindow
+package final class PanelWindow {
+  package let window: ApplicationWindow
   /// What the window shows: the panel's pages, search and in-window messages.
-  public let view: PanelView
+  package let view: PanelView
   private let backButton = Button(iconName: "go-previous-symbolic")
   private let titleLabel = Label()
   let searchButton = ToggleButton(toggleIconName: "system-search-symbolic")
@@ -49,28 +49,28 @@ public final class PanelWindow {
   }
 
   /// The store the window reads and writes (``PanelView/store``).
-  public var store: any SettingsStore { view.store }
+  package var store: any SettingsStore { view.store }
   /// The panel as shown (``PanelView/rootPanel``).
-  public var rootPanel: Panel { view.rootPanel }
+  package var rootPanel: Panel { view.rootPanel }
   /// The All Settings pages, where `schema/ID/KEY` paths lead; nil for a panel without them.
   package var schemaPages: AllSettings? {
     get { view.schemaPages }
     set { view.schemaPages = newValue }
   }
   /// Where the desktop's keybindings are described, for shortcut conflicts; nil to check none.
-  public var keybindingSchemas: (any SchemaLibrary)? {
+  package var keybindingSchemas: (any SchemaLibrary)? {
     get { view.keybindingSchemas }
     set { view.keybindingSchemas = newValue }
   }
   /// Where the values of GSettings keys come from (`PanelView.provenance`).
-  public var provenance: (any ProvenanceReading)? {
+  package var provenance: (any ProvenanceReading)? {
     get { view.provenance }
     set { view.provenance = newValue }
   }
   /// The keybindings of the installed keybinding schemas, read when first needed.
   package var keybindings: KeybindingIndex? { view.keybindings }
 
-  public convenience init(
+  package convenience init(
     application: Application, panel: Panel, store: any SettingsStore, windowSettings: Settings?
   ) {
     self.init(
@@ -129,7 +129,7 @@ public final class PanelWindow {
 
   /// Adds an item to the window's main menu, a button at the end of the header bar that
   /// appears with its first item. `label` ends in “…” when the item asks something first.
-  public func addMenuItem(_ label: String, perform: @escaping @MainActor () -> Void) {
+  package func addMenuItem(_ label: String, perform: @escaping @MainActor () -> Void) {
     menuButton.isVisible = true
     // F10 opens this menu (`win.show-menu`), not GTK's search for a menu bar.
     window.handlesMenuBarKey = false
@@ -168,7 +168,7 @@ public final class PanelWindow {
 
   /// Shows the window with the keyboard focus on the first row, where a
   /// keyboard user starts (GTK would otherwise focus the search button).
-  public func present() {
+  package func present() {
     let isFirstShow = !window.isDrawable
     window.present()
     guard isFirstShow else { return }
@@ -206,12 +206,12 @@ public final class PanelWindow {
 
   /// Opens the window at the row (or section) at `path`, as ``PanelView/open(_:)`` does.
   @discardableResult
-  public func open(_ path: RowPath) -> Bool { view.open(path) }
+  package func open(_ path: RowPath) -> Bool { view.open(path) }
 
   /// Shows a lasting notice at the top of the window (e.g. settings won't be kept).
-  public func showNotice(_ text: String) { view.showNotice(text) }
+  package func showNotice(_ text: String) { view.showNotice(text) }
   /// Hides the notice `showNotice` showed.
-  public func hideNotice() { view.hideNotice() }
+  package func hideNotice() { view.hideNotice() }
 
   // The view's parts, as the window's tests and the app reach them.
   var search: SearchController { view.search }
