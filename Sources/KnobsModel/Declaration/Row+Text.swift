@@ -8,15 +8,21 @@ extension Row {
     public var format: Format
     /// How the value is edited: an entry, or for a structured GVariant value a table, a pair
     /// of numbers or GVariant text of several lines (see `StructuredValues`).
-    public var editor: Editor
+    package var editor: Editor
     /// Whether the text is JSON: edited in several lines in the window, and shown and written with the control
     /// and bidirectional characters of its strings as `\u` escapes, which mean the same to a JSON reader
     /// (`JSONText.escapingInvisibles`).
     package var isJSON = false
 
-    public init(
+    /// A text row's declaration: its key, the placeholder its empty entry shows, the rule for
+    /// what may be written, and what the text stands for.
+    public init(key: SettingKey, placeholder: String? = nil, rule: TextRule = TextRule(), format: Format = .plain) {
+      self.init(key: key, placeholder: placeholder, rule: rule, format: format, editor: .entry)
+    }
+
+    package init(
       key: SettingKey, placeholder: String? = nil, rule: TextRule = TextRule(), format: Format = .plain,
-      editor: Editor = .entry
+      editor: Editor
     ) {
       self.key = key
       self.placeholder = placeholder

@@ -1,7 +1,7 @@
 extension Row.Text {
   /// How a text row's value is edited: in an entry, or, for a structured GVariant value, in a
   /// table, as two numbers, or as GVariant text of several lines checked as it is typed.
-  public enum Editor: Hashable, Sendable {
+  package enum Editor: Hashable, Sendable {
     case entry
     /// An array of tuples of strings and numbers (`a(sss)`), or a dictionary (`a{ss}`, `a{sv}`).
     case table(ValueTable)
@@ -12,7 +12,7 @@ extension Row.Text {
 
     /// Why GVariant text for a dictionary's table can't be written: a key it holds twice, which
     /// the table refuses, so `knobs set` refuses it too; nil for other text and other editors.
-    public func duplicateKeyProblem(in text: String) -> String? {
+    package func duplicateKeyProblem(in text: String) -> String? {
       guard case .table(let table) = self, table.isDictionary, case .success(let rows) = table.rows(ofText: text)
       else { return nil }
       do {
@@ -24,7 +24,7 @@ extension Row.Text {
     }
 
     /// The editor's name, for tests and reports: "entry", "table", "pair" or "gvariant".
-    public var name: String {
+    package var name: String {
       switch self {
       case .entry: "entry"
       case .table: "table"
@@ -36,7 +36,7 @@ extension Row.Text {
 }
 
 /// Which editor a structured GVariant type gets, and the names of its parts.
-public enum StructuredValues {
+package enum StructuredValues {
   /// The most fields a table shows as columns; wider tuples are GVariant text.
   static let maximumColumns = 6
   /// The types a table cell or a pair holds: strings and numbers.
@@ -44,7 +44,7 @@ public enum StructuredValues {
   static let pairTypes: Set<Unicode.Scalar> = ["y", "n", "q", "i", "u", "d"]
 
   /// The editor for a key of type `typeString` whose description is `description`.
-  public static func editor(forType typeString: String, description: String) -> Row.Text.Editor {
+  package static func editor(forType typeString: String, description: String) -> Row.Text.Editor {
     guard let type = GVariantValueType(typeString) else { return .variant }
     switch type {
     case .array(.tuple(let fields))
@@ -77,7 +77,7 @@ public enum StructuredValues {
   }
 
   /// Typed GVariant text as it is written: without the spaces and line breaks around it.
-  public static func writtenText(_ typed: String) -> String { typed.trimmingWhitespace }
+  package static func writtenText(_ typed: String) -> String { typed.trimmingWhitespace }
 
   static func isCell(_ type: GVariantValueType) -> Bool {
     if case .basic(let scalar) = type { return cellTypes.contains(scalar) }
@@ -92,7 +92,7 @@ public enum StructuredValues {
   /// The names a description gives the parts of a value, when it lists exactly `count` of them:
   /// “Position as x, y” gives X and Y, “The width and height of the window” Width and Height,
   /// “Each icon's id, name and custom icon” Id, Name and Custom icon; nil when it lists none.
-  public static func fieldNames(in description: String, count: Int) -> [String]? {
+  package static func fieldNames(in description: String, count: Int) -> [String]? {
     guard count >= 2, description.unicodeScalars.count <= 4000 else { return nil }
     // Clauses end at sentence marks and brackets: “(x, y)” is one clause.
     let clauses = KeyText.normalized(description).split { ".;:()[]\n!?".contains($0) }
@@ -146,26 +146,26 @@ extension String {
 
 /// A table for an array of tuples or a dictionary: its columns, and its rows read from and
 /// written as GVariant of the key's type, which stays the same.
-public struct ValueTable: Hashable, Sendable {
-  public struct Column: Hashable, Sendable {
-    public var title: String
+package struct ValueTable: Hashable, Sendable {
+  package struct Column: Hashable, Sendable {
+    package var title: String
     /// A string or number type, or `v` for a dictionary's values.
-    public var type: GVariantValueType
+    package var type: GVariantValueType
   }
 
   /// The array's type: `a(sss)`, `a{ss}`, `a{sv}`.
-  public var type: GVariantValueType
-  public var columns: [Column]
+  package var type: GVariantValueType
+  package var columns: [Column]
   /// Whether the first column is a dictionary's key, which may be there once.
-  public var isDictionary: Bool
+  package var isDictionary: Bool
   /// The most rows a table shows; a longer value is edited as text.
-  public static let maximumRows = 1000
+  package static let maximumRows = 1000
 
-  public var typeString: String { type.description }
+  package var typeString: String { type.description }
 
   /// The rows of a value of the table's type; nil, with the reason, when it doesn't fit the
   /// table: other text, a dictionary value that is not a string or number, or too many rows.
-  public func rows(ofText text: String) -> Result<[[GVariantValue]], TableMismatch> {
+  package func rows(ofText text: String) -> Result<[[GVariantValue]], TableMismatch> {
     let value: GVariantValue
     do {
       value = try GVariantValue.parse(text, type: type)
@@ -191,7 +191,7 @@ public struct ValueTable: Hashable, Sendable {
 
   /// A cell as it is shown and typed: a string without quotes, a number as digits, a
   /// dictionary's value as GVariant text with its type when it is not a string (`uint32 5`).
-  public func cellText(_ value: GVariantValue) -> String {
+  package func cellText(_ value: GVariantValue) -> String {
     switch value {
     case .string(let text, _): return text
     case .variant(let contents):
@@ -203,7 +203,7 @@ public struct ValueTable: Hashable, Sendable {
   }
 
   /// The value typed in a cell of column `column`; throws why it is not one.
-  public func cell(_ text: String, column: Int) throws(TableProblem) -> GVariantValue {
+  package func cell(_ text: String, column: Int) throws(TableProblem) -> GVariantValue {
     let type = columns[column].type
     if type.isString, case .basic(let scalar) = type {
       guard !text.unicodeScalars.contains("\u{0}") else {
@@ -239,7 +239,7 @@ public struct ValueTable: Hashable, Sendable {
   }
 
   /// The value of the rows, in the table's type; throws when a dictionary's key comes twice.
-  public func value(of rows: [[GVariantValue]]) throws(TableProblem) -> GVariantValue {
+  package func value(of rows: [[GVariantValue]]) throws(TableProblem) -> GVariantValue {
     guard case .array(let element) = type else { throw TableProblem(column: "", reason: "") }
     if isDictionary {
       var seen: Set<GVariantValue> = []
@@ -256,7 +256,7 @@ public struct ValueTable: Hashable, Sendable {
   }
 
   /// The rows in GVariant text, as the store writes it.
-  public func text(of rows: [[GVariantValue]]) throws(TableProblem) -> String {
+  package func text(of rows: [[GVariantValue]]) throws(TableProblem) -> String {
     try value(of: rows).text
   }
 }
@@ -270,12 +270,12 @@ extension GVariantValue {
 }
 
 /// Why a stored value is not shown as a table.
-public enum TableMismatch: Error, Hashable, Sendable, CustomStringConvertible {
+package enum TableMismatch: Error, Hashable, Sendable, CustomStringConvertible {
   case unreadable(GVariantTextProblem?)
   case nestedValue(key: String)
   case tooManyRows(Int)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .unreadable:
       return tr("This value doesn't fit a table, so it is shown as GVariant text.")
@@ -290,40 +290,40 @@ public enum TableMismatch: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Why a table's cell or rows were refused.
-public struct TableProblem: Error, Hashable, Sendable, CustomStringConvertible {
-  public var column: String
-  public var reason: String
+package struct TableProblem: Error, Hashable, Sendable, CustomStringConvertible {
+  package var column: String
+  package var reason: String
 
-  public var description: String {
+  package var description: String {
     // TRANSLATORS: %1$s is a table's column ("Name", "Key"), %2$s what is wrong with what was typed there.
     tr("%1$s: %2$s", column, reason)
   }
 }
 
 /// Two numbers of one type (`(ii)`, `(dd)`), with the names the description gives them.
-public struct NumberPair: Hashable, Sendable {
-  public var type: Unicode.Scalar
-  public var first: String
-  public var second: String
+package struct NumberPair: Hashable, Sendable {
+  package var type: Unicode.Scalar
+  package var first: String
+  package var second: String
 
-  public init(type: Unicode.Scalar, labels: (String, String)) {
+  package init(type: Unicode.Scalar, labels: (String, String)) {
     self.type = type
     first = labels.0
     second = labels.1
   }
 
-  public var typeString: String { "(" + String(type) + String(type) + ")" }
-  public var isDouble: Bool { type == "d" }
+  package var typeString: String { "(" + String(type) + String(type) + ")" }
+  package var isDouble: Bool { type == "d" }
 
   /// What each number may be.
-  public var bounds: ClosedRange<Double> {
+  package var bounds: ClosedRange<Double> {
     if isDouble { return -1e15...1e15 }
     let bounds = GVariantValueType.integerBounds[type] ?? 0...0
     return Double(bounds.lowerBound)...Double(bounds.upperBound)
   }
 
   /// The two numbers of GVariant text of the pair's type; nil when it is not such a pair.
-  public func numbers(of text: String) -> (Double, Double)? {
+  package func numbers(of text: String) -> (Double, Double)? {
     guard let value = try? GVariantValue.parse(text, typeString: typeString), case .tuple(let items) = value,
       items.count == 2
     else { return nil }
@@ -339,14 +339,14 @@ public struct NumberPair: Hashable, Sendable {
   }
 
   /// A number as its field shows it: a decimal in the user's style (“0,5” in German).
-  public func shown(_ value: GVariantValue, style: NumberStyle = .current) -> String {
+  package func shown(_ value: GVariantValue, style: NumberStyle = .current) -> String {
     if case .double(let number) = value, number.isFinite { return style.plain(number) }
     return value.text
   }
 
   /// The number typed for one of the two, in the pair's type; throws why it is not one. A
   /// decimal may be typed in the user's style (“0,5”) as well as with a point.
-  public func number(_ text: String, label: String, style: NumberStyle = .current) throws(TableProblem)
+  package func number(_ text: String, label: String, style: NumberStyle = .current) throws(TableProblem)
     -> GVariantValue
   {
     if isDouble, style.isAmbiguous(text) {
@@ -371,7 +371,7 @@ public struct NumberPair: Hashable, Sendable {
   }
 
   /// The pair as GVariant text: `(1920, 1080)`.
-  public func text(_ first: GVariantValue, _ second: GVariantValue) -> String {
+  package func text(_ first: GVariantValue, _ second: GVariantValue) -> String {
     GVariantValue.tuple([first, second]).text
   }
 }

@@ -118,13 +118,13 @@ public indirect enum GVariantValue: Hashable, Sendable {
   }
 
   /// Reads GVariant text as a value of `type`; throws where and why it can't.
-  public static func parse(_ text: String, type: GVariantValueType) throws(GVariantTextProblem) -> GVariantValue {
+  package static func parse(_ text: String, type: GVariantValueType) throws(GVariantTextProblem) -> GVariantValue {
     var parser = GVariantTextParser(text)
     return try parser.parseWhole(type)
   }
 
   /// Reads GVariant text as a value of the type `typeString` (`(ii)`, `a{sv}`).
-  public static func parse(_ text: String, typeString: String) throws(GVariantTextProblem) -> GVariantValue {
+  package static func parse(_ text: String, typeString: String) throws(GVariantTextProblem) -> GVariantValue {
     guard let type = GVariantValueType(typeString) else {
       throw GVariantTextProblem(.notAType(typeString), line: 1, column: 1)
     }
@@ -215,8 +215,8 @@ public indirect enum GVariantValueType: Hashable, Sendable, CustomStringConverti
 
 /// Why GVariant text is not a value of its type, and where: line and column count from 1, a
 /// column in characters; CR LF and CR end a line as LF does.
-public struct GVariantTextProblem: Error, Hashable, Sendable, CustomStringConvertible {
-  public enum Reason: Hashable, Sendable {
+package struct GVariantTextProblem: Error, Hashable, Sendable, CustomStringConvertible {
+  package enum Reason: Hashable, Sendable {
     case endsEarly(expected: String)
     case expected(String, found: String)
     case unknownWord(String)
@@ -235,24 +235,24 @@ public struct GVariantTextProblem: Error, Hashable, Sendable, CustomStringConver
     case tooDeep
   }
 
-  public let reason: Reason
-  public let line: Int
-  public let column: Int
+  package let reason: Reason
+  package let line: Int
+  package let column: Int
 
-  public init(_ reason: Reason, line: Int, column: Int) {
+  package init(_ reason: Reason, line: Int, column: Int) {
     self.reason = reason
     self.line = line
     self.column = column
   }
 
   /// The problem in Knobs' words with its place: “Line 2, column 5: expected “,” or “)”.”
-  public var description: String {
+  package var description: String {
     // TRANSLATORS: %1$d and %2$d are a line and a column in typed text, %3$s what is wrong there.
     tr("Line %1$d, column %2$d: %3$s", line, column, reasonText)
   }
 
   /// What is wrong, without the place.
-  public var reasonText: String {
+  package var reasonText: String {
     switch reason {
     case .endsEarly(let expected): return tr("the text ends where %s should follow.", expected)
     case .expected(let expected, let found): return tr("expected %1$s, found %2$s.", expected, found)
