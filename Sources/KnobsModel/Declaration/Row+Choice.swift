@@ -41,13 +41,13 @@ extension Row {
     }
 
     /// The index of the option holding `value`, if any.
-    public func index(of value: SettingValue?) -> Int? {
+    package func index(of value: SettingValue?) -> Int? {
       options.firstIndex { $0.value == value }
     }
 
     /// The options offered now: the provider's when there is one, else the declared ones.
     @MainActor
-    public func currentOptions() throws(OptionProviderError) -> [Option] {
+    package func currentOptions() throws(OptionProviderError) -> [Option] {
       guard let provider else { return options }
       return try provider.options()
     }

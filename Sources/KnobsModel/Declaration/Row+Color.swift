@@ -12,13 +12,13 @@ extension Row {
     }
 
     /// The format to write: the declared one, else the default's, else `#rrggbb`.
-    public func format(default defaultValue: SettingValue?) -> ColorFormat {
+    package func format(default defaultValue: SettingValue?) -> ColorFormat {
       if let format { return format }
       return Self.text(of: defaultValue).flatMap(ColorFormat.init(of:)) ?? .hex
     }
 
     /// The color's text in a value: a string's, or the GVariant text of doubles; nil for other values.
-    public static func text(of value: SettingValue?) -> String? {
+    package static func text(of value: SettingValue?) -> String? {
       switch value {
       case .string(let text)?: text
       case .variant(let type, let text)? where type == "(ddd)" || type == "(dddd)": text
@@ -27,7 +27,7 @@ extension Row {
     }
 
     /// The value that keeps `color` in `format`: a string, or GVariant text of doubles.
-    public static func value(_ color: RGBColor, in format: ColorFormat) -> SettingValue {
+    package static func value(_ color: RGBColor, in format: ColorFormat) -> SettingValue {
       let text = color.text(in: format)
       return format.variantType.map { .variant(type: $0, text: text) } ?? .string(text)
     }

@@ -23,6 +23,6 @@ extension Row {
     }
 
     /// Every address, in order: to, cc, bcc.
-    public var allAddresses: [String] { to + cc + bcc }
+    package var allAddresses: [String] { to + cc + bcc }
   }
 }

@@ -25,7 +25,7 @@ extension Row {
 
     /// The labels of the chosen values in the options' order; values not among
     /// the options are kept, after them, as they are.
-    public func labels(of values: [String]) -> [String] {
+    package func labels(of values: [String]) -> [String] {
       let chosen = Set(values)
       let known = Set(options.map(\.value))
       let others = showsOtherValues ? values.filter { !known.contains($0) } : []
@@ -33,7 +33,7 @@ extension Row {
     }
 
     /// `values` with `value` added or removed, keeping the options' order and any unknown values.
-    public func setting(_ value: String, chosen isChosen: Bool, in values: [String]) -> [String] {
+    package func setting(_ value: String, chosen isChosen: Bool, in values: [String]) -> [String] {
       guard showsOtherValues else {
         // One part of a longer list: the rest keeps its order, a new choice goes last.
         let without = values.filter { $0 != value }

@@ -23,10 +23,10 @@ extension Row {
       self.unit = unit
     }
 
-    public var format: ValueFormat { .number(decimals: decimals, unit: unit) }
+    package var format: ValueFormat { .number(decimals: decimals, unit: unit) }
 
     /// Whether `value` may be written: inside the range, exactly at its bounds included.
-    public func contains(_ value: Double) -> Bool {
+    package func contains(_ value: Double) -> Bool {
       value >= minimum && value <= maximum
     }
 

@@ -26,7 +26,7 @@ extension Row {
     /// The accelerators a value holds. Empty strings and `disabled`, which
     /// keybinding schemas use for "no shortcut", are none; text that does not
     /// parse is left out.
-    public func accelerators(of value: SettingValue?) -> [Accelerator] {
+    package func accelerators(of value: SettingValue?) -> [Accelerator] {
       let texts: [String]
       switch value {
       case .strings(let strings)?: texts = strings
@@ -39,7 +39,7 @@ extension Row {
     }
 
     /// The value that holds `accelerators`, in the key's shape.
-    public func value(of accelerators: [Accelerator]) -> SettingValue {
+    package func value(of accelerators: [Accelerator]) -> SettingValue {
       switch storage {
       case .list: return .strings(accelerators.map(\.text))
       case .single: return .string(accelerators.first?.text ?? "")
@@ -48,7 +48,7 @@ extension Row {
 
     /// Parses accelerator texts for this key: each must parse, none twice, and a
     /// single-shortcut key takes at most one. An empty list disables the shortcut.
-    public func parse(_ texts: [String]) throws(AcceleratorError) -> [Accelerator] {
+    package func parse(_ texts: [String]) throws(AcceleratorError) -> [Accelerator] {
       var accelerators: [Accelerator] = []
       for text in texts {
         let accelerator = try Accelerator(parsing: text)
@@ -61,7 +61,7 @@ extension Row {
 
     /// How the shortcuts read: `Super+H, Alt+F4`, or `Disabled`.
     /// In the user's language unless `translated` is false (for scripts).
-    public func label(of value: SettingValue?, translated: Bool = true) -> String {
+    package func label(of value: SettingValue?, translated: Bool = true) -> String {
       let accelerators = accelerators(of: value)
       guard !accelerators.isEmpty else { return translated ? tr("Disabled") : "Disabled" }
       return accelerators.map { translated ? $0.label : $0.englishLabel }.joined(separator: ", ")

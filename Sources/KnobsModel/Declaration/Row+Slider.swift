@@ -19,7 +19,7 @@ extension Row {
 
     /// What the row says when the stored value lies outside its range (another program wrote it, or
     /// the range is one a generated page assumed); nil when it lies inside.
-    public static func outOfRangeNote(_ value: Double, minimum: Double, maximum: Double, format: ValueFormat)
+    package static func outOfRangeNote(_ value: Double, minimum: Double, maximum: Double, format: ValueFormat)
       -> String?
     {
       guard value < minimum || value > maximum else { return nil }
@@ -30,7 +30,7 @@ extension Row {
     }
 
     /// The value rounded to the nearest step and clamped to the range.
-    public func snapped(_ value: Double) -> Double {
+    package func snapped(_ value: Double) -> Double {
       guard step > 0 else { return min(max(value, minimum), maximum) }
       let steps = ((value - minimum) / step).rounded()
       return min(max(minimum + steps * step, minimum), maximum)

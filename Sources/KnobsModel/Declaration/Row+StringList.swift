@@ -18,7 +18,7 @@ extension Row {
     }
 
     /// Why `items` may not be written, if they may not: too many, or an item the rule refuses.
-    public func problem(with items: [String]) -> String? {
+    package func problem(with items: [String]) -> String? {
       if items.count > maximumItems {
         return trn(
           "The list has %1$d item; at most %2$d are allowed.", "The list has %1$d items; at most %2$d are allowed.",

@@ -40,7 +40,7 @@ extension Row {
     }
 
     /// The text an entry shows for `value`.
-    public func text(of value: SettingValue?) -> String {
+    package func text(of value: SettingValue?) -> String {
       switch format {
       case .plain:
         let text = value?.stringValue ?? ""
@@ -50,7 +50,7 @@ extension Row {
     }
 
     /// The value typed `text` stands for; the rule is checked separately.
-    public func value(of text: String) -> SettingValue {
+    package func value(of text: String) -> SettingValue {
       switch format {
       case .plain: return .string(isJSON ? JSONText.escapingInvisibles(text) : text)
       case .gvariant(let type): return .variant(type: type, text: text.trimmingWhitespace)

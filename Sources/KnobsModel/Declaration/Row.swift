@@ -286,7 +286,7 @@ public struct Row: Identifiable {
   }
 
   /// Whether the row shows one part of its key's value (a titlebar button of `button-layout`), not all of it.
-  public var showsPartOfItsKey: Bool {
+  package var showsPartOfItsKey: Bool {
     switch kind.form {
     case .toggle(let toggle): return toggle.part != nil
     case .choice(let choice): return choice.part != nil

@@ -44,7 +44,7 @@ extension Section {
 extension Panel {
   /// The panel with every found section's rows as its source has them now, on every page.
   @MainActor
-  public func withFoundRows() -> Panel {
+  package func withFoundRows() -> Panel {
     var copy = self
     for index in copy.sections.indices {
       if let source = copy.sections[index].rowSource { copy.sections[index].rows = source.rows }
@@ -61,7 +61,7 @@ extension Panel {
   /// The page with the rows of its own found sections (not its pages') as their sources have them,
   /// after each was asked to find them (`prepareRows`): what a page shows as it opens.
   @MainActor
-  public func preparingFoundRows() -> Panel {
+  package func preparingFoundRows() -> Panel {
     var copy = self
     for index in copy.sections.indices {
       guard let source = copy.sections[index].rowSource else { continue }
@@ -73,7 +73,7 @@ extension Panel {
 
   /// Every row source of the panel and its pages, each once.
   @MainActor
-  public var rowSources: [any RowSource] {
+  package var rowSources: [any RowSource] {
     var found: [any RowSource] = []
     for section in sections {
       if let source = section.rowSource, !found.contains(where: { $0 === source }) { found.append(source) }
@@ -99,7 +99,7 @@ extension Panel {
   /// Every row source is connected to `store`: call `withFoundRows()` after this for
   /// the rows they find through it.
   @MainActor
-  public func routing(_ store: any SettingsStore) -> any SettingsStore {
+  package func routing(_ store: any SettingsStore) -> any SettingsStore {
     let routes = rowSources.compactMap { $0.connect(to: store) }
     guard !routes.isEmpty else { return store }
     return RoutedStore(base: store, routes: Dictionary(routes, uniquingKeysWith: { first, _ in first }))

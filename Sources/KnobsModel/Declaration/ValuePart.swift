@@ -19,13 +19,13 @@ public struct ValuePart: Sendable {
 
 extension Row.Toggle {
   /// Whether the switch shows on for the key's `value`.
-  public func isOn(_ value: SettingValue?) -> Bool {
+  package func isOn(_ value: SettingValue?) -> Bool {
     guard let part else { return value == on }
     return part.read(value) == .bool(true)
   }
 
   /// The key's value after the user turns the switch on or off.
-  public func value(turning isOn: Bool, from current: SettingValue?) -> SettingValue {
+  package func value(turning isOn: Bool, from current: SettingValue?) -> SettingValue {
     guard let part else { return isOn ? on : off }
     return part.write(.bool(isOn), current)
   }
@@ -33,13 +33,13 @@ extension Row.Toggle {
 
 extension Row.Choice {
   /// The option value the key's `value` shows as.
-  public func shownValue(_ value: SettingValue?) -> SettingValue? {
+  package func shownValue(_ value: SettingValue?) -> SettingValue? {
     guard let part else { return value }
     return part.read(value)
   }
 
   /// The key's value after the user picks the option holding `option`.
-  public func value(choosing option: SettingValue, from current: SettingValue?) -> SettingValue {
+  package func value(choosing option: SettingValue, from current: SettingValue?) -> SettingValue {
     guard let part else { return option }
     return part.write(option, current)
   }

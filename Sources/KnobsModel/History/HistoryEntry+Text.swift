@@ -17,13 +17,13 @@ extension HistoryEntry.Source {
 extension HistoryEntry {
   /// When, in local time, through libc (no calendar library): `2026-11-26 08:05:12`;
   /// `08:05` with `short` for a change made today.
-  public func localTime(short: Bool = false) -> String {
+  package func localTime(short: Bool = false) -> String {
     Self.localTime(time, short: short)
   }
 
   /// When it was made: its time, or for a change made while Knobs was closed, the span
   /// from Knobs' last close to the start that found it.
-  public var when: String {
+  package var when: String {
     guard let since else { return localTime() }
     return tr(
       // TRANSLATORS: %1$s and %2$s are times such as 2026-11-26 08:05:12; Knobs was closed in between.

@@ -45,7 +45,7 @@ public struct HistoryEntry: Codable, Hashable, Sendable {
   }
 
   /// `schema/org.gnome.desktop.interface/clock-format`.
-  public var address: String { SchemaPath.key(schema: schema, key: key).text }
+  package var address: String { SchemaPath.key(schema: schema, key: key).text }
   public var settingKey: SettingKey { SettingKey(schema: schema, key: key) }
 }
 
@@ -65,7 +65,7 @@ public struct RecordedChange: Hashable, Sendable {
 extension HistoryEntry {
   /// The largest id or group the history hands out or reads: far beyond any history's
   /// length, and far from `Int.max`, so that counting on from one read never traps.
-  public static let largestID = 1 << 50
+  package static let largestID = 1 << 50
   /// The latest time an entry may carry: the end of the year 9999, in seconds since 1970.
   static let latestTime = 253_402_300_799.0
 

@@ -6,7 +6,7 @@ public final class RecordingStore: SettingsStore, ChangeNoting {
   public let base: any SettingsStore
   public let history: ChangeHistory
   public let source: HistoryEntry.Source
-  public var onProblem: (@MainActor (String) -> Void)?
+  package var onProblem: (@MainActor (String) -> Void)?
   /// Runs the write of the file a moment after a change, in place of the one waiting: the
   /// window's waits for more changes, so that a slider dragged writes the file once. Nil to
   /// write it with each change.
@@ -23,7 +23,7 @@ public final class RecordingStore: SettingsStore, ChangeNoting {
   }
 
   /// Writes what is not written yet, now (when the window closes).
-  public func flush() {
+  package func flush() {
     do {
       try history.saveIfNeeded()
     } catch {

@@ -9,7 +9,7 @@ extension Row.Email {
   /// percent-encoded over its UTF-8 bytes, keeping only unreserved characters
   /// (and `@` in addresses); body line breaks become `%0D%0A`. Nothing is ever
   /// dropped silently: a bad address or a line break in the subject throws.
-  public func mailtoURI() throws(EmailError) -> String {
+  package func mailtoURI() throws(EmailError) -> String {
     if let error = problems.first { throw error }
     var uri = "mailto:" + Self.encodedList(to)
     var fields: [String] = []
@@ -24,7 +24,7 @@ extension Row.Email {
   }
 
   /// The To addresses as a person reads them, joined by ", ".
-  public var displayAddress: String {
+  package var displayAddress: String {
     to.joined(separator: ", ")
   }
 
@@ -33,7 +33,7 @@ extension Row.Email {
   /// Headers other than to, cc, bcc, subject and body are not kept: their names
   /// go into `unsupportedHeaders`, so validation reports them. Text without a
   /// `mailto:` prefix is read as the To part.
-  public static func parse(mailto text: String) -> Row.Email {
+  package static func parse(mailto text: String) -> Row.Email {
     var rest = Substring(text)
     if rest.lowercased().hasPrefix("mailto:") { rest = rest.dropFirst("mailto:".count) }
     let query = rest.firstIndex(of: "?")

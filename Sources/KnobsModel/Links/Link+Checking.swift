@@ -4,7 +4,7 @@ extension Row.Link {
   /// The URL to open, after the scheme rules: `https` and `http` (with a host),
   /// other schemes only when listed in `extraSchemes`, and `file`, `javascript`,
   /// `data` and `vbscript` never. Schemes compare case-insensitively.
-  public func checkedURL() throws(LinkError) -> URL {
+  package func checkedURL() throws(LinkError) -> URL {
     // Foundation would quietly percent-encode spaces; a URL with them is a mistake.
     guard !Self.hasInvalidCharacters(url) else { throw .invalidCharacters(url) }
     guard let scheme = LinkPolicy.scheme(of: url) else { throw .missingScheme(url) }
@@ -22,7 +22,7 @@ extension Row.Link {
   /// characters are decoded (`caf%C3%A9` shows `café`); escapes for delimiters,
   /// spaces, control and invisible formatting characters stay encoded, so the
   /// text shown never hides where the link goes.
-  public var displayURL: String {
+  package var displayURL: String {
     PercentDecoding.decodeForDisplay(url)
   }
 

@@ -9,8 +9,8 @@ import Glibc
 /// at its row's line and column.
 public struct PanelFile {
   /// Panel files are small; anything bigger is refused before it is parsed.
-  public static let sizeLimit = 1024 * 1024
-  public static let topKeys = [
+  package static let sizeLimit = 1024 * 1024
+  package static let topKeys = [
     "id", "name", "icon", "comment", "keywords", "ini-file", "ini-format", "gettext-domain", "locale-dir", "sections",
   ]
 
@@ -41,22 +41,22 @@ public struct PanelFile {
   private var visited: [(path: RowPath, position: FilePosition)]
 
   /// The row kinds a file may declare.
-  public static var rowKinds: [String] { PanelFileReader.rowKinds }
+  package static var rowKinds: [String] { PanelFileReader.rowKinds }
 
   /// The keys a row of `kind` takes: every row's, then the kind's own.
-  public static func rowKeys(of kind: String) -> [String] {
+  package static func rowKeys(of kind: String) -> [String] {
     PanelFileReader.commonRowKeys + (PanelFileReader.kindKeys(kind) ?? [])
   }
 
-  public static var sectionKeys: [String] { PanelFileReader.sectionKeys }
+  package static var sectionKeys: [String] { PanelFileReader.sectionKeys }
   /// The keys a file may translate with `KEY[LANGUAGE]` wherever they are allowed.
-  public static var translatableKeys: [String] { PanelFileReader.translatableKeys }
+  package static var translatableKeys: [String] { PanelFileReader.translatableKeys }
 
   /// The keys of a mapping with `keys` that take translations.
-  public static func translatableKeys(among keys: [String]) -> [String] {
+  package static func translatableKeys(among keys: [String]) -> [String] {
     PanelFileReader.translatableKeys(among: keys)
   }
-  public static var settingKeys: [String] { PanelFileReader.settingKeys }
+  package static var settingKeys: [String] { PanelFileReader.settingKeys }
 
   /// The schema name of the INI file's keys: `ini:` and the file's path.
   public var iniSchema: String? { iniFile.map(Self.iniSchema) }
@@ -236,7 +236,7 @@ public struct PanelFile {
 
   /// `store` for GSettings keys, `ini` for the panel's INI keys.
   @MainActor
-  public func routing(_ store: any SettingsStore, ini: any SettingsStore) -> any SettingsStore {
+  package func routing(_ store: any SettingsStore, ini: any SettingsStore) -> any SettingsStore {
     guard let iniSchema else { return store }
     return RoutedStore(base: store, routes: [iniSchema: ini])
   }

@@ -3,14 +3,14 @@
 extension Panel {
   /// Every row of the panel and its detail pages, depth-first in display order:
   /// a detail row comes just before the rows of its page.
-  public var entries: [PanelEntry] {
+  package var entries: [PanelEntry] {
     var result: [PanelEntry] = []
     collectEntries(pagePath: .root, pageTitles: [], conditions: [], into: &result)
     return result
   }
 
   /// The number of rows on the panel and all its detail pages.
-  public var entryCount: Int {
+  package var entryCount: Int {
     sections.reduce(0) { count, section in
       section.rows.reduce(count) { count, row in
         if case .detail(let page) = row.kind.form { return count + 1 + page.entryCount }
@@ -26,7 +26,7 @@ extension Panel {
   /// or every section (`about/version`), and leading parts may be left out of
   /// any form (`clock/show-seconds` for `desktop/top-bar/clock/show-seconds`).
   /// The first row in panel order that a form names wins; the entry carries the full path.
-  public func entry(at path: RowPath) -> PanelEntry? {
+  package func entry(at path: RowPath) -> PanelEntry? {
     if let exact = exactEntry(at: path) { return exact }
     guard !path.isEmpty else { return nil }
     return entries.first { entry in entry.path.forms.contains { $0.ends(with: path) } }
@@ -35,14 +35,14 @@ extension Panel {
   /// The row at a full path, making pages that are made on demand on the way
   /// (the window's deep links and search results); resolves only the exact form.
   @MainActor
-  public func entry(throughPagesAt path: RowPath) -> PanelEntry? {
+  package func entry(throughPagesAt path: RowPath) -> PanelEntry? {
     if let entry = exactEntry(at: path, throughPages: true) { return entry }
     return entry(at: path)
   }
 
   /// Every row, and those of kept pages made on demand (made now if need be), for search.
   @MainActor
-  public var entriesThroughPages: [PanelEntry] {
+  package var entriesThroughPages: [PanelEntry] {
     var result: [PanelEntry] = []
     collectEntries(pagePath: .root, pageTitles: [], conditions: [], throughPages: true, into: &result)
     return result
@@ -51,7 +51,7 @@ extension Panel {
   /// What search in the window covers: every row, and those of kept pages made on demand
   /// except rows of a key that a row of the panel's own already sets (the friendlier row wins).
   @MainActor
-  public var searchableEntries: [PanelEntry] {
+  package var searchableEntries: [PanelEntry] {
     let own = entries
     let ownPaths = Set(own.map(\.path))
     let ownKeys = Set(own.compactMap(\.row.key))
@@ -63,7 +63,7 @@ extension Panel {
 
   /// The page a row opens: its detail page, or with `throughPages` a page made on
   /// demand (only a kept one with `keptOnly`, so search leaves out pages that change).
-  public static func subpage(of row: Row, throughPages: Bool, keptOnly: Bool = false) -> Panel? {
+  package static func subpage(of row: Row, throughPages: Bool, keptOnly: Bool = false) -> Panel? {
     switch row.kind.form {
     case .detail(let page): return page
     case .page(let link) where throughPages:
@@ -107,7 +107,7 @@ extension Panel {
   /// The section at a path such as `clock` or `help/about/version`, with the
   /// page it is on and that page's path ("" for the first page).
   /// Leading parts may be left out (`clock` for `desktop/top-bar/clock`).
-  public func section(at path: RowPath) -> (section: Section, page: Panel, pagePath: RowPath)? {
+  package func section(at path: RowPath) -> (section: Section, page: Panel, pagePath: RowPath)? {
     if let exact = exactSection(at: path) { return exact }
     guard !path.isEmpty, let full = sectionPaths.first(where: { $0.ends(with: path) }) else { return nil }
     return exactSection(at: full)
@@ -130,7 +130,7 @@ extension Panel {
   }
 
   /// Every section path, depth-first in display order, for suggestions and checks.
-  public var sectionPaths: [RowPath] {
+  package var sectionPaths: [RowPath] {
     var result: [RowPath] = []
     collectSectionPaths(pagePath: .root, into: &result)
     return result
@@ -138,7 +138,7 @@ extension Panel {
 
   /// The known row and section paths nearest to `path` by edit distance, best
   /// first (ties in panel order), for an "unknown path, did you mean" message.
-  public func closestPaths(to path: RowPath, limit: Int = 3) -> [RowPath] {
+  package func closestPaths(to path: RowPath, limit: Int = 3) -> [RowPath] {
     guard path.description.utf8.count <= Suggestions.longestTarget else { return [] }
     let known = (sectionPaths + entries.map(\.path)).map(\.description)
     return Suggestions.closest(to: path.description, among: known, limit: limit).map(RowPath.init(parsing:))
@@ -187,7 +187,7 @@ private struct MadePage: @unchecked Sendable {
 extension Panel {
   /// Each key's title: the first row showing all of the key's value (not a part of it, as a
   /// titlebar button is of `button-layout`). For naming changes of keys.
-  public var settingTitles: [SettingKey: String] {
+  package var settingTitles: [SettingKey: String] {
     var found: [SettingKey: String] = [:]
     for entry in entries where !entry.row.showsPartOfItsKey {
       if let key = entry.row.key, found[key] == nil { found[key] = entry.row.title }

@@ -38,7 +38,7 @@ extension Panel {
   /// comes with the three known paths nearest to it. A path longer than any real one
   /// (`RowPath.isTooLong`) names nothing and is not compared with any. Without `suggesting`, a
   /// path that names nothing comes with none (for a caller that looks again before it says so).
-  public func resolve(_ path: RowPath, suggesting: Bool = true) -> PathLookup {
+  package func resolve(_ path: RowPath, suggesting: Bool = true) -> PathLookup {
     guard !path.isEmpty, !path.isTooLong else { return .notFound(suggestions: []) }
     if path.namesRow, let entry = entry(at: path), entry.path == path { return .row(entry) }
     if let section = exactSectionAt(path) { return section }

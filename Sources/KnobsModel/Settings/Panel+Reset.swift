@@ -4,7 +4,7 @@ extension Panel {
   ///
   /// Keys of found rows (startup apps, extensions, custom shortcuts) are left out: they
   /// are the user's own things, not settings with a default to go back to.
-  public var boundKeys: [SettingKey] {
+  package var boundKeys: [SettingKey] {
     var seen: Set<SettingKey> = []
     var keys: [SettingKey] = []
     func walk(_ page: Panel) {

@@ -3,7 +3,7 @@ import FoundationEssentials
 extension Row.File {
   /// The local path a stored value names: the value itself for a path, the
   /// decoded path of a `file://` URI; nil for an empty value or another scheme.
-  public func localPath(of value: String) -> String? {
+  package func localPath(of value: String) -> String? {
     switch storage {
     case .path:
       return value.hasPrefix("/") ? value : nil
@@ -21,7 +21,7 @@ extension Row.File {
   }
 
   /// The value stored for a chosen local path.
-  public func value(forPath path: String) -> String {
+  package func value(forPath path: String) -> String {
     switch storage {
     case .path: return path
     case .uri: return "file://" + Self.encodePath(path)
@@ -29,7 +29,7 @@ extension Row.File {
   }
 
   /// The name shown in the row: the file's last path component, or the value itself when it is no local file.
-  public func displayName(of value: String) -> String {
+  package func displayName(of value: String) -> String {
     guard !value.isEmpty else { return tr("None") }
     guard let path = localPath(of: value) else { return value }
     let name = PathText.lastComponent(path)
@@ -38,7 +38,7 @@ extension Row.File {
 
   /// What is wrong with the file a value names, for the row to say: missing,
   /// unreadable, or a file where a folder is wanted. Nil when all is well.
-  public func fileProblem(of value: String) -> String? {
+  package func fileProblem(of value: String) -> String? {
     guard !value.isEmpty else { return nil }
     guard let path = localPath(of: value) else {
       return storage == .uri ? tr("Not a local file: %s", value) : tr("Not an absolute path: %s", value)

@@ -8,7 +8,7 @@ extension Row {
   /// shortcuts' keycaps and the words on, off, none and unavailable are English when
   /// `englishKeys` is set (for scripts), else in the user's language.
   @MainActor
-  public func currentValueText(_ settings: SettingsReader, style: NumberStyle = .current, englishKeys: Bool = false)
+  package func currentValueText(_ settings: SettingsReader, style: NumberStyle = .current, englishKeys: Bool = false)
     -> String
   {
     // TRANSLATORS: a setting's value on the command line, when its schema or key is missing.
@@ -81,7 +81,7 @@ extension Row {
   /// values or labels separated by commas, a list items separated by commas or
   /// a GVariant list (`['a, b', 'c']`); each is checked by the row's rules.
   @MainActor
-  public func parseValue(_ text: String, like sample: SettingValue? = nil, style: NumberStyle = .current)
+  package func parseValue(_ text: String, like sample: SettingValue? = nil, style: NumberStyle = .current)
     throws(ValueError) -> SettingValue
   {
     let trimmed = text.trimmingWhitespace
@@ -342,7 +342,7 @@ extension Row {
   /// Whether the row's setting differs from the schema's default; nil for rows
   /// without a setting, false when the store lacks the key.
   @MainActor
-  public func isModified(in store: any SettingsStore) -> Bool? {
+  package func isModified(in store: any SettingsStore) -> Bool? {
     guard let key else { return nil }
     guard let value = store.value(for: key), let defaultValue = store.defaultValue(for: key) else { return false }
     return value != defaultValue
