@@ -305,7 +305,7 @@ package struct CommandLineTool {
             : tr("“%s” is not a key's path; write schema/SCHEMA-ID/KEY.", path.description.escapedForMessage)))
       return nil
     }
-    let schemas = SchemaCommands(schemaDirectories: schemaDirectories, program: program)
+    let schemas = SchemaCommands(schemaDirectories: schemaDirectories, program: program, oneSchema: true)
     guard let panel = schemas.panel(schemaID) else { return nil }
     guard let entry = SchemaPanel.path(ofKey: key, in: panel).flatMap(panel.entry(at:)), entry.row.key != nil else {
       let keys = panel.entries.map(\.row.id)
@@ -335,7 +335,7 @@ package struct CommandLineTool {
             path.description.escapedForMessage))
       return 2
     }
-    let schemas = SchemaCommands(schemaDirectories: schemaDirectories, program: program)
+    let schemas = SchemaCommands(schemaDirectories: schemaDirectories, program: program, oneSchema: true)
     guard let panel = schemas.panel(schemaID) else { return 2 }
     let settings = SettingsReader(schemas.store)
     let provenance = json ? DconfProvenance(store: schemas.store) : nil
@@ -397,9 +397,13 @@ package struct SchemaCommands {
   package let panels: SchemaPanels
   package let program: String
 
-  package init(schemaDirectories: [String], program: String = "knobs") {
+  /// - Parameter oneSchema: whether one schema is described (a key's path, `list schema/…`): its
+  ///   texts are then read from its own file, not from every file of its folder.
+  package init(schemaDirectories: [String], program: String = "knobs", oneSchema: Bool = false) {
     self.program = program
-    store = GSettingsStore(source: SchemaSource(extraDirectories: schemaDirectories))
+    let source = SchemaSource(extraDirectories: schemaDirectories)
+    source.readsTextsFromOwnFiles = oneSchema
+    store = GSettingsStore(source: source)
     panels = store.schemaPanels()
   }
 
