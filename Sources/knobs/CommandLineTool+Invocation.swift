@@ -2,11 +2,12 @@ import KnobsModel
 import KnobsUI
 
 extension CommandLineTool {
-  /// The tool for Knobs' own panel: its stores, and changes noted in `history`.
-  init(panel: Panel, schemaDirectories: [String], history: ChangeHistory) {
+  /// The tool for Knobs' own panel: its stores, and changes noted in `history`. The panel is
+  /// made by `panel` when a command first needs it (a path under `schema/` does not).
+  init(panel: @escaping () -> Panel, schemaDirectories: [String], history: ChangeHistory) {
     self.init(
       program: "knobs", panel: panel, schemaDirectories: schemaDirectories,
-      environment: SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories),
+      environment: { SettingsEnvironment.make(appID: AppInfo.id, panel: $0, schemaDirectories: schemaDirectories) },
       history: history, isWindowOnly: Self.isWindowOnly)
     hintsSchemaPaths = true
   }

@@ -200,10 +200,11 @@ struct Completion {
 
 extension Completion {
   /// The candidates for `words` from Knobs' panel (its rows as `knobs list` finds them), the
-  /// installed schemas and extensions, each read only when the word needs it; one a line.
+  /// installed schemas and extensions, each read only when the word needs it (the panel too,
+  /// made by `panel` for a row's path only); one a line.
   @MainActor
   static func run(
-    _ words: [String], panel: Panel, schemaDirectories: [String], history: ChangeHistory,
+    _ words: [String], panel: @escaping () -> Panel, schemaDirectories: [String], history: ChangeHistory,
     environment: [String: String]
   ) -> String {
     let schemas = { GSettingsStore(source: SchemaSource(extraDirectories: schemaDirectories)) }

@@ -70,15 +70,20 @@ package enum DesktopStart {
     let profileRows = ProfileRows(
       profiles: SettingsProfiles(folder: SettingsProfiles.defaultFolder(environment: processEnvironment)),
       preview: importPreview)
-    let panel =
-      startHook?.panel
-      ?? referencePanel(
-        extensions: extensionRows, recentChanges: recentChanges, importPreview: importPreview, profiles: profileRows,
-        allSettings: allSettings.section
-      ) { Style.gtkVersion }
-    recentChanges.name(by: panel)
-    importPreview.name(by: panel)
-    profileRows.name(by: panel)
+    // Made when a command first needs it: `--version`, `--help`, a panel file's commands and
+    // a path under `schema/` never do.
+    lazy var panel: Panel = {
+      let panel =
+        startHook?.panel
+        ?? referencePanel(
+          extensions: extensionRows, recentChanges: recentChanges, importPreview: importPreview, profiles: profileRows,
+          allSettings: allSettings.section
+        ) { Style.gtkVersion }
+      recentChanges.name(by: panel)
+      importPreview.name(by: panel)
+      profileRows.name(by: panel)
+      return panel
+    }()
 
     let invocation = request.invocation
     // A command that may write settings says so until it ends, so that an open window hearing its
@@ -104,7 +109,8 @@ package enum DesktopStart {
     case .complete(let words):
       print(
         Completion.run(
-          words, panel: panel, schemaDirectories: schemaDirectories, history: history, environment: processEnvironment),
+          words, panel: { panel }, schemaDirectories: schemaDirectories, history: history,
+          environment: processEnvironment),
         terminator: "")
     case .checkPanel(let file?):
       exit(FilePanels.check(file, schemaDirectories: schemaDirectories))
@@ -131,7 +137,8 @@ package enum DesktopStart {
           exit(1)
         }
       }
-      let status = CommandLineTool(panel: panel, schemaDirectories: schemaDirectories, history: history).run(invocation)
+      let status = CommandLineTool(panel: { panel }, schemaDirectories: schemaDirectories, history: history).run(
+        invocation)
       guard history.failedToNote else { exit(status) }
       // The change stands, but `knobs undo` can't know it: said, with a status of its own.
       printError(

@@ -1,3 +1,4 @@
+import Glibc
 internal import CGtk
 internal import CGtkGlue
 
@@ -180,6 +181,80 @@ public final class SchemaSource {
     let bytes = Array(path.utf8)
     return bytes.first == UInt8(ascii: "/") && bytes.last == UInt8(ascii: "/")
       && !zip(bytes, bytes.dropFirst()).contains { $0 == UInt8(ascii: "/") && $1 == UInt8(ascii: "/") }
+  }
+
+  /// Whether `schema(forTextsOf:)` reads a schema's texts from the files that name it alone: the
+  /// command line's, which describes one schema in a process. The window describes many, and
+  /// keeps GLib's own way.
+  package var readsTextsFromOwnFiles = false
+
+  /// The schema `id` (`ID:/PATH/` names `ID`), to read its keys' summaries and descriptions. GLib
+  /// reads those, when one is first asked for, from every file in the schema's folder (25 ms for a
+  /// system's 60 schema files: five times a whole `gsettings get`). With `readsTextsFromOwnFiles`
+  /// it reads them from a private folder holding that folder's compiled schemas and only its files
+  /// that name the schema (in a compiled folder each schema is defined in one file), so the same
+  /// GLib reader gives the same texts. Otherwise, or when no such folder can be made, `schema(_:)`.
+  package func schema(forTextsOf id: String) -> SettingsSchema? {
+    guard readsTextsFromOwnFiles, let own = schemaReadingOwnFiles(Self.split(id).id) else { return schema(id) }
+    return own
+  }
+
+  private func schemaReadingOwnFiles(_ id: String) -> SettingsSchema? {
+    guard let folder = folder(holding: id), let listing = g_dir_open(folder, 0, nil) else { return nil }
+    var names: [String] = []
+    while let entry = g_dir_read_name(listing) { names.append(String(cString: entry)) }
+    g_dir_close(listing)
+    let runtime = g_getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? ""
+    var template = Array(((runtime.hasPrefix("/") ? runtime : "/tmp") + "/knobs-schema-XXXXXX").utf8CString)
+    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
+    let own = String(cString: made)
+    var linked: [String] = []
+    defer {
+      for link in linked { unlink(link) }
+      rmdir(own)
+    }
+    for name in names where name == "gschemas.compiled" || Self.mayDefine(id, file: folder + "/" + name) {
+      guard symlink(folder + "/" + name, own + "/" + name) == 0 else { return nil }
+      linked.append(own + "/" + name)
+    }
+    guard let source = g_settings_schema_source_new_from_directory(own, nil, 0, nil) else { return nil }
+    defer { g_settings_schema_source_unref(source) }
+    guard let found = g_settings_schema_source_lookup(source, id, 0) else { return nil }
+    defer { g_settings_schema_unref(found) }
+    // GLib reads the texts when the first is asked for: now, while the folder is there.
+    if let keys = g_settings_schema_list_keys(found) {
+      defer { g_strfreev(keys) }
+      if let first = keys[0], let key = g_settings_schema_get_key(found, first) {
+        _ = g_settings_schema_key_get_summary(key)
+        g_settings_schema_key_unref(key)
+      }
+    }
+    return SettingsSchema(found)
+  }
+
+  /// Whether the file may define the schema `id` as GLib reads it: it names the id, or it has a
+  /// character reference (`&#46;`), which an id could be written with.
+  private static func mayDefine(_ id: String, file: String) -> Bool {
+    guard g_file_test(file, G_FILE_TEST_IS_REGULAR) != 0 else { return false }
+    var contents: UnsafeMutablePointer<gchar>?
+    var length: gsize = 0
+    guard g_file_get_contents(file, &contents, &length, nil) != 0, let contents else { return false }
+    defer { g_free(contents) }
+    let text = UnsafeRawBufferPointer(start: contents, count: Int(length))
+    return [id, "&#"].contains { found(Array($0.utf8), in: text) }
+  }
+
+  /// Whether `needle` is somewhere in `text`.
+  private static func found(_ needle: [UInt8], in text: UnsafeRawBufferPointer) -> Bool {
+    guard let first = needle.first, let start = text.baseAddress, text.count >= needle.count else { return false }
+    let last = text.count - needle.count
+    var index = 0
+    while index <= last, let hit = memchr(start + index, Int32(first), last - index + 1) {
+      let at = start.distance(to: UnsafeRawPointer(hit))
+      if memcmp(start + at, needle, needle.count) == 0 { return true }
+      index = at + 1
+    }
+    return false
   }
 
   /// The schema's description, if installed (relocatable ones too; `ID:/PATH/` names the schema `ID`).

@@ -77,7 +77,7 @@ extension Panel {
     }
   }
 
-  private func exactEntry(at path: RowPath, throughPages: Bool = false) -> PanelEntry? {
+  func exactEntry(at path: RowPath, throughPages: Bool = false) -> PanelEntry? {
     guard path.namesRow else { return nil }
     let parts = path.ids
     var page = self

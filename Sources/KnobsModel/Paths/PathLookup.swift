@@ -40,14 +40,26 @@ extension Panel {
   /// path that names nothing comes with none (for a caller that looks again before it says so).
   package func resolve(_ path: RowPath, suggesting: Bool = true) -> PathLookup {
     guard !path.isEmpty, !path.isTooLong else { return .notFound(suggestions: []) }
-    if path.namesRow, let entry = entry(at: path), entry.path == path { return .row(entry) }
+    let exact = exactEntry(at: path)
+    if let exact, exact.path == path { return .row(exact) }
+    // The rows and their forms, listed once for every look below (`entry(at:)`'s among them).
+    let entries = self.entries
+    let forms = entries.map(\.path.forms)
+    let suffix = "/" + path.description
+    // `RowPath.ends(with: path)`, without making the suffix anew for each form.
+    let endsLikePath = { (form: RowPath) in form.description == path.description || form.description.hasSuffix(suffix) }
+    if path.namesRow, exact == nil, let first = forms.firstIndex(where: { $0.contains(where: endsLikePath) }),
+      entries[first].path == path
+    {
+      return .row(entries[first])
+    }
     if let section = exactSectionAt(path) { return section }
     // A short form written whole (`windows/maximize`, the Windows page's Maximize) comes before
     // a path that merely ends like it (a Maximize shortcut in a Windows section elsewhere).
-    let whole = entries.filter { $0.path.forms.contains(path) }
+    let whole = entries.indices.filter { forms[$0].contains(path) }.map { entries[$0] }
     if whole.count == 1 { return .row(whole[0]) }
     if whole.count > 1 { return .ambiguous(whole.map(\.path)) }
-    let rows = entries.filter { entry in entry.path.forms.contains { $0.ends(with: path) } }
+    let rows = entries.indices.filter { forms[$0].contains(where: endsLikePath) }.map { entries[$0] }
     let sections = sectionPaths.filter { $0.ends(with: path) }
     // A row is what a short form names first (`fonts` is the Fonts page, not the section on
     // it, nor a Fonts section elsewhere); a section only when no row fits.

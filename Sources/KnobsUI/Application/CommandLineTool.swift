@@ -13,11 +13,14 @@ package struct CommandLineTool {
   /// The program's name, which starts each message and names the commands in them.
   package let program: String
   /// The panel, with the rows its sources find through `store`.
-  package let panel: Panel
+  package var panel: Panel { parts.panel }
   package let schemaDirectories: [String]
-  package let environment: SettingsEnvironment
+  package var environment: SettingsEnvironment { parts.environment }
   /// The environment's store, with the keys of found rows that have a store of their own sent there.
-  package let store: any SettingsStore
+  package var store: any SettingsStore { parts.store }
+  /// The panel, its environment and store, each made when a command first needs it: a
+  /// `schema/…` path needs none of them, and `--version` nothing at all.
+  private let parts: Parts
   /// Where changes are noted (Knobs' own panel only: a panel file's INI keys have no undo here).
   package let history: ChangeHistory?
   /// Rows only the window shows (Knobs' Recent Changes and Import Preview pages): not listed.
@@ -32,15 +35,55 @@ package struct CommandLineTool {
     program: String, panel: Panel, schemaDirectories: [String], environment: SettingsEnvironment,
     history: ChangeHistory? = nil, isWindowOnly: @escaping (RowPath) -> Bool = { _ in false }
   ) {
+    self.init(
+      program: program, panel: { panel }, schemaDirectories: schemaDirectories, environment: { _ in environment },
+      history: history, isWindowOnly: isWindowOnly)
+  }
+
+  /// The tool for a panel made only when a command first needs it (`panel` and `environment`
+  /// are called once at most): a path under `schema/` reads and writes through a store of its own.
+  /// - Parameter environment: the stores for the panel it is given.
+  package init(
+    program: String, panel: @escaping () -> Panel, schemaDirectories: [String],
+    environment: @escaping (Panel) -> SettingsEnvironment, history: ChangeHistory? = nil,
+    isWindowOnly: @escaping (RowPath) -> Bool = { _ in false }
+  ) {
     self.program = program
-    self.environment = environment
     self.schemaDirectories = schemaDirectories
     self.history = history
     self.isWindowOnly = isWindowOnly
     // Whatever the history sets aside (a damaged file, a folder in its place) is said on stderr.
     self.history?.onProblem = { printError("\(program): " + $0.escapedForTerminal) }
-    store = panel.routing(Self.recording(environment.store, in: history, program: program))
-    self.panel = panel.withFoundRows()
+    parts = Parts(panel: panel, environment: environment) { [history] in
+      Self.recording($0, in: history, program: program)
+    }
+  }
+
+  /// What `panel`, `environment` and `store` are made of, each made once, when first asked for.
+  @MainActor
+  private final class Parts {
+    private let makePanel: () -> Panel
+    private let makeEnvironment: (Panel) -> SettingsEnvironment
+    private let recording: (any SettingsStore) -> any SettingsStore
+
+    init(
+      panel: @escaping () -> Panel, environment: @escaping (Panel) -> SettingsEnvironment,
+      recording: @escaping (any SettingsStore) -> any SettingsStore
+    ) {
+      makePanel = panel
+      makeEnvironment = environment
+      self.recording = recording
+    }
+
+    /// The panel as declared, its row sources not yet connected.
+    private lazy var declared = makePanel()
+    lazy var environment = makeEnvironment(declared)
+    /// Routing connects the row sources to the store, before their rows are found.
+    lazy var store: any SettingsStore = declared.routing(recording(environment.store))
+    lazy var panel: Panel = {
+      _ = store
+      return declared.withFoundRows()
+    }()
   }
 
   /// A row found for a path, with the store it reads and writes through.
@@ -72,12 +115,14 @@ package struct CommandLineTool {
     case .list(let json, let path?):
       return listSchema(path, json: json)
     case .get(let path, let raw):
-      if !raw, let rows = rowsShown(at: path) {
+      // Looked up once, for the page or section it may name and the row it may name.
+      let lookup = path.description.hasPrefix(SchemaPath.prefix) ? nil : panel.resolve(path)
+      if !raw, let lookup, let rows = rowsShown(lookup) {
         let settings = SettingsReader(store)
         print(ListedRow.table(rows.map { ListedRow($0, path: $0.path, settings, style: .current) }))
         return 0
       }
-      guard let target = resolve(path) else { return 2 }
+      guard let target = resolve(path, lookup: lookup) else { return 2 }
       if case .page = target.entry.row.kind.form {
         printError(
           "\(program): "
@@ -212,10 +257,9 @@ package struct CommandLineTool {
     KeybindingIndex(library: GSettingsStore(source: SchemaSource(extraDirectories: schemaDirectories))).named(by: panel)
   }
 
-  /// The rows of the section or detail page at `path`, for `get`; nil when it names a row of another kind.
-  private func rowsShown(at path: RowPath) -> [PanelEntry]? {
-    guard !path.description.hasPrefix(SchemaPath.prefix) else { return nil }
-    switch panel.resolve(path) {
+  /// The rows of the section or detail page a path found, for `get`; nil when it names a row of another kind.
+  private func rowsShown(_ lookup: PathLookup) -> [PanelEntry]? {
+    switch lookup {
     case .section(let sectionPath, _, _):
       return panel.entries.filter { $0.sectionPath == sectionPath }
     case .row(let entry):
@@ -226,9 +270,10 @@ package struct CommandLineTool {
     }
   }
 
-  private func resolve(_ path: RowPath) -> Target? {
+  /// The row `path` names, with its store; `lookup` is what the panel found for it, when looked up already.
+  private func resolve(_ path: RowPath, lookup: PathLookup? = nil) -> Target? {
     if path.description.hasPrefix(SchemaPath.prefix) { return resolveSchemaKey(path) }
-    let lookup = panel.resolve(path)
+    let lookup = lookup ?? panel.resolve(path)
     switch lookup {
     case .row(let entry):
       return Target(entry: entry, store: store, notice: environment.notice)
@@ -269,7 +314,7 @@ package struct CommandLineTool {
             : tr("“%s” is not a key's path; write schema/SCHEMA-ID/KEY.", path.description.escapedForMessage)))
       return nil
     }
-    let schemas = SchemaCommands(schemaDirectories: schemaDirectories, program: program)
+    let schemas = SchemaCommands(schemaDirectories: schemaDirectories, program: program, oneSchema: true)
     guard let panel = schemas.panel(schemaID) else { return nil }
     guard let entry = SchemaPanel.path(ofKey: key, in: panel).flatMap(panel.entry(at:)), entry.row.key != nil else {
       let keys = panel.entries.map(\.row.id)
@@ -299,7 +344,7 @@ package struct CommandLineTool {
             path.description.escapedForMessage))
       return 2
     }
-    let schemas = SchemaCommands(schemaDirectories: schemaDirectories, program: program)
+    let schemas = SchemaCommands(schemaDirectories: schemaDirectories, program: program, oneSchema: true)
     guard let panel = schemas.panel(schemaID) else { return 2 }
     let settings = SettingsReader(schemas.store)
     let provenance = json ? DconfProvenance(store: schemas.store) : nil
@@ -361,9 +406,13 @@ package struct SchemaCommands {
   package let panels: SchemaPanels
   package let program: String
 
-  package init(schemaDirectories: [String], program: String = "knobs") {
+  /// - Parameter oneSchema: whether one schema is described (a key's path, `list schema/…`): its
+  ///   texts are then read from its own file, not from every file of its folder.
+  package init(schemaDirectories: [String], program: String = "knobs", oneSchema: Bool = false) {
     self.program = program
-    store = GSettingsStore(source: SchemaSource(extraDirectories: schemaDirectories))
+    let source = SchemaSource(extraDirectories: schemaDirectories)
+    source.readsTextsFromOwnFiles = oneSchema
+    store = GSettingsStore(source: source)
     panels = store.schemaPanels()
   }
 

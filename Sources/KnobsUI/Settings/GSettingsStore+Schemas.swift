@@ -26,7 +26,9 @@ extension GSettingsStore: SchemaLibrary {
   /// The schema as the panel generator reads it; nil when it is not installed or is relocatable.
   /// `ID:/PATH/` describes a relocatable schema at a path.
   public func describeSchema(_ id: String) -> SchemaDescription? {
-    guard let schema = source.schema(id), let path = schema.path ?? SchemaSource.split(id).path else { return nil }
+    guard let schema = source.schema(forTextsOf: id), let path = schema.path ?? SchemaSource.split(id).path else {
+      return nil
+    }
     guard schema.path == nil || SchemaSource.split(id).path == nil, SchemaPath.isFolder(path) else { return nil }
     // English texts, when these are translated: search matches them and `list --json` writes them.
     let english = source.englishTexts(of: id)
