@@ -40,21 +40,25 @@ extension Panel {
   /// path that names nothing comes with none (for a caller that looks again before it says so).
   public func resolve(_ path: RowPath, suggesting: Bool = true) -> PathLookup {
     guard !path.isEmpty, !path.isTooLong else { return .notFound(suggestions: []) }
-    if path.namesRow, let entry = entry(at: path), entry.path == path { return .row(entry) }
+    if path.namesRow, let entry = exactEntry(at: path) { return .row(entry) }
     if let section = exactSectionAt(path) { return section }
+    // Every row and its forms made once: a deep link that names nothing waits for this.
+    let all = entries
+    let forms = all.map(\.path.forms)
     // A short form written whole (`windows/maximize`, the Windows page's Maximize) comes before
     // a path that merely ends like it (a Maximize shortcut in a Windows section elsewhere).
-    let whole = entries.filter { $0.path.forms.contains(path) }
+    let whole = all.indices.filter { forms[$0].contains(path) }.map { all[$0] }
     if whole.count == 1 { return .row(whole[0]) }
     if whole.count > 1 { return .ambiguous(whole.map(\.path)) }
-    let rows = entries.filter { entry in entry.path.forms.contains { $0.ends(with: path) } }
+    let rows = all.indices.filter { index in forms[index].contains { $0.ends(with: path) } }.map { all[$0] }
     let sections = sectionPaths.filter { $0.ends(with: path) }
+    let suggestions = { suggesting ? self.closestPaths(to: path, among: all) : [] }
     // A row is what a short form names first (`fonts` is the Fonts page, not the section on
     // it, nor a Fonts section elsewhere); a section only when no row fits.
     switch (rows.count, sections.count) {
     case (1, _): return .row(rows[0])
-    case (0, 1): return exactSectionAt(sections[0]) ?? .notFound(suggestions: suggesting ? closestPaths(to: path) : [])
-    case (0, 0): return .notFound(suggestions: suggesting ? closestPaths(to: path) : [])
+    case (0, 1): return exactSectionAt(sections[0]) ?? .notFound(suggestions: suggestions())
+    case (0, 0): return .notFound(suggestions: suggestions())
     default: return .ambiguous(rows.map(\.path) + sections)
     }
   }
