@@ -209,6 +209,15 @@ final class DconfKeyfileReadingTests: XCTestCase {
     XCTAssertEqual(parsed.lines.map(\.entry), [DconfEntry(folder: "/a/c/", key: "k", text: "'x\ry'")])
   }
 
+  func testALineIsSplitAtItsFirstEqualsByteAsGKeyFileSplitsIt() {
+    // “=” and a combining accent after it are one Character; `dconf load` splits the line at the byte.
+    let parsed = DconfKeyfile.parse("[a/b]\nk=\u{301}1\n j = 'x=y' \n")
+    XCTAssertEqual(parsed.problems.map(\.description), [])
+    XCTAssertEqual(
+      parsed.lines.map(\.entry),
+      [DconfEntry(folder: "/a/b/", key: "k", text: "\u{301}1"), DconfEntry(folder: "/a/b/", key: "j", text: "'x=y'")])
+  }
+
   func testANulByteAnywhereIsAProblemOfItsLine() {
     for text in ["[a/b]\nk='1\u{0}zz'\n", "[a/b]\u{0}\nk=1\n", "[a/b]\nk=1\n\u{0}\n", "[a/b]\nk\u{0}=1\n"] {
       let parsed = DconfKeyfile.parse(text)

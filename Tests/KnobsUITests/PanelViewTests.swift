@@ -80,6 +80,22 @@ final class PanelViewTests: GtkTestCase {
     XCTAssertFalse(view.isSearching)
   }
 
+  func testAMessageIsNeverLaidOutALetterALine() async throws {
+    // GTK finds a wrapping label's minimum width by laying it out as narrow as it may be, shaping
+    // it anew for each line: a letter a line cost a deep link that names nothing a quarter of a
+    // second of the window's time, for a message naming the path and three it may have meant.
+    let view = try PanelView(panel: Fixture.panel(), store: Fixture.store())
+    _ = await host(view)
+    XCTAssertFalse(view.open("qzx-kfj/wpel-tmrb/xa/ysbdkq-lwe/mzgvr-hp/cnwq/eyt-uodxf/gjzk-aml"))
+    XCTAssertNotNil(view.toast.message)
+    let letter = Label("m").measure(.horizontal).natural
+    let toast = view.toast.container
+    XCTAssertGreaterThanOrEqual(toast.measure(.horizontal).minimum, letter * 14, "many letters a line")
+    XCTAssertLessThanOrEqual(toast.measure(.horizontal).minimum, 360, "fits the narrowest window")
+    view.toast.show("Changed", actions: [ToastAction(label: "Undo") {}])
+    XCTAssertLessThanOrEqual(toast.measure(.horizontal).minimum, 360, "fits the narrowest window, a button beside it")
+  }
+
   func testWithoutItsHeaderTheHostsHeaderFollowsTheView() async throws {
     let view = try PanelView(panel: Fixture.panel(), store: Fixture.store(), showsHeader: false)
     XCTAssertNil(view.header)

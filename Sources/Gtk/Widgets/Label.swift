@@ -62,6 +62,13 @@ public final class Label: Widget {
     set { gtk_label_set_max_width_chars(c(), newValue) }
   }
 
+  /// The fewest characters the label asks to be wide; -1 for no floor. For a wrapping label
+  /// this is also the narrowest width GTK lays it out at to find its minimum width.
+  public var widthChars: Int32 {
+    get { gtk_label_get_width_chars(c()) }
+    set { gtk_label_set_width_chars(c(), newValue) }
+  }
+
   /// 0 is the start, 1 the end.
   public var xAlign: Float {
     get { gtk_label_get_xalign(c()) }

@@ -79,12 +79,13 @@ extension DconfKeyfile {
         folder = group
         continue
       }
-      guard let equals = line.firstIndex(of: "=") else {
+      // The first “=” byte, as GKeyFile splits a line (and without reading it as Characters).
+      guard let equals = line.utf8.firstIndex(of: UInt8(ascii: "=")) else {
         problems.append(Problem(line: number, message: tr("a line holds [folder] or key=value.")))
         continue
       }
       let key = String(line[..<equals]).trimmingWhitespace
-      let value = String(line[line.index(after: equals)...]).trimmingWhitespace
+      let value = String(line[line.utf8.index(after: equals)...]).trimmingWhitespace
       guard let folder else {
         problems.append(Problem(line: number, message: tr("“%s” comes before any [folder].", key.escapedForMessage)))
         continue

@@ -251,7 +251,7 @@ public final class ChangeHistory {
       }
       if unsaved.isEmpty, let merged = try mergeOnDisk(change, source: source, time: time) { return [merged] }
     }
-    let first = ((saved() + unsaved).last?.id ?? 0) + 1
+    let first = ((unsaved.last ?? newestSaved())?.id ?? 0) + 1
     let added = real.enumerated().map { index, change in
       HistoryEntry(
         id: first + index, time: time, schema: change.key.schema, key: change.key.key, old: change.old,
@@ -266,7 +266,7 @@ public final class ChangeHistory {
   private func mergeOnDisk(_ change: RecordedChange, source: HistoryEntry.Source, time: Double) throws(HistoryError)
     -> HistoryEntry?
   {
-    guard let last = saved().last, merges(last, change, source, time) else { return nil }
+    guard let last = newestSaved(), merges(last, change, source, time) else { return nil }
     return try journal.locked { () throws(HistoryError) -> HistoryEntry? in
       var disk = try currentLocked()
       guard var last = disk.last, merges(last, change, source, time) else { return nil }
@@ -276,6 +276,14 @@ public final class ChangeHistory {
       try journal.rewrite(disk)
       return last
     }
+  }
+
+  /// The newest entry on disk: read from the end of the file when it is not cached (an entry
+  /// recorded needs only its number), else from the whole file when its end is amiss.
+  private func newestSaved() -> HistoryEntry? {
+    if let cache, cache.stamp == journal.stamp() { return cache.entries.last }
+    if let newest = journal.newest(1) { return newest.last }
+    return saved().last
   }
 
   /// Writes entries recorded without saving, if any, after those on disk now (renumbered
@@ -293,6 +301,17 @@ public final class ChangeHistory {
 
   private func saveLocked() throws(HistoryError) -> [HistoryEntry] {
     try journal.locked { () throws(HistoryError) -> [HistoryEntry] in
+      // A file not read yet that ends with a whole entry, with room for these before it is
+      // compacted, is appended to as it is: read from the end, not whole (an undo in a long history).
+      if cache == nil || cache?.stamp != journal.stamp(),
+        let newest = journal.newestIfAtMost(Self.limit + Self.slack - unsaved.count),
+        newest.id <= HistoryEntry.largestID - unsaved.count - 1
+      {
+        let pending = Self.numbered(unsaved, from: newest.id + 1)
+        try journal.append(pending)
+        unsaved = []
+        return pending
+      }
       var disk = try currentLocked()
       var rewrite = false
       if let last = disk.last?.id, last > HistoryEntry.largestID - unsaved.count - 1 {
@@ -363,6 +382,7 @@ public final class ChangeHistory {
   /// The entries an undo of `id` takes back (its whole group), newest first; the newest
   /// entry's when `id` is nil; empty when there is none.
   public func entriesToUndo(_ id: Int?) -> [HistoryEntry] {
+    if unsaved.isEmpty, let found = entriesToUndoFromTheEnd(id) { return found }
     let entries = entries
     guard let target = id.flatMap({ id in entries.first { $0.id == id } }) ?? (id == nil ? entries.last : nil) else {
       return []
@@ -371,9 +391,47 @@ public final class ChangeHistory {
     return entries.filter { $0.group == group }.reversed()
   }
 
-  /// The newest change of `key` after the entry `id`, if the history has one.
+  /// `entriesToUndo(id)` read from the end of the file, as far back as the entry (and the
+  /// first of its group): time and memory bounded by what is read, whatever the file's size.
+  /// Nil when what was read of the file is amiss (then it is read whole).
+  private func entriesToUndoFromTheEnd(_ id: Int?) -> [HistoryEntry]? {
+    var target: HistoryEntry?
+    let read = journal.scanNewestFirst { entry in
+      // The entry before the target read too: the scan checks that it comes before it.
+      if target != nil { return false }
+      // Ids grow down the file: past `id` it is not there.
+      if let id, entry.id > id { return true }
+      if id == nil || entry.id == id { target = entry }
+      return target != nil
+    }
+    guard read else { return nil }
+    guard let target else { return [] }
+    guard let group = target.group else { return [target] }
+    // A group's entries come at or after its first (`group`), newest first as they are read.
+    var members: [HistoryEntry] = []
+    guard
+      journal.scanNewestFirst({ entry in
+        guard entry.id >= group else { return false }
+        if entry.group == group { members.append(entry) }
+        return true
+      })
+    else { return nil }
+    return members
+  }
+
+  /// The newest change of `key` after the entry `id`, if the history has one: read from the end
+  /// of the file back to `id` when it can be.
   public func latestChange(of key: SettingKey, after id: Int) -> HistoryEntry? {
-    entries.last { $0.id > id && $0.settingKey == key }
+    if unsaved.isEmpty {
+      var found: HistoryEntry?
+      let read = journal.scanNewestFirst { entry in
+        guard entry.id > id else { return false }
+        if entry.settingKey == key { found = entry }
+        return found == nil
+      }
+      if read { return found }
+    }
+    return entries.last { $0.id > id && $0.settingKey == key }
   }
 }
 

@@ -288,6 +288,119 @@ struct HistoryJournal {
     return entries.reversed()
   }
 
+  /// Hands `visit` the file's entries newest first, read from the end a chunk at a time, until
+  /// `visit` returns false: time bounded by the lines read, memory by a chunk and the longest
+  /// of them, whatever the file's size. False when the file is not a regular file holding whole
+  /// entries wherever it was read (a last line cut short, a line there not an entry, numbers
+  /// out of order): then the file is read whole, where what is amiss is dealt with.
+  func scanNewestFirst(_ visit: (HistoryEntry) -> Bool) -> Bool {
+    let descriptor = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= Self.largestFile else {
+      return false
+    }
+    let size = Int(info.st_size)
+    let decoder = JSONDecoder()
+    var newer: Int?
+    // A line's bytes, oldest part last: the lines cross chunks.
+    var pieces: [ArraySlice<UInt8>] = []
+    /// Nil when the line is not an entry that comes before the one visited last; else whether to go on.
+    func take(_ line: [UInt8]) -> Bool? {
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { return true }
+      guard let entry = try? decoder.decode(HistoryEntry.self, from: Data(line)), entry.isPlausible,
+        newer.map({ entry.id < $0 }) ?? true
+      else { return nil }
+      newer = entry.id
+      return visit(entry)
+    }
+    var start = size
+    while start > 0 {
+      let chunk = min(Self.tailChunk, start)
+      var buffer = [UInt8](repeating: 0, count: chunk)
+      var filled = 0
+      while filled < chunk {
+        let count = buffer.withUnsafeMutableBytes {
+          pread(descriptor, $0.baseAddress! + filled, chunk - filled, off_t(start - chunk + filled))
+        }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return false }
+        filled += count
+      }
+      // The file's last byte must end a line: else its last line was cut short.
+      if start == size {
+        guard buffer.last == 0x0A else { return false }
+        buffer.removeLast()
+      }
+      start -= chunk
+      var end = buffer.endIndex
+      while let lineEnd = buffer[..<end].lastIndex(of: 0x0A) {
+        let line = Array(buffer[(lineEnd + 1)..<end]) + pieces.reversed().joined()
+        pieces = []
+        end = lineEnd
+        guard let goOn = take(line) else { return false }
+        if !goOn { return true }
+      }
+      pieces.append(buffer[..<end])
+    }
+    // What is left is the file's first line, whole.
+    return take(Array(pieces.reversed().joined())) != nil
+  }
+
+  /// The newest entry, read from the end, when the file ends with a whole entry and holds at
+  /// most `lines` lines (counted, not read): what an entry appended follows, without reading the
+  /// file whole. Nil when the file is missing, empty, not a regular file, its last line cut short
+  /// or not an entry, or it holds more lines (to be compacted): then the file is read whole.
+  func newestIfAtMost(_ lines: Int) -> HistoryEntry? {
+    guard lines > 0 else { return nil }
+    let descriptor = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= Self.largestFile,
+      info.st_size > 0
+    else { return nil }
+    var start = Int(info.st_size)
+    var lineEnds = 0
+    var buffer = [UInt8](repeating: 0, count: Self.tailChunk)
+    while start > 0 {
+      let chunk = min(Self.tailChunk, start)
+      var filled = 0
+      while filled < chunk {
+        let count = buffer.withUnsafeMutableBytes {
+          pread(descriptor, $0.baseAddress! + filled, chunk - filled, off_t(start - chunk + filled))
+        }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return nil }
+        filled += count
+      }
+      if start == Int(info.st_size), buffer[chunk - 1] != 0x0A { return nil }
+      lineEnds += buffer.withUnsafeBytes { bytes in
+        var count = 0
+        var next = bytes.baseAddress!
+        let end = next + chunk
+        while let found = memchr(next, 0x0A, end - next) {
+          count += 1
+          next = UnsafeRawPointer(found) + 1
+        }
+        return count
+      }
+      // The file ends with a line end, so it holds as many lines as line ends.
+      guard lineEnds <= lines else { return nil }
+      start -= chunk
+    }
+    // The entry before it too: one out of order (numbered anew by hand) is not followed.
+    var newest: [HistoryEntry] = []
+    guard
+      scanNewestFirst({ entry in
+        newest.append(entry)
+        return newest.count < 2
+      })
+    else { return nil }
+    return newest.first
+  }
+
   /// How much `newest` reads at a time, and at most in all.
   static let tailChunk = 64 * 1024
   static let tailLimit = 8 * 1024 * 1024

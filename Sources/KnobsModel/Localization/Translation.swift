@@ -48,9 +48,11 @@ public enum Translation {
     var result = ""
     var next = 0
     var rest = format[...]
-    while let percent = rest.firstIndex(of: "%") {
+    // Found as a byte, not a Character: every message goes through here, a refused keyfile's
+    // million problems too.
+    while let percent = rest.utf8.firstIndex(of: UInt8(ascii: "%")) {
       result += rest[..<percent]
-      rest = rest[rest.index(after: percent)...]
+      rest = rest[rest.utf8.index(after: percent)...]
       if rest.first == "%" {
         result += "%"
         rest = rest.dropFirst()

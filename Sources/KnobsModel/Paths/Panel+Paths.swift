@@ -77,7 +77,9 @@ extension Panel {
     }
   }
 
-  func exactEntry(at path: RowPath, throughPages: Bool = false) -> PanelEntry? {
+  /// The row at a full path only (no shorter form), with `throughPages` also on pages made on
+  /// demand: one walk down the pages, no look at every row.
+  package func exactEntry(at path: RowPath, throughPages: Bool = false) -> PanelEntry? {
     guard path.namesRow else { return nil }
     let parts = path.ids
     var page = self
@@ -139,6 +141,11 @@ extension Panel {
   /// The known row and section paths nearest to `path` by edit distance, best
   /// first (ties in panel order), for an "unknown path, did you mean" message.
   package func closestPaths(to path: RowPath, limit: Int = 3) -> [RowPath] {
+    closestPaths(to: path, among: entries, limit: limit)
+  }
+
+  /// `closestPaths(to:limit:)` among `entries` (the panel's, made once by the caller) and the sections.
+  func closestPaths(to path: RowPath, among entries: [PanelEntry], limit: Int = 3) -> [RowPath] {
     guard path.description.utf8.count <= Suggestions.longestTarget else { return [] }
     let known = (sectionPaths + entries.map(\.path)).map(\.description)
     return Suggestions.closest(to: path.description, among: known, limit: limit).map(RowPath.init(parsing:))

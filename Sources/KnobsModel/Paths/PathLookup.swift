@@ -61,12 +61,13 @@ extension Panel {
     if whole.count > 1 { return .ambiguous(whole.map(\.path)) }
     let rows = entries.indices.filter { forms[$0].contains(where: endsLikePath) }.map { entries[$0] }
     let sections = sectionPaths.filter { $0.ends(with: path) }
+    let suggestions = { suggesting ? self.closestPaths(to: path, among: entries) : [] }
     // A row is what a short form names first (`fonts` is the Fonts page, not the section on
     // it, nor a Fonts section elsewhere); a section only when no row fits.
     switch (rows.count, sections.count) {
     case (1, _): return .row(rows[0])
-    case (0, 1): return exactSectionAt(sections[0]) ?? .notFound(suggestions: suggesting ? closestPaths(to: path) : [])
-    case (0, 0): return .notFound(suggestions: suggesting ? closestPaths(to: path) : [])
+    case (0, 1): return exactSectionAt(sections[0]) ?? .notFound(suggestions: suggestions())
+    case (0, 0): return .notFound(suggestions: suggestions())
     default: return .ambiguous(rows.map(\.path) + sections)
     }
   }

@@ -97,6 +97,11 @@ extension String {
 
   /// The text without leading and trailing whitespace (Unicode-aware, no Foundation needed).
   var trimmingWhitespace: String {
+    // Most texts start and end with a printable ASCII letter: nothing to trim, no scalar to read
+    // (a keyfile of a million lines trims three texts a line).
+    if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+      return self
+    }
     let scalars = unicodeScalars
     guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
       let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })

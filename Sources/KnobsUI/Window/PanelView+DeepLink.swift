@@ -29,7 +29,8 @@ extension PanelView {
     }
     // A full path, also into pages made on demand (All Settings); then what a shorter form names.
     let target = schemaPagePath(path) ?? path
-    if let entry = rootPanel.entry(throughPagesAt: target), entry.path == target {
+    // The full path only: a shorter form is looked up once, below (every row compared).
+    if let entry = rootPanel.exactEntry(at: target, throughPages: true) {
       reveal(entry)
       return true
     }

@@ -14,6 +14,10 @@ final class Toast {
   private let label = Label()
   private let buttons = Box(.horizontal, spacing: 6)
   private var generation = 0
+  /// The fewest characters a line of the message holds, alone and with buttons beside it: the
+  /// toast still fits a window 360 pixels wide. The fewer, the more lines GTK lays out, each
+  /// shaped anew, to find the narrowest the toast may be.
+  static let narrowestLine: (alone: Int32, besideButtons: Int32) = (28, 16)
   /// Seconds a message stays up.
   var timeout = 8.0
 
@@ -25,6 +29,10 @@ final class Toast {
     box.setMargins(top: 0, bottom: 18, start: 12, end: 12)
     label.wraps = true
     label.maximumWidthChars = 60
+    // GTK finds a wrapping label's minimum width by laying it out at the narrowest width it may
+    // take, shaping it anew for each line: a letter a line without a floor, a quarter of a second
+    // for a "did you mean" message with three paths, on every message a deep link shows.
+    label.widthChars = Self.narrowestLine.alone
     label.xAlign = 0
     label.verticalAlignment = .center
     label.expandsHorizontally = true
@@ -48,6 +56,7 @@ final class Toast {
     generation += 1
     let current = generation
     label.text = message
+    label.widthChars = actions.isEmpty ? Self.narrowestLine.alone : Self.narrowestLine.besideButtons
     buttons.removeAll()
     actionButtons = actions.map { action in
       let button = Button(label: action.label)
