@@ -791,4 +791,57 @@ extension SchemaPagesTests {
     natural.isInFileOrder = false
     XCTAssertEqual(SchemaPanel.make(natural).sections.count, 1)
   }
+
+  /// The sections of a fixture's page: each one's title and keys.
+  func sections(_ fixture: FixtureSchema) throws -> [String] {
+    try fixturePanel(fixture).sections.map { ($0.title ?? "-") + ": " + $0.rows.map(\.id).joined(separator: " ") }
+  }
+
+  func testOneKeySectionsMadeFromPerKeyCommentsAreMergedIntoTheirNeighbours() async throws {
+    // A comment in capitals over every key, saying its name again (and once not): one section, no heading.
+    XCTAssertEqual(
+      try sections(ExtensionSchemaFixtures.blurNotes),
+      ["-: sigma brightness noise-amount static-blur pipeline override-background-dynamically corner-radius"])
+    // A heading over every key, none over two: notes too.
+    XCTAssertEqual(
+      try sections(ExtensionSchemaFixtures.panelNotes), ["-: position-top animate panel-size autohide label"])
+    // Real groups stay; two one-key groups in a row become keys between groups; a lone one among real groups stays.
+    let mixed = try fixturePanel(ExtensionSchemaFixtures.mixedNotes)
+    XCTAssertEqual(
+      try sections(ExtensionSchemaFixtures.mixedNotes),
+      [
+        "General: enabled show-icon icon-size", "-: text-color shadow", "Clock: clock-format clock-seconds clock-date",
+        "Windows: focus-follows window-titles", "Workspaces: workspace-names workspace-count", "Debug: debug-mode",
+      ])
+    XCTAssertEqual(
+      mixed.sections.map(\.id), ["keys", "keys-2", "keys-clock", "keys-windows", "keys-workspaces", "keys-debug"])
+    XCTAssertEqual(SchemaPanel.path(ofKey: "shadow", in: mixed), "keys-2/shadow")
+    XCTAssertEqual(mixed.validate(), [])
+    // Keys before the first comment and a run of notes after them are one section.
+    func described(_ comments: [String?]) -> SchemaDescription {
+      var keys: [KeyDescription] = []
+      for (index, comment) in comments.enumerated() {
+        var key = KeyDescription(name: "key-\(index)", typeString: "b")
+        key.comment = comment
+        keys.append(key)
+      }
+      return SchemaDescription(id: Self.id, path: "/p/", keys: keys, isInFileOrder: true)
+    }
+    XCTAssertEqual(SchemaPanel.make(described([nil, nil, "A", "B", "C"])).sections.map(\.title), [nil])
+    XCTAssertEqual(
+      SchemaPanel.make(described(["Main", nil, nil, "A", "B", "Other", nil, nil])).sections.map(\.title),
+      ["Main", nil, "Other"])
+    // One real group beside one lone key under a heading of its own: both stay.
+    XCTAssertEqual(
+      SchemaPanel.make(described(["Main", nil, nil, "Debug"])).sections.map(\.title), ["Main", "Debug"])
+    // A lone comment that only says its key's name heads nothing, whatever the groups around it.
+    XCTAssertEqual(
+      SchemaPanel.make(described(["Main", nil, nil, "Key 3", "Other", nil, nil])).sections.map(\.title),
+      ["Main", nil, "Other"])
+    XCTAssertTrue(SchemaGroups.repeatsName("NOISE AMOUNT", of: "noise-amount"))
+    XCTAssertTrue(SchemaGroups.repeatsName("Color and noise", of: "color_and_noise"))
+    XCTAssertFalse(SchemaGroups.repeatsName("UNBLUR DYNAMICALLY", of: "override-background-dynamically"))
+    // The dock's groups of several keys are untouched (see testGroupsInTheSchemaFileAreSections).
+    XCTAssertEqual(try fixturePanel(ExtensionSchemaFixtures.dock).sections.count, 6)
+  }
 }

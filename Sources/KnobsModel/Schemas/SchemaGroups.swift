@@ -1,7 +1,8 @@
 /// The groups a schema's page shows its keys in, as sections: those the schema file's comments
-/// head (`<!-- Dash -->`), else runs of three or more keys, in the file's order, whose names share
-/// their first word (`dash-max-icon-size`, `dash-fixed`, `dash-scroll`: “Dash”). Keys in natural
-/// order (no schema file) are one section, as is a schema whose keys all share a word.
+/// head (`<!-- Dash -->`; one over a single key only notes it, see `mergingNotes`), else runs of
+/// three or more keys, in the file's order, whose names share their first word (`dash-max-icon-size`,
+/// `dash-fixed`, `dash-scroll`: “Dash”). Keys in natural order (no schema file) are one section, as is a
+/// schema whose keys all share a word.
 enum SchemaGroups {
   struct Group: Equatable {
     /// Nil for keys between groups.
@@ -25,7 +26,7 @@ enum SchemaGroups {
           groups[groups.count - 1].keys = groups[groups.count - 1].keys.lowerBound..<(index + 1)
         }
       }
-      return groups
+      return mergingNotes(groups, keys: keys)
     }
     var groups: [Group] = []
     var start = 0
@@ -43,6 +44,44 @@ enum SchemaGroups {
       start = end
     }
     return groups.contains { $0.title != nil } ? groups : whole
+  }
+
+  /// The groups with the one-key sections that comments over single keys make merged into their neighbours: a file
+  /// with a comment above every key (`<!-- SIGMA -->`, `<!-- BRIGHTNESS -->`) notes keys, it heads no groups.
+  /// A one-key group is merged when its comment repeats its key's name, when the next or the previous group is one
+  /// too, or when more than half of the file's comments head one key; each merged run becomes keys between groups (no
+  /// title), joined with such keys beside it. A comment over several keys stays their section's heading, and so does
+  /// a lone one among them (`<!-- Debug -->` over the last key).
+  static func mergingNotes(_ groups: [Group], keys: [KeyDescription]) -> [Group] {
+    func isNote(_ group: Group) -> Bool { group.title != nil && group.keys.count == 1 }
+    let titled = groups.filter { $0.title != nil }.count
+    let notes = groups.filter(isNote).count
+    let mostlyNotes = notes * 2 > titled
+    var merged: [Group] = []
+    for (index, group) in groups.enumerated() {
+      var group = group
+      if isNote(group) {
+        let beside =
+          (index > 0 && isNote(groups[index - 1])) || (index + 1 < groups.count && isNote(groups[index + 1]))
+        if mostlyNotes || beside || repeatsName(group.title ?? "", of: keys[group.keys.lowerBound].name) {
+          group.title = nil
+        }
+      }
+      if group.title == nil, let last = merged.last, last.title == nil {
+        merged[merged.count - 1].keys = last.keys.lowerBound..<group.keys.upperBound
+      } else {
+        merged.append(group)
+      }
+    }
+    return merged
+  }
+
+  /// Whether a comment only says its key's name (`<!-- NOISE AMOUNT -->` over `noise-amount`).
+  static func repeatsName(_ comment: String, of name: String) -> Bool {
+    func words(_ text: String) -> [String] {
+      text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+    }
+    return words(comment) == words(name)
   }
 
   private static func firstWord(_ name: String) -> Substring {

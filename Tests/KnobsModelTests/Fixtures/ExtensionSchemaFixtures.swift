@@ -122,7 +122,7 @@ struct FixtureSchema {
 }
 
 enum ExtensionSchemaFixtures {
-  static var all: [FixtureSchema] { [dock, monitor, tiling, tray] }
+  static var all: [FixtureSchema] { [dock, monitor, tiling, tray, blurNotes, panelNotes, mixedNotes] }
 
   static func toggle(_ name: String, _ summary: String, _ value: Bool = false, comment: String? = nil) -> FixtureKey {
     FixtureKey(
@@ -465,6 +465,66 @@ enum ExtensionSchemaFixtures {
           name: "tray-summary", type: "s", defaultText: "''",
           summary: "A line that goes on and on about what this setting does, far longer than a title should ever be",
           kind: "text", title: "Tray summary"),
+      ])
+  }
+
+  // MARK: - Comments over single keys (issue 50)
+
+  static func key(
+    _ name: String, _ type: String, _ value: String, _ summary: String, _ kind: String, range: (Double, Double)? = nil,
+    comment: String? = nil
+  ) -> FixtureKey {
+    FixtureKey(name: name, type: type, defaultText: value, summary: summary, range: range, comment: comment, kind: kind)
+  }
+
+  /// A blur effect's file: a comment in capitals over every key, most saying the key's name again.
+  static var blurNotes: FixtureSchema {
+    FixtureSchema(
+      name: "blur-notes", id: "dev.knobs.fixture.BlurNotes",
+      keys: [
+        key("sigma", "i", "30", "Gaussian sigma to use", "number", comment: "SIGMA"),
+        key("brightness", "d", "0.6", "Brightness to use", "slider", range: (0, 1), comment: "BRIGHTNESS"),
+        key("noise-amount", "d", "0", "Amount of noise", "slider", range: (0, 1), comment: "NOISE AMOUNT"),
+        key("static-blur", "b", "true", "Use a static blur", "toggle", comment: "STATIC BLUR"),
+        key("pipeline", "s", "'pipeline_default'", "Name of the pipeline to use", "text", comment: "PIPELINE"),
+        key(
+          "override-background-dynamically", "b", "false", "Unblur when a window is near", "toggle",
+          comment: "UNBLUR DYNAMICALLY"),
+        key("corner-radius", "i", "0", "Radius of the corners", "number", comment: "CORNER RADIUS"),
+      ])
+  }
+
+  /// A panel's file: a heading a person would write over every key, none of them over two.
+  static var panelNotes: FixtureSchema {
+    FixtureSchema(
+      name: "panel-notes", id: "dev.knobs.fixture.PanelNotes",
+      keys: [
+        key("position-top", "b", "false", "Put the panel at the top", "toggle", comment: "Panel position"),
+        key("animate", "b", "true", "Animate the panel", "toggle", comment: "Animation"),
+        key("panel-size", "i", "48", "Panel size", "slider", range: (16, 128), comment: "Size"),
+        key("autohide", "b", "false", "Hide the panel when a window covers it", "toggle", comment: "Behavior"),
+        key("label", "s", "''", "Label beside the menu", "text", comment: "Label"),
+      ])
+  }
+
+  /// Real groups of several keys, two one-key groups in a row, and a lone one-key group at the end.
+  static var mixedNotes: FixtureSchema {
+    FixtureSchema(
+      name: "mixed-notes", id: "dev.knobs.fixture.MixedNotes",
+      keys: [
+        key("enabled", "b", "true", "Show the indicator", "toggle", comment: "General"),
+        key("show-icon", "b", "true", "Show its icon", "toggle"),
+        key("icon-size", "i", "16", "Icon size", "slider", range: (16, 64)),
+        key("text-color", "s", "'#ffffff'", "Text color", "color", comment: "Colors"),
+        key("shadow", "b", "false", "Draw a shadow under the text", "toggle", comment: "Shadows"),
+        key("clock-format", "s", "''", "Clock format", "text", comment: "Clock"),
+        key("clock-seconds", "b", "false", "Show seconds", "toggle"),
+        key("clock-date", "b", "false", "Show the date", "toggle"),
+        key("focus-follows", "b", "false", "Follow the focused window", "toggle", comment: "Windows"),
+        key("window-titles", "b", "true", "Show window titles", "toggle"),
+        key("workspace-names", "b", "true", "Show workspace names", "toggle", comment: "Workspaces"),
+        key("workspace-count", "b", "false", "Show how many workspaces there are", "toggle"),
+        key("debug-mode", "b", "false", "Write what it does to the journal", "toggle", comment: "Debug"),
       ])
   }
 }
