@@ -844,4 +844,42 @@ extension SchemaPagesTests {
     // The dock's groups of several keys are untouched (see testGroupsInTheSchemaFileAreSections).
     XCTAssertEqual(try fixturePanel(ExtensionSchemaFixtures.dock).sections.count, 6)
   }
+
+  func testFreeTextAndListItemsRefuseCharactersThatHideWhatTheyHold() async throws {
+    let page = panel([
+      KeyDescription(name: "label", typeString: "s", summary: "Label", defaultString: ""),
+      KeyDescription(name: "names", typeString: "as", summary: "Names", defaultStrings: []),
+      KeyDescription(
+        name: "monitor-json", typeString: "s", summary: "Per-monitor settings (JSON)", defaultString: "{}"),
+      KeyDescription(name: "log-file", typeString: "s", summary: "Log", defaultString: ""),
+    ])
+    let label = try row("label", in: page)
+    let names = try row("names", in: page)
+    for text in [
+      "left\u{202E}thgir", "\u{2066}a\u{2069}", "\u{202A}x", "bell\u{07}", "esc\u{1B}[31m", "del\u{7F}", "c1\u{85}x",
+    ] {
+      XCTAssertThrowsError(try label.parseValue(text, like: .string("")), text.debugDescription) { error in
+        let said = "\(error)"
+        XCTAssertTrue(said.contains("U+"), said)
+        XCTAssertFalse(said.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x1B }, "never echoed")
+      }
+      XCTAssertThrowsError(try names.parseValue("a, " + text, like: .strings([])), text.debugDescription)
+    }
+    guard case .text(let text) = label.kind.form else { return XCTFail("a text row") }
+    XCTAssertEqual(
+      text.rule.problem(with: "a\u{202E}b"),
+      "It holds a character that changes the direction of text (U+202E), which would show it otherwise than it is.")
+    XCTAssertEqual(text.rule.problem(with: "a\u{07}"), "It holds a control character (U+0007), which can't be shown.")
+    // Text in any script, direction marks, tabs and line breaks are free text.
+    for good in ["שלום עולם", "مرحبا\u{200F}!", "a\u{200E}b", "tab\there", "two\nlines", "Crème brûlée", ""] {
+      XCTAssertEqual(try label.parseValue(good, like: .string("")), .string(good), good.debugDescription)
+      XCTAssertNil(text.rule.problem(with: good))
+    }
+    XCTAssertEqual(try names.parseValue("Terminal, Files", like: .strings([])), .strings(["Terminal", "Files"]))
+    // JSON keeps writing such a character as its escape, and a file row is left to its own rule.
+    XCTAssertEqual(
+      try row("monitor-json", in: page).parseValue("{\"a\": \"b\u{202E}c\"}", like: .string("{}")),
+      .string("{\"a\": \"b\\u202ec\"}"))
+    XCTAssertEqual(try row("log-file", in: page).kindName, "file")
+  }
 }

@@ -89,6 +89,30 @@ final class EditableRowTests: GtkTestCase {
     XCTAssertEqual(entry.text, "from-elsewhere")
   }
 
+  func testASchemaPagesFreeTextRefusesACharacterThatTurnsTextAroundInWords() async throws {
+    let key = SettingKey(schema: "test.generated", key: "label")
+    let page = SchemaPanel.make(
+      SchemaDescription(
+        id: key.schema, path: "/test/generated/",
+        keys: [KeyDescription(name: key.key, typeString: "s", summary: "Label", defaultString: "")]))
+    let generated = MemoryStore(defaults: [key: "plain"])
+    let window = await makeWindow(page, store: generated)
+    let row = try XCTUnwrap(window.currentPage.rowView(path: "keys/label"))
+    let entry = try XCTUnwrap(row.controlWidget as? Entry)
+    entry.text = "left\u{202E}thgir"
+    entry.pressEnter()
+    XCTAssertEqual(generated.value(for: key), "plain", "nothing is written")
+    XCTAssertTrue(
+      row.subtitleText.contains(
+        "Not saved: It holds a character that changes the direction of text (U+202E), which would show it otherwise"),
+      row.subtitleText)
+    XCTAssertFalse(row.subtitleText.unicodeScalars.contains("\u{202E}"), "the character is never shown")
+    XCTAssertTrue(entry.hasCSSClass("error"))
+    entry.text = "שלום"
+    entry.pressEnter()
+    XCTAssertEqual(generated.value(for: key), "שלום")
+  }
+
   func testAHugePasteIsRefusedWithoutFreezing() async throws {
     let entry = try XCTUnwrap(row("name").controlWidget as? Entry)
     entry.text = String(repeating: "a", count: 1_000_000)

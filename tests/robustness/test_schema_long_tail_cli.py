@@ -8,8 +8,9 @@ or backquotes, a monitor's unit in "'a' or 'b'", "Position: left or right", a sm
 description names each value). Each key's kind and title is checked with `knobs list --json`, each
 good write (a label stores its code or value) read back with `gsettings get`, and bad values (a key
 name that names no key, numbers past a written range, JSON that isn't, said with its line and column,
-an option the key lacks, said with the ones it has) are refused in words with nothing written. The
-schemas are written here. Needs KNOBS_BIN and KNOBS_SCHEMA_DIR."""
+an option the key lacks, said with the ones it has, free text or a list item holding U+202E, another
+character that changes the direction of text or a control character) are refused in words with nothing
+written. The schemas are written here. Needs KNOBS_BIN and KNOBS_SCHEMA_DIR."""
 
 import pytest
 
@@ -72,10 +73,35 @@ WORDS_XML = f"""<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
+# Free text beside other keys, each under a comment (the command line shows no sections; SchemaPagesTests checks them).
+NOTES = "dev.knobs.fixture.TailNotes"
+NOTES_XML = f"""<?xml version="1.0" encoding="UTF-8"?>
+<schemalist>
+  <schema id="{NOTES}" path="/dev/knobs/fixture/tail-notes/">
+    <!-- SIGMA -->
+    <key name="sigma" type="i"><default>30</default><summary>Gaussian sigma</summary></key>
+    <!-- BRIGHTNESS -->
+    <key name="brightness" type="d"><default>0.6</default><summary>Brightness</summary><range min="0" max="1"/></key>
+    <!-- NOISE AMOUNT -->
+    <key name="noise-amount" type="d"><default>0</default><summary>Noise</summary><range min="0" max="1"/></key>
+    <!-- UNBLUR DYNAMICALLY -->
+    <key name="unblur" type="b"><default>false</default><summary>Unblur near windows</summary></key>
+    <!-- Panel -->
+    <key name="panel-blur" type="b"><default>true</default><summary>Blur the panel</summary></key>
+    <key name="panel-text" type="s"><default>''</default><summary>Panel label</summary></key>
+    <key name="panel-names" type="as"><default>[]</default><summary>Panel names</summary></key>
+    <!-- Debug -->
+    <key name="debug" type="b"><default>false</default><summary>Debug mode</summary></key>
+  </schema>
+</schemalist>
+"""
+
+
 @pytest.fixture(scope="module")
 def desk(tmp_path_factory):
     yield from schema_desk(tmp_path_factory, "tail", {
-        f"{TILER}.gschema.xml": TILER_XML, f"{BLUR}.gschema.xml": BLUR_XML, f"{WORDS}.gschema.xml": WORDS_XML})
+        f"{TILER}.gschema.xml": TILER_XML, f"{BLUR}.gschema.xml": BLUR_XML, f"{WORDS}.gschema.xml": WORDS_XML,
+        f"{NOTES}.gschema.xml": NOTES_XML})
 
 
 def test_the_tilers_bare_and_empty_keybindings_are_shortcuts_and_its_titles_a_list(desk):
@@ -204,3 +230,32 @@ def test_json_stored_with_a_bidi_control_is_shown_with_its_escape(desk):
     got = desk.knobs("get", f"schema/{BLUR}/monitor-settings")
     assert got.returncode == 0 and "\\u202e" in got.stdout, got
     assert "\u202e" not in got.stdout and "\u2028" not in got.stdout
+
+
+@pytest.mark.parametrize("key, text", [
+    ("panel-text", "left\u202ethgir"),
+    ("panel-text", "\u2066isolated\u2069"),
+    ("panel-text", "bell\u0007"),
+    ("panel-text", "esc\u001b[31mred"),
+    ("panel-names", "a, b\u202ec"),
+])
+def test_free_text_with_a_direction_or_control_character_is_refused(desk, key, text):
+    before = desk.get(NOTES, key)
+    result = desk.knobs("set", f"schema/{NOTES}/{key}", text)
+    assert result.returncode == 2, result
+    assert "Nothing was changed" in result.stderr, result.stderr
+    assert "direction of text" in result.stderr or "control character" in result.stderr, result.stderr
+    assert "\u202e" not in result.stderr and "\u001b" not in result.stderr, "the character is never echoed"
+    assert desk.get(NOTES, key) == before
+
+
+@pytest.mark.parametrize("key, text, stored", [
+    ("panel-text", "שלום עולם", "'שלום עולם'"),
+    ("panel-text", "a\u200fb", "'a\\u200fb'"),
+    ("panel-text", "tab\there", "'tab\\there'"),
+    ("panel-names", "Terminal, Files", "['Terminal', 'Files']"),
+])
+def test_free_text_in_any_script_is_written(desk, key, text, stored):
+    result = desk.knobs("set", f"schema/{NOTES}/{key}", text)
+    assert result.returncode == 0, result.stderr
+    assert desk.get(NOTES, key) == stored

@@ -16,6 +16,10 @@ public struct TextRule: Sendable {
   /// A check in Swift that says in a sentence why the whole value is refused (JSON with the line and
   /// column of its mistake); nil when it passes. Only Swift declares one.
   var check: (@Sendable (String) -> String?)?
+  /// Refuse characters that show the text otherwise than it is: those that change the direction of the text
+  /// after them (U+202A–U+202E, U+2066–U+2069) and control characters but tab and line breaks. For free text a
+  /// schema's page generates: neither the window nor a terminal shows such a value as what it holds.
+  package var refusesHiddenCharacters = false
 
   public init(
     nonEmpty: Bool = false, maximumLength: Int = 4096, pattern: String? = nil, patternHint: String? = nil,
@@ -36,12 +40,39 @@ public struct TextRule: Sendable {
         "It is %1$d character long; at most %2$d are allowed.", "It is %1$d characters long; at most %2$d are allowed.",
         text.count, text.count, maximumLength)
     }
+    if refusesHiddenCharacters, let said = Self.hiddenCharacterProblem(in: text) { return said }
     if let said = check?(text) { return said }
     let fitsPattern = pattern.map { Self.matches(text, pattern: $0) } ?? true
     if !fitsPattern || test?(text) == false {
       return patternHint.map { tr("It must be %s.", $0) } ?? tr("It doesn't have the expected form.")
     }
     return nil
+  }
+
+  /// Why `text` holds a character that changes the direction of text or a control character (tab and line breaks
+  /// aside), naming it as U+XXXX and never echoing it; nil when it holds none.
+  package static func hiddenCharacterProblem(in text: String) -> String? {
+    // Most texts are printable ASCII: nothing to look for.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return nil }
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x09, 0x0A, 0x0D: continue
+      case 0x202A...0x202E, 0x2066...0x2069:
+        return tr(
+          "It holds a character that changes the direction of text (%s), which would show it otherwise than it is.",
+          codePoint(scalar))
+      case 0..<0x20, 0x7F..<0xA0:
+        return tr("It holds a control character (%s), which can't be shown.", codePoint(scalar))
+      default: continue
+      }
+    }
+    return nil
+  }
+
+  /// `U+202E`, `U+0007`: a character named without showing it.
+  private static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
 
   /// Why the rule itself is unusable, if it is: a pattern that does not compile, a bad length.

@@ -185,13 +185,22 @@ public enum SchemaPanel {
         return .choice(.init(key: settingKey, options: values.map { .init(.string($0), KeyText.readable($0)) }))
       }
       if let file = fileKind(for: key, settingKey) { return file }
-      return .text(.init(key: settingKey))
+      // Free text: U+202E and control characters would show it otherwise than it is, so they are refused.
+      return .text(.init(key: settingKey, rule: freeTextRule))
     case ("as", .any):
-      return .list(.init(key: settingKey, itemRule: TextRule()))
+      return .list(.init(key: settingKey, itemRule: freeTextRule))
     default:
       if let choice = codedChoice(for: key, settingKey) { return choice }
       return numberKind(for: key, settingKey) ?? .text(gvariantText(key, settingKey))
     }
+  }
+
+  /// What a free text key or a list's item takes: at most 4,096 characters, none that changes the direction of text
+  /// or is a control character (tab and line breaks aside).
+  static var freeTextRule: TextRule {
+    var rule = TextRule()
+    rule.refusesHiddenCharacters = true
+    return rule
   }
 
   /// A choice for a whole-number key whose description, or else summary, names its codes
