@@ -104,9 +104,8 @@ extension GSettingsStore {
       guard let schema, let settings = settingsOf(schema), settings.hasKey(entry.key),
         let type = settings.typeString(of: entry.key)
       else {
-        plan.problems.append(
-          DconfKeyfile.Problem(
-            line: line.number, message: tr("no installed schema has the key %s.", entry.path.escapedForTerminal)))
+        // Formatted only if shown: of a million, a few are.
+        plan.problems.append(.noSchemaHasKey(entry.path, line: line.number))
         continue
       }
       let key = SettingKey(schema: schema, key: entry.key)

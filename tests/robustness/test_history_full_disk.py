@@ -310,6 +310,54 @@ def test_undo_in_a_60_megabyte_history_reads_its_end(desk):
     assert desk.get(INTERFACE, "cursor-size") == "40"
 
 
+def test_undo_in_a_60_megabyte_history_of_small_changes_compacts_in_bounded_memory(desk):
+    """A history of 210,000 small changes, 60 MB, mostly another program's bursts with the user's
+    own among them: the undo's entry makes it too long, and it is compacted. It is read twice a
+    chunk at a time (its groups, then the entries kept), not whole: whole, that took 1.42 s and
+    360 MB (release). The kept entries are those compacting always kept: the user's own stay,
+    the oldest bursts go first. The bound on memory is generous, the one on time more so."""
+    assert desk.knobs("set", f"schema/{INTERFACE}/cursor-size", "40").returncode == 0, "dconf is reachable"
+    value = "'" + "v" * 150 + "'"
+    mine = []
+    with open(journal(desk), "w") as handle:
+        count = 0
+        while handle.tell() < 60 * 1024 * 1024:
+            count += 1
+            if count % 1000 == 1:
+                # One of the user's own, every thousand.
+                mine.append(count)
+                entry = {"id": count, "key": "gtk-theme", "new": value, "schema": INTERFACE,
+                         "source": "command-line", "time": 1000 + count}
+            else:
+                entry = {"group": count - (count - 2) % 50, "id": count, "key": f"k{count % 97}", "new": value,
+                         "schema": INTERFACE, "source": "other-program", "time": 1000 + count}
+            handle.write(json.dumps(entry, sort_keys=True, separators=(",", ":")) + "\n")
+        count += 1
+        mine.append(count)
+        handle.write(json.dumps({"id": count, "key": "cursor-size", "new": "40", "schema": INTERFACE,
+                                 "source": "command-line", "time": 1000 + count},
+                                sort_keys=True, separators=(",", ":")) + "\n")
+    assert count > 200_000, count
+    start = time.monotonic()
+    undone = subprocess.run(["/usr/bin/time", "-f", "%M", os.environ["KNOBS_BIN"], "undo"],
+                            env=desk.env, capture_output=True, text=True, timeout=120)
+    elapsed = time.monotonic() - start
+    assert undone.returncode == 0, undone
+    assert "cursor-size" in undone.stdout, undone.stdout
+    peak_kib = int(undone.stderr.strip().splitlines()[-1])
+    assert peak_kib < 100 * 1024, f"undo peaked at {peak_kib} KiB"
+    assert elapsed < 30.0, f"undo took {elapsed:.2f} s"
+    assert desk.get(INTERFACE, "cursor-size") == "24"
+    entries = [json.loads(line) for line in journal(desk).read_text().splitlines()]
+    assert len(entries) <= 1000, len(entries)
+    assert entries[-1]["id"] == count + 1 and entries[-1]["source"] == "undo", entries[-1]
+    ids = [entry["id"] for entry in entries]
+    assert set(mine) <= set(ids), "every change of the user's own is kept"
+    others = [entry for entry in entries if entry["source"] == "other-program"]
+    assert others and min(entry["id"] for entry in others) >= count - 1000, "the oldest bursts went first"
+    assert len(entries) >= 900, "compacted to about the limit, not further"
+
+
 def test_off_gnome_a_full_disk_refuses_the_change_whole(desk, small_state):
     """Off GNOME a change also writes the files GTK reads there, and what Knobs keeps to put them
     back on a reset is in the state folder: when that can't be written (a full disk), nothing is

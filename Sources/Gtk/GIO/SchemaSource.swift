@@ -205,13 +205,20 @@ public final class SchemaSource {
     while let entry = g_dir_read_name(listing) { names.append(String(cString: entry)) }
     g_dir_close(listing)
     let runtime = g_getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? ""
-    var template = Array(((runtime.hasPrefix("/") ? runtime : "/tmp") + "/knobs-schema-XXXXXX").utf8CString)
+    let parent = runtime.hasPrefix("/") ? runtime : "/tmp"
+    Self.removeLeftoverFolders(in: parent)
+    var template = Array((parent + "/" + Self.leftoverPrefix + "XXXXXX").utf8CString)
     guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
     let own = String(cString: made)
+    // Locked while in use: a process killed before removing it leaves it unlocked, and only then
+    // may another one take it for a leftover.
+    let lock = open(own, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    if lock >= 0 { _ = flock(lock, LOCK_EX | LOCK_NB) }
     var linked: [String] = []
     defer {
       for link in linked { unlink(link) }
       rmdir(own)
+      if lock >= 0 { close(lock) }
     }
     for name in names where name == "gschemas.compiled" || Self.mayDefine(id, file: folder + "/" + name) {
       guard symlink(folder + "/" + name, own + "/" + name) == 0 else { return nil }
@@ -230,6 +237,68 @@ public final class SchemaSource {
       }
     }
     return SettingsSchema(found)
+  }
+
+  /// How the private folders of `schema(forTextsOf:)` are named, before mkdtemp's six characters.
+  static let leftoverPrefix = "knobs-schema-"
+
+  /// How long a private folder must have gone unchanged before it may be taken for a leftover.
+  static let leftoverAge = 60
+
+  /// Removes the private folders that processes killed while reading a schema's texts left in
+  /// `parent`: folders named as `schemaReadingOwnFiles` names them, the user's own, unchanged for
+  /// `leftoverAge` seconds, that no process holds locked and that hold only symlinks. Nothing is
+  /// followed, and nothing else is removed.
+  package static func removeLeftoverFolders(in parent: String) {
+    guard let listing = opendir(parent) else { return }
+    var names: [String] = []
+    let length = leftoverPrefix.utf8.count + 6
+    while let entry = readdir(listing) {
+      let name = withUnsafePointer(to: &entry.pointee.d_name) {
+        String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+      }
+      if name.utf8.count == length && name.hasPrefix(leftoverPrefix) { names.append(name) }
+    }
+    closedir(listing)
+    for name in names { removeLeftover(parent + "/" + name) }
+  }
+
+  private static func removeLeftover(_ candidate: String) {
+    let folder = open(candidate, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard folder >= 0 else { return }
+    defer { close(folder) }
+    var found = stat()
+    guard fstat(folder, &found) == 0, found.st_mode & S_IFMT == S_IFDIR, found.st_uid == getuid(),
+      Int(time(nil) - found.st_mtim.tv_sec) >= leftoverAge, flock(folder, LOCK_EX | LOCK_NB) == 0
+    else { return }
+    // Still the folder looked at under that name, not one put there since.
+    var now = stat()
+    guard lstat(candidate, &now) == 0, now.st_ino == found.st_ino, now.st_dev == found.st_dev else { return }
+    // Its entries, read through the descriptor: all must be symlinks.
+    let reading = dup(folder)
+    guard reading >= 0, let listing = fdopendir(reading) else {
+      if reading >= 0 { close(reading) }
+      return
+    }
+    var links: [String] = []
+    var onlyLinks = true
+    while let entry = readdir(listing) {
+      let name = withUnsafePointer(to: &entry.pointee.d_name) {
+        String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+      }
+      if name == "." || name == ".." { continue }
+      var info = stat()
+      guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFLNK else {
+        onlyLinks = false
+        break
+      }
+      links.append(name)
+    }
+    closedir(listing)
+    guard onlyLinks else { return }
+    for name in links { unlinkat(folder, name, 0) }
+    // rmdir removes an empty folder only.
+    rmdir(candidate)
   }
 
   /// Whether the file may define the schema `id` as GLib reads it: it names the id, or it has a

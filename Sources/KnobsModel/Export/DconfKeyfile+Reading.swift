@@ -10,12 +10,52 @@ extension DconfKeyfile {
   /// A line that is not what a keyfile holds.
   package struct Problem: Hashable, Sendable, CustomStringConvertible {
     package var line: Int
-    package var message: String
+    /// The message, or what it is made of: a file of a million unknown keys shows a few of
+    /// them, and only those are formatted.
+    private var text: Text
+    private enum Text: Sendable {
+      case written(String)
+      case noSchemaHasKey(path: String)
+    }
+
+    /// Why the line is wrong, in a sentence.
+    package var message: String {
+      get {
+        switch text {
+        case .written(let message): return message
+        case .noSchemaHasKey(let path): return tr("no installed schema has the key %s.", path.escapedForTerminal)
+        }
+      }
+      set { text = .written(newValue) }
+    }
     package var description: String { "\(line): \(message)" }
 
     package init(line: Int, message: String) {
       self.line = line
-      self.message = message
+      self.text = .written(message)
+    }
+
+    /// No installed schema has the key at `path` (`/FOLDER/KEY`), said of `line`; the message is
+    /// formatted when it is read.
+    package static func noSchemaHasKey(_ path: String, line: Int) -> Problem {
+      var problem = Problem(line: line, message: "")
+      problem.text = .noSchemaHasKey(path: path)
+      return problem
+    }
+
+    /// Whether the message is held formatted (else it is formatted each time it is read).
+    package var isFormatted: Bool {
+      if case .written = text { return true }
+      return false
+    }
+
+    package static func == (first: Problem, second: Problem) -> Bool {
+      first.line == second.line && first.message == second.message
+    }
+
+    package func hash(into hasher: inout Hasher) {
+      hasher.combine(line)
+      hasher.combine(message)
     }
   }
 

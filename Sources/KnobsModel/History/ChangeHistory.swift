@@ -312,6 +312,17 @@ public final class ChangeHistory {
         unsaved = []
         return pending
       }
+      // A file to compact is read twice a chunk at a time, not whole: once for its groups, once
+      // for the entries kept (an undo in a long history).
+      if compactsByReadingTwice, cache == nil || cache?.stamp != journal.stamp(),
+        let (all, pending) = compactedFromOutline()
+      {
+        try journal.rewrite(all)
+        compactionsReadTwice += 1
+        unsaved = []
+        if let stamp = journal.stamp() { cache = (stamp, all) }
+        return pending
+      }
       var disk = try currentLocked()
       var rewrite = false
       if let last = disk.last?.id, last > HistoryEntry.largestID - unsaved.count - 1 {
@@ -332,6 +343,45 @@ public final class ChangeHistory {
       if let stamp = journal.stamp() { cache = (stamp, all) }
       return pending
     }
+  }
+
+  /// Whether a whole file to compact is read in two passes a chunk at a time (else whole, as
+  /// before: the tests compare the two).
+  var compactsByReadingTwice = true
+  /// How many compactions read the file twice a chunk at a time.
+  private(set) var compactionsReadTwice = 0
+
+  /// The entries on disk and the unsaved ones after them, compacted as `compacted` compacts
+  /// them, and the unsaved ones as numbered; read from the file's outline and its kept lines,
+  /// so memory is bounded by what is kept (and a few bytes a group). Nil when the file is not
+  /// whole, needs no compacting, or must be numbered anew: then it is read whole.
+  private func compactedFromOutline() -> (all: [HistoryEntry], pending: [HistoryEntry])? {
+    guard let outline = journal.outline(), outline.count > 0,
+      outline.lastID <= HistoryEntry.largestID - unsaved.count - 1,
+      outline.count + unsaved.count > Self.limit + Self.slack
+    else { return nil }
+    let pending = Self.numbered(unsaved, from: outline.lastID + 1)
+    var units = outline.units
+    var previous = outline.lastGroup
+    for entry in pending {
+      if entry.group == nil || entry.group != previous {
+        units.append(HistoryJournal.Unit(count: 1, otherProgram: entry.source == .otherProgram))
+      } else {
+        units[units.count - 1].count += 1
+      }
+      previous = entry.group
+    }
+    let dropped = Self.droppedUnits(units, limit: Self.limit)
+    var kept: [Range<Int>] = []
+    var start = 0
+    for (unit, isDropped) in zip(units, dropped) {
+      if !isDropped { kept.append(start..<(start + unit.count)) }
+      start += unit.count
+    }
+    let onDisk = kept.map { $0.clamped(to: 0..<outline.count) }.filter { !$0.isEmpty }
+    guard let keptOnDisk = journal.entries(at: onDisk, stamp: outline.stamp) else { return nil }
+    let keptPending = kept.flatMap { $0.clamped(to: outline.count..<start).map { pending[$0 - outline.count] } }
+    return (keptOnDisk + keptPending, pending)
   }
 
   /// `entries` numbered one after another from `start`, each group still naming its first entry.
@@ -363,20 +413,28 @@ public final class ChangeHistory {
       start = index
     }
     units.append(start..<entries.count)
-    var dropped = Set<Int>()
-    var count = entries.count
-    let newest = units[units.count - 1]
-    let burstAtEnd = entries[newest.lowerBound].source == .otherProgram ? newest.count : 0
+    let dropped = droppedUnits(
+      units.map { HistoryJournal.Unit(count: $0.count, otherProgram: entries[$0.lowerBound].source == .otherProgram) },
+      limit: limit)
+    return zip(units, dropped).filter { !$0.1 }.flatMap { entries[$0.0] }
+  }
+
+  /// Which of `units` (oldest first) `compacted` drops to keep at most `limit` entries, as it says.
+  static func droppedUnits(_ units: [HistoryJournal.Unit], limit: Int) -> [Bool] {
+    var dropped = [Bool](repeating: false, count: units.count)
+    var count = units.reduce(0) { $0 + $1.count }
+    guard count > limit, let newest = units.last else { return dropped }
+    let burstAtEnd = newest.otherProgram ? newest.count : 0
     for othersFirst in [true, false] {
       // The user's own go only to make room for the user's own.
       let kept = othersFirst ? 0 : burstAtEnd
-      for (unit, range) in units.enumerated().dropLast() where count - kept > limit && !dropped.contains(unit) {
-        guard !othersFirst || entries[range.lowerBound].source == .otherProgram else { continue }
-        dropped.insert(unit)
-        count -= range.count
+      for unit in units.indices.dropLast() where count - kept > limit && !dropped[unit] {
+        guard !othersFirst || units[unit].otherProgram else { continue }
+        dropped[unit] = true
+        count -= units[unit].count
       }
     }
-    return units.enumerated().filter { !dropped.contains($0.offset) }.flatMap { entries[$0.element] }
+    return dropped
   }
 
   /// The entries an undo of `id` takes back (its whole group), newest first; the newest

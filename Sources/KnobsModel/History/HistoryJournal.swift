@@ -401,6 +401,158 @@ struct HistoryJournal {
     return newest.first
   }
 
+  /// Runs of entries that stand or go together when the history is compacted: a group, or an
+  /// entry alone. `otherProgram`: its first entry is another program's change.
+  struct Unit: Equatable {
+    var count: Int
+    var otherProgram: Bool
+  }
+
+  /// What a compaction needs of a whole file, without its entries: its units, oldest first,
+  /// its newest entry's number and group, and the stamp it was read at.
+  struct Outline {
+    var units: [Unit] = []
+    var count = 0
+    var lastID = 0
+    var lastGroup: Int?
+    var stamp: Stamp
+  }
+
+  /// The file's outline, read forward a chunk at a time and decoded a batch of lines at a time:
+  /// memory bounded by a batch and the units, whatever the file's size. Nil when the file is not
+  /// a regular file whose every line is an entry numbered after the one before it and ends with
+  /// a line end (as `parse` finds it whole): then it is read whole, where what is amiss is dealt with.
+  func outline() -> Outline? {
+    let descriptor = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= Self.largestFile else {
+      return nil
+    }
+    var outline = Outline(stamp: Stamp(info))
+    var batch: [UInt8] = [0x5B]
+    var lines = 0
+    var whole = true
+    let decoder = JSONDecoder()
+    /// Takes the lines in `batch`, as `parseWhole` takes a file's.
+    func decode() -> Bool {
+      guard lines > 0 else { return true }
+      batch.append(0x5D)
+      defer {
+        batch.removeAll(keepingCapacity: true)
+        batch.append(0x5B)
+        lines = 0
+      }
+      guard let entries = try? decoder.decode([HistoryEntry].self, from: Data(batch)), entries.count == lines else {
+        return false
+      }
+      for entry in entries {
+        guard entry.isPlausible, entry.id > outline.lastID else { return false }
+        if outline.count == 0 || entry.group == nil || entry.group != outline.lastGroup {
+          outline.units.append(Unit(count: 1, otherProgram: entry.source == .otherProgram))
+        } else {
+          outline.units[outline.units.count - 1].count += 1
+        }
+        outline.count += 1
+        outline.lastID = entry.id
+        outline.lastGroup = entry.group
+      }
+      return true
+    }
+    let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x0D || byte == 0x09 }
+    let read = Self.forEachLine(descriptor, size: Int(info.st_size)) { line in
+      guard let first = line.first(where: { !isSpace($0) }) else { return true }
+      guard first == 0x7B, line.last(where: { !isSpace($0) }) == 0x7D else {
+        whole = false
+        return false
+      }
+      if lines > 0 { batch.append(0x2C) }
+      batch.append(contentsOf: line)
+      lines += 1
+      if batch.count >= Self.batchSize, !decode() { whole = false }
+      return whole
+    }
+    guard read, whole, decode() else { return nil }
+    return outline
+  }
+
+  /// The entries at `ranges` (sorted, counted among the file's entries as `outline` counts them,
+  /// blank lines left out) of the file as it was when `stamp` was taken: only their lines are
+  /// kept and decoded. Nil when the file changed, or what is there is not what `outline` found.
+  func entries(at ranges: [Range<Int>], stamp: Stamp) -> [HistoryEntry]? {
+    let descriptor = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, Stamp(info) == stamp else { return nil }
+    var kept: [UInt8] = []
+    var index = 0
+    var next = 0
+    let wanted = ranges.reduce(0) { $0 + $1.count }
+    let read = Self.forEachLine(descriptor, size: Int(info.st_size)) { line in
+      guard next < ranges.count else { return false }
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { return true }
+      if ranges[next].contains(index) {
+        kept.append(contentsOf: line)
+        kept.append(0x0A)
+        if index == ranges[next].upperBound - 1 { next += 1 }
+      }
+      index += 1
+      return true
+    }
+    guard read || next == ranges.count else { return nil }
+    let parsed = Self.parse(kept)
+    guard parsed.isWhole, parsed.entries.count == wanted else { return nil }
+    return parsed.entries
+  }
+
+  /// Hands `visit` each line of the file at `descriptor` (`size` bytes), without its line end,
+  /// oldest first, read forward a chunk at a time, until `visit` returns false. False when a read
+  /// fails, `visit` stopped, or the last line has no line end.
+  private static func forEachLine(_ descriptor: Int32, size: Int, _ visit: (ArraySlice<UInt8>) -> Bool) -> Bool {
+    var buffer = [UInt8](repeating: 0, count: batchSize)
+    var carried: [UInt8] = []
+    var offset = 0
+    while offset < size {
+      let chunk = min(batchSize, size - offset)
+      var filled = 0
+      while filled < chunk {
+        let count = buffer.withUnsafeMutableBytes {
+          pread(descriptor, $0.baseAddress! + filled, chunk - filled, off_t(offset + filled))
+        }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return false }
+        filled += count
+      }
+      offset += chunk
+      var start = 0
+      while start < chunk {
+        let end = buffer.withUnsafeBytes { bytes in
+          memchr(bytes.baseAddress! + start, 0x0A, chunk - start).map { bytes.baseAddress!.distance(to: $0) }
+        }
+        guard let end else {
+          carried += buffer[start..<chunk]
+          break
+        }
+        let goOn: Bool
+        if carried.isEmpty {
+          goOn = visit(buffer[start..<end])
+        } else {
+          carried += buffer[start..<end]
+          goOn = visit(carried[...])
+          carried = []
+        }
+        guard goOn else { return false }
+        start = end + 1
+      }
+    }
+    return carried.isEmpty
+  }
+
+  /// How much `outline` and `entries(at:stamp:)` read at a time, and the lines `outline` decodes at once.
+  static let batchSize = 1024 * 1024
+
   /// How much `newest` reads at a time, and at most in all.
   static let tailChunk = 64 * 1024
   static let tailLimit = 8 * 1024 * 1024
