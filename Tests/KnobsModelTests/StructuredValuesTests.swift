@@ -104,6 +104,48 @@ final class StructuredValuesTests: XCTestCase {
     }
   }
 
+  func testStringsInsideStructuredValuesRefuseCharactersThatHideWhatTheyHold() async throws {
+    let turned =
+      "It holds a character that changes the direction of text (U+202E), which would show it otherwise than it is."
+    for (type, bad) in [
+      ("(ss)", "('a', 'left\u{202E}thgir')"), ("(ss)", "('a', 'b\\u202ec')"),
+      ("a(sss)", "[('a', 'b', 'c\\u202e')]"), ("a{ss}", "{'k\\u202e': 'v'}"), ("a{sv}", "{'k': <'v\\u202e'>}"),
+      ("(sa{sv})", "('x', {'k': <<'v\\u202e'>>})"), ("ms", "just 'v\\u202e'"),
+    ] {
+      let row = SchemaPanel.row(for: KeyDescription(name: "value", typeString: type), in: "s")
+      XCTAssertThrowsError(try row.parseValue(bad), bad) { error in
+        XCTAssertTrue("\(error)".contains(turned), "\(error)")
+        XCTAssertFalse("\(error)".unicodeScalars.contains("\u{202E}"), "never echoed")
+      }
+    }
+    let pair = SchemaPanel.row(for: KeyDescription(name: "pair", typeString: "(ss)"), in: "s")
+    XCTAssertThrowsError(try pair.parseValue("('bell\\u0007', '')")) {
+      XCTAssertTrue("\($0)".contains("It holds a control character (U+0007), which can't be shown."), "\($0)")
+    }
+    // Text in any script, direction marks, tabs and line breaks are written.
+    for good in ["('שלום עולם', 'a\\u200fb')", "('tab\\there', 'two\\nlines')"] {
+      XCTAssertEqual(try pair.parseValue(good), .variant(type: "(ss)", text: good))
+    }
+    // A table's cell refuses it on a schema page, however it is typed; the table alone does not.
+    let icons = try table("a(sss)", "Each icon's id, name and custom icon.")
+    XCTAssertThrowsError(try icons.cell("left\u{202E}thgir", column: 1, refusingHiddenCharacters: true)) {
+      XCTAssertEqual("\($0)", "Name: " + turned)
+    }
+    XCTAssertEqual(
+      try icons.cell("left\u{202E}thgir", column: 1), .string("left\u{202E}thgir", type: "s"))
+    XCTAssertEqual(try icons.cell("שלום", column: 1, refusingHiddenCharacters: true), .string("שלום", type: "s"))
+    let options = try table("a{sv}")
+    XCTAssertThrowsError(try options.cell("'esc\\u001b[31m'", column: 1, refusingHiddenCharacters: true)) {
+      XCTAssertEqual("\($0)", "Value: It holds a control character (U+001B), which can't be shown.")
+    }
+    guard
+      case .text(let text) = SchemaPanel.kind(
+        for: KeyDescription(name: "t", typeString: "a(sss)"), .init(schema: "s", key: "t")
+      ).form
+    else { return XCTFail("a text row") }
+    XCTAssertTrue(text.rule.refusesHiddenCharacters, "the window's table asks the row's rule")
+  }
+
   func testDictionariesOfVariantsHoldSimpleValuesAndFallBackForNestedOnes() async throws {
     let options = try table("a{sv}")
     let rows = try options.rows(ofText: "{'size': <3>, 'name': <'big'>, 'on': <true>, 'big': <uint32 7>}").get()

@@ -184,14 +184,47 @@ final class StructuredEditorTests: GtkTestCase {
     XCTAssertEqual(
       layout.box.messageText,
       "Line 1, column 22: 2147483648 is outside what a value of type i holds (-2147483648 – 2147483647).")
-    layout.box.view.text = "('compact', {'gap': <4>, 'name': <'\u{202E}x'>})"
+    layout.box.view.text = "('compact', {'gap': <4>, 'name': <'x\\ty'>})"
     XCTAssertEqual(layout.box.messageText, "")
     XCTAssertTrue(layout.box.applyButton.isSensitive)
     layout.box.apply()
-    // GLib stores the bidi control as it is and prints it escaped.
-    XCTAssertEqual(value("menu-layout"), "('compact', {'gap': <4>, 'name': <'\\u202ex'>})")
-    XCTAssertEqual(layout.box.view.text, "('compact', {'gap': <4>, 'name': <'\\u202ex'>})")
+    XCTAssertEqual(value("menu-layout"), "('compact', {'gap': <4>, 'name': <'x\\ty'>})")
+    XCTAssertEqual(layout.box.view.text, "('compact', {'gap': <4>, 'name': <'x\\ty'>})")
     XCTAssertEqual(layout.box.messageText, "", "what GLib prints reads back")
+  }
+
+  func testStringsInsideStructuredValuesRefuseCharactersThatTurnTextAroundInWords() async throws {
+    let turned =
+      "It holds a character that changes the direction of text (U+202E), which would show it otherwise than it is."
+    let icons = try editor("icons", as: TableEditor.self)
+    let name = try XCTUnwrap(icons.cellEntry(0, 1))
+    name.text = "left\u{202E}thgir"
+    name.pressEnter()
+    XCTAssertEqual(value("icons"), "[('chat', 'Chat', '')]", "nothing is written")
+    XCTAssertEqual(icons.messageText, "Not saved: Name: " + turned)
+    XCTAssertTrue(name.hasCSSClass("error"))
+    name.text = "שלום"
+    name.pressEnter()
+    XCTAssertEqual(value("icons"), "[('chat', 'שלום', '')]")
+
+    let options = try editor("app-options", as: TableEditor.self)
+    options.newRowEntries[0].text = "badge"
+    options.newRowEntries[1].text = "'\\u202e'"
+    options.addRow()
+    XCTAssertEqual(options.messageText, "Not added: Value: " + turned)
+    XCTAssertEqual(value("app-options"), "{'scale': <1.0>}", "nothing is written")
+
+    let layout = try editor("menu-layout", as: VariantEditor.self)
+    layout.box.view.text = "('compact', {'name': <'a\\u202eb'>})"
+    XCTAssertEqual(layout.box.messageText, turned)
+    XCTAssertFalse(layout.box.applyButton.isSensitive)
+    layout.box.apply()
+    XCTAssertEqual(value("menu-layout"), "('default', {})", "nothing is written")
+    // A value another program stored is still shown, escaped, and said to hold it.
+    try store.write(.variant(type: "(sa{sv})", text: "('x\u{202E}y', @a{sv} {})"), for: key("menu-layout"))
+    XCTAssertEqual(layout.box.view.text, "('x\\u202ey', {})")
+    XCTAssertEqual(layout.box.messageText, turned)
+    XCTAssertFalse(layout.box.messageText.unicodeScalars.contains("\u{202E}"))
   }
 
   /// The page, a table's popover and the GVariant editor saying what is wrong, light and dark,

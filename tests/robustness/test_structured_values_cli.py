@@ -1,6 +1,7 @@
 """Structured values (`a(sss)`, `a{ss}`, `(ii)`, `a{sv}`) set with `knobs set schema/ID/KEY` on
 the real dconf, read back with `gsettings get`; bad text (cut short, CR LF, bidi controls, 100 KB,
-numbers past int32, a tuple of the wrong size) refused in Knobs' words with its line and column,
+numbers past int32, a tuple of the wrong size, a string inside holding U+202E or a control character,
+typed or escaped) refused in Knobs' words with its line and column,
 never GLib's, and never written. The schema is a tray-icon host's shape, written here. Needs
 KNOBS_BIN and KNOBS_SCHEMA_DIR."""
 
@@ -97,3 +98,33 @@ def test_a_long_string_in_a_table_round_trips(desk):
     result = desk.knobs("set", path("icons"), f"[('long', '{name}', '')]")
     assert result.returncode == 0, result.stderr[:500]
     assert desk.get(SCHEMA, "icons") == f"[('long', '{name}', '')]"
+
+
+@pytest.mark.parametrize("key, text", [
+    ("icons", "[('a', 'left\u202ethgir', '')]"),
+    ("icons", "[('a', 'b', 'c\\u202e')]"),
+    ("icon-aliases", "{'k\\u2066': 'v'}"),
+    ("app-options", "{'name': <'esc\\u001b[31m'>}"),
+    ("menu-layout", "('bell\\u0007', @a{sv} {})"),
+    ("menu-layout", "('x', {'inner': <<'\u202e'>>})"),
+])
+def test_a_string_inside_a_value_holding_a_direction_or_control_character_is_refused(desk, key, text):
+    before = desk.get(SCHEMA, key)
+    result = desk.knobs("set", path(key), text)
+    assert result.returncode == 2, result
+    assert "Nothing was changed" in result.stderr, result.stderr
+    assert "direction of text (U+" in result.stderr or "control character (U+" in result.stderr, result.stderr
+    assert "\u202e" not in result.stderr and "\u2066" not in result.stderr and "\u001b" not in result.stderr, \
+        "the character is never echoed"
+    assert desk.get(SCHEMA, key) == before, "nothing is written"
+
+
+@pytest.mark.parametrize("key, text, stored", [
+    ("icons", "[('he', 'שלום עולם', 'a\\tb')]", "[('he', 'שלום עולם', 'a\\tb')]"),
+    ("icon-aliases", "{'שלום': 'עולם'}", "{'שלום': 'עולם'}"),
+    ("menu-layout", "('שלום', {'name': <'עולם'>})", "('שלום', {'name': <'עולם'>})"),
+])
+def test_text_in_any_script_inside_a_value_is_written(desk, key, text, stored):
+    result = desk.knobs("set", path(key), text)
+    assert result.returncode == 0, result.stderr
+    assert desk.get(SCHEMA, key) == stored

@@ -20,6 +20,10 @@ public struct TextRule: Sendable {
   /// after them (U+202A–U+202E, U+2066–U+2069) and control characters but tab and line breaks. For free text a
   /// schema's page generates: neither the window nor a terminal shows such a value as what it holds.
   package var refusesHiddenCharacters = false
+  /// For GVariant text of this type, the characters `refusesHiddenCharacters` names are looked for in the strings of
+  /// the value it holds, however typed (`'\u202e'` as well), not in the text: text that is no such value is left to
+  /// the parser, which says where it goes wrong.
+  package var gvariantType: String?
 
   public init(
     nonEmpty: Bool = false, maximumLength: Int = 4096, pattern: String? = nil, patternHint: String? = nil,
@@ -40,7 +44,12 @@ public struct TextRule: Sendable {
         "It is %1$d character long; at most %2$d are allowed.", "It is %1$d characters long; at most %2$d are allowed.",
         text.count, text.count, maximumLength)
     }
-    if refusesHiddenCharacters, let said = Self.hiddenCharacterProblem(in: text) { return said }
+    if refusesHiddenCharacters,
+      let said = gvariantType.map({ Self.hiddenCharacterProblem(inGVariant: text, type: $0) })
+        ?? Self.hiddenCharacterProblem(in: text)
+    {
+      return said
+    }
     if let said = check?(text) { return said }
     let fitsPattern = pattern.map { Self.matches(text, pattern: $0) } ?? true
     if !fitsPattern || test?(text) == false {
@@ -67,6 +76,13 @@ public struct TextRule: Sendable {
       }
     }
     return nil
+  }
+
+  /// Why GVariant text of `type` is refused as free text is: one of its value's strings (at any depth, however typed,
+  /// `'\u202e'` as well) holds such a character; nil when none does or the text is no value of `type`.
+  package static func hiddenCharacterProblem(inGVariant text: String, type: String) -> String? {
+    guard let value = try? GVariantValue.parse(text.trimmingWhitespace, typeString: type) else { return nil }
+    return value.hiddenCharacterProblem
   }
 
   /// `U+202E`, `U+0007`: a character named without showing it.

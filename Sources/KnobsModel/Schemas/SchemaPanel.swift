@@ -333,8 +333,12 @@ public enum SchemaPanel {
   }
 
   private static func gvariantText(_ key: KeyDescription, _ settingKey: SettingKey) -> Row.Text {
-    Row.Text(
-      key: settingKey, placeholder: tr("GVariant text"), rule: TextRule(maximumLength: 65536),
+    // The strings of a structured value are free text too: refused as a text row's are, typed or escaped.
+    var rule = TextRule(maximumLength: 65536)
+    rule.refusesHiddenCharacters = true
+    rule.gvariantType = key.typeString
+    return Row.Text(
+      key: settingKey, placeholder: tr("GVariant text"), rule: rule,
       format: .gvariant(type: key.typeString),
       editor: StructuredValues.editor(forType: key.typeString, description: key.description))
   }

@@ -202,8 +202,20 @@ package struct ValueTable: Hashable, Sendable {
     }
   }
 
-  /// The value typed in a cell of column `column`; throws why it is not one.
-  package func cell(_ text: String, column: Int) throws(TableProblem) -> GVariantValue {
+  /// The value typed in a cell of column `column`; throws why it is not one. With `refusingHiddenCharacters` (a
+  /// schema page's table), a string in it holding a character that changes the direction of text or a control
+  /// character is refused as free text is, however it was typed (`'\u202e'` in a `v` cell as well).
+  package func cell(_ text: String, column: Int, refusingHiddenCharacters: Bool = false) throws(TableProblem)
+    -> GVariantValue
+  {
+    let value = try parsedCell(text, column: column)
+    if refusingHiddenCharacters, let said = value.hiddenCharacterProblem {
+      throw TableProblem(column: columns[column].title, reason: said)
+    }
+    return value
+  }
+
+  private func parsedCell(_ text: String, column: Int) throws(TableProblem) -> GVariantValue {
     let type = columns[column].type
     if type.isString, case .basic(let scalar) = type {
       guard !text.unicodeScalars.contains("\u{0}") else {
@@ -258,6 +270,27 @@ package struct ValueTable: Hashable, Sendable {
   /// The rows in GVariant text, as the store writes it.
   package func text(of rows: [[GVariantValue]]) throws(TableProblem) -> String {
     try value(of: rows).text
+  }
+}
+
+extension GVariantValue {
+  /// Why one of the value's strings, at any depth, holds a character that changes the direction of text or a control
+  /// character (as `TextRule.hiddenCharacterProblem(in:)` says); nil when none does.
+  package var hiddenCharacterProblem: String? {
+    // A stack rather than recursion: a value nested deeply is walked in bounded stack space.
+    var pending = [self]
+    while let value = pending.popLast() {
+      switch value {
+      case .string(let text, _):
+        if let said = TextRule.hiddenCharacterProblem(in: text) { return said }
+      case .variant(let contents): pending.append(contents)
+      case .maybe(let contents, _): if let contents { pending.append(contents) }
+      case .array(let items, _), .tuple(let items): pending.append(contentsOf: items.reversed())
+      case .entry(let key, let value): pending.append(contentsOf: [value, key])
+      case .boolean, .integer, .unsigned, .double: continue
+      }
+    }
+    return nil
   }
 }
 

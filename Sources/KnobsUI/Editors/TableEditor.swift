@@ -34,7 +34,8 @@ final class TableEditor: RowEditor {
   init(_ text: Row.Text, table: ValueTable) {
     self.text = text
     self.table = table
-    textBox = VariantTextBox(type: table.typeString, key: text.key)
+    textBox = VariantTextBox(
+      type: table.typeString, key: text.key, refusesHiddenCharacters: text.rule.refusesHiddenCharacters)
     let column = Box(.vertical, spacing: 6)
     column.setMargins(top: 6, bottom: 6, start: 6, end: 6)
     // Every column as wide in the header, the rows and the new row, so they line up.
@@ -217,7 +218,9 @@ final class TableEditor: RowEditor {
     var fields: [GVariantValue] = []
     for (index, entry) in newRowEntries.enumerated() {
       do {
-        fields.append(try table.cell(entry.text, column: index))
+        fields.append(
+          try table.cell(
+            entry.text, column: index, refusingHiddenCharacters: text.rule.refusesHiddenCharacters))
         entry.removeCSSClass("error")
       } catch {
         entry.addCSSClass("error")
@@ -238,7 +241,8 @@ final class TableEditor: RowEditor {
     }
     let value: GVariantValue
     do {
-      value = try table.cell(typed, column: column)
+      value = try table.cell(
+        typed, column: column, refusingHiddenCharacters: text.rule.refusesHiddenCharacters)
     } catch {
       entry.addCSSClass("error")
       say(tr("Not saved: %s", "\(error)"))

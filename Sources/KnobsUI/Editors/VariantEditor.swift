@@ -13,7 +13,8 @@ final class VariantEditor: RowEditor {
 
   init(_ text: Row.Text, type: String) {
     self.text = text
-    box = VariantTextBox(type: type, key: text.key)
+    box = VariantTextBox(
+      type: type, key: text.key, refusesHiddenCharacters: text.rule.refusesHiddenCharacters)
     _ = button.setPopover(child: box.widget)
   }
 
@@ -59,13 +60,17 @@ final class VariantTextBox {
   private let note = Label()
   private let type: String
   private let key: SettingKey
+  /// Whether a string in the value holding a character that changes the direction of text or a control character
+  /// is refused (a schema page's value, as its free text is).
+  private let refusesHiddenCharacters: Bool
   private weak var row: (any RowBinding)?
   /// The text last shown from the store.
   private(set) var stored = ""
 
-  init(type: String, key: SettingKey) {
+  init(type: String, key: SettingKey, refusesHiddenCharacters: Bool = false) {
     self.type = type
     self.key = key
+    self.refusesHiddenCharacters = refusesHiddenCharacters
     let column = Box(.vertical, spacing: 6)
     column.setMargins(top: 6, bottom: 6, start: 6, end: 6)
     note.wraps = true
@@ -128,12 +133,14 @@ final class VariantTextBox {
       return tr(
         "The text is %d characters long; at most %d are allowed.", typed.unicodeScalars.count, Self.maximumLength)
     }
+    let value: GVariantValue
     do {
-      _ = try GVariantValue.parse(typed, typeString: type)
-      return nil
+      value = try GVariantValue.parse(typed, typeString: type)
     } catch {
       return error.description
     }
+    guard refusesHiddenCharacters else { return nil }
+    return value.hiddenCharacterProblem
   }
 
   /// The longest text written: what the row's entry took before.
