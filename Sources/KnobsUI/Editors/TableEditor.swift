@@ -17,7 +17,7 @@ final class TableEditor: RowEditor {
   private let message = Label()
   private(set) var newRowEntries: [Entry] = []
   let addButton = Button(label: tr("Add"))
-  let textBox: VariantTextBox
+  let textBox: CheckedTextBox
   private weak var row: (any RowBinding)?
   private(set) var rows: [[GVariantValue]] = []
   private var cellEntries: [[Entry]] = []
@@ -34,7 +34,7 @@ final class TableEditor: RowEditor {
   init(_ text: Row.Text, table: ValueTable) {
     self.text = text
     self.table = table
-    textBox = VariantTextBox(
+    textBox = .variant(
       type: table.typeString, key: text.key, refusesHiddenCharacters: text.rule.refusesHiddenCharacters)
     let column = Box(.vertical, spacing: 6)
     column.setMargins(top: 6, bottom: 6, start: 6, end: 6)
@@ -70,7 +70,7 @@ final class TableEditor: RowEditor {
       entry.widthChars = 4
       entry.setSizeRequest(width: columnWidth, height: -1)
       entry.placeholder = tableColumn.title
-      entry.maximumLength = Int32(clamping: VariantTextBox.maximumLength + 1)
+      entry.maximumLength = Int32(clamping: CheckedTextBox.maximumLength + 1)
       newRowEntries.append(entry)
       adding.append(entry)
     }
@@ -174,7 +174,7 @@ final class TableEditor: RowEditor {
       entry.widthChars = 4
       entry.setSizeRequest(width: columnWidth, height: -1)
       entry.text = table.cellText(field)
-      entry.maximumLength = Int32(clamping: VariantTextBox.maximumLength + 1)
+      entry.maximumLength = Int32(clamping: CheckedTextBox.maximumLength + 1)
       entry.setAccessibleLabel(
         // TRANSLATORS: a cell of a table: %1$s is the setting's title, %2$d the row's number, %3$s the column.
         tr("%1$s, row %2$d, %3$s", title, index + 1, table.columns[column].title))
