@@ -43,15 +43,21 @@ let gtk: [Target] = [
   // The app: its pages, command line and start (`DesktopStart`), everything of `knobs` but its
   // main.swift. A library, not a product, so that knobs-bench-app runs the same start.
   .target(
-    name: "KnobsDesktop", dependencies: ["KnobsUI", "KnobsModel", "Gtk"], path: "Sources/knobs",
+    name: "KnobsDesktop", dependencies: ["KnobsUI", "KnobsModel", "Gtk"],
     swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
   // The shipped program: KnobsDesktop's start, no benchmark code.
-  .executableTarget(name: "knobs", dependencies: ["KnobsDesktop"], path: "Sources/KnobsMain"),
+  .executableTarget(name: "knobs", dependencies: ["KnobsDesktop"]),
   // The same app with the benchmark hook bench/run times it through (KNOBS_BENCH_ variables).
   .executableTarget(
     name: "knobs-bench-app", dependencies: ["KnobsDesktop", "KnobsUI", "KnobsModel", "Gtk", "BenchmarkPanels"],
     path: "Sources/KnobsBenchApp", swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
-  .testTarget(name: "KnobsUITests", dependencies: ["KnobsUI", "KnobsModel", "Gtk", "KnobsDesktop"]),
+  // What the GTK test targets share: GtkTestCase (one application, a display or a failure), the
+  // fixture panel and generated big panels.
+  .target(name: "KnobsTestSupport", dependencies: ["KnobsUI", "KnobsModel", "Gtk"], path: "Tests/KnobsTestSupport"),
+  .testTarget(name: "KnobsUITests", dependencies: ["KnobsUI", "KnobsModel", "Gtk", "KnobsTestSupport"]),
+  // The app's own tests: its pages, command line, start and desktop files.
+  .testTarget(
+    name: "KnobsDesktopTests", dependencies: ["KnobsDesktop", "KnobsUI", "KnobsModel", "Gtk", "KnobsTestSupport"]),
   // A third-party panel for bench/run: the generated toggles through PanelApplication and PanelView.
   .executableTarget(
     name: "knobs-third-party-bench", dependencies: ["KnobsUI", "CGtk", "BenchmarkPanels"],

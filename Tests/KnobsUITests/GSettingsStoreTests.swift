@@ -1,6 +1,7 @@
 import Foundation
 import Gtk
 import KnobsModel
+import KnobsTestSupport
 import XCTest
 
 @testable import KnobsUI
@@ -42,18 +43,8 @@ final class GSettingsStoreTests: XCTestCase {
       </schemalist>
       """
     try xml.write(toFile: directory + "/\(schema).gschema.xml", atomically: true, encoding: .utf8)
-    try GSettingsStoreTests.compileSchemas(in: directory)
+    try CompiledSchemas.compile(in: directory)
     return directory
-  }
-
-  /// Compiles the `.gschema.xml` files in `directory` strictly, as an install would.
-  static func compileSchemas(in directory: String) throws {
-    let compiler = Process()
-    compiler.executableURL = URL(fileURLWithPath: "/usr/bin/glib-compile-schemas")
-    compiler.arguments = ["--strict", directory]
-    try compiler.run()
-    compiler.waitUntilExit()
-    XCTAssertEqual(compiler.terminationStatus, 0)
   }
 
   func key(_ name: String) -> SettingKey { SettingKey(schema: Self.schema, key: name) }

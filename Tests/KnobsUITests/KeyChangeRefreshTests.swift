@@ -1,5 +1,6 @@
 import Gtk
 import KnobsModel
+import KnobsTestSupport
 import XCTest
 
 @testable import KnobsUI

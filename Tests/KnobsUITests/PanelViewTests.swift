@@ -1,6 +1,7 @@
 import CGtk
 import Gtk
 import KnobsModel
+import KnobsTestSupport
 import XCTest
 
 @testable import KnobsUI

@@ -1,6 +1,7 @@
 import Foundation
 import Gtk
 import KnobsModel
+import KnobsTestSupport
 import XCTest
 
 @testable import KnobsUI
@@ -63,7 +64,7 @@ final class SchemaGeneratorTests: XCTestCase {
     let directory = NSTemporaryDirectory() + "knobs-generator-schemas-\(getpid())"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     try xml.write(toFile: directory + "/\(schema).gschema.xml", atomically: true, encoding: .utf8)
-    try GSettingsStoreTests.compileSchemas(in: directory)
+    try CompiledSchemas.compile(in: directory)
     return directory
   }
 

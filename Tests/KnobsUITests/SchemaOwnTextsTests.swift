@@ -1,6 +1,7 @@
 import Foundation
 import Gtk
 import KnobsModel
+import KnobsTestSupport
 import XCTest
 
 @testable import KnobsUI
@@ -52,7 +53,7 @@ final class SchemaOwnTextsTests: XCTestCase {
       "notes.txt": "Not a schema.",
     ]
     for (name, text) in files { try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8) }
-    try GSettingsStoreTests.compileSchemas(in: folder)
+    try CompiledSchemas.compile(in: folder)
     let before = temporaries()
     let glib = SchemaSource(extraDirectories: [folder])
     let own = SchemaSource(extraDirectories: [folder])
@@ -104,7 +105,7 @@ final class SchemaOwnTextsTests: XCTestCase {
     defer { try? FileManager.default.removeItem(atPath: base) }
     try schemaFile(id: "dev.knobs.Own.L", path: "/dev/knobs/own/l/", summary: "L", description: "Of L.")
       .write(toFile: schemas + "/l.gschema.xml", atomically: true, encoding: .utf8)
-    try GSettingsStoreTests.compileSchemas(in: schemas)
+    try CompiledSchemas.compile(in: schemas)
     let target = schemas + "/l.gschema.xml"
     // The leftover: the user's, old, only symlinks.
     try plantFolder(runtime + "/knobs-schema-0ldAb1", target: target, age: 120)

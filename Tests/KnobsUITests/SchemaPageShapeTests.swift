@@ -1,6 +1,7 @@
 import Foundation
 import Gtk
 import KnobsModel
+import KnobsTestSupport
 import XCTest
 
 @testable import KnobsUI
@@ -52,7 +53,7 @@ final class SchemaPageShapeTests: XCTestCase {
     let directory = NSTemporaryDirectory() + "knobs-shaped-schemas-\(getpid())"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     try xml.write(toFile: directory + "/\(schema).gschema.xml", atomically: true, encoding: .utf8)
-    try GSettingsStoreTests.compileSchemas(in: directory)
+    try CompiledSchemas.compile(in: directory)
     let store = GSettingsStore(source: SchemaSource(extraDirectories: [directory]))
     for name in order { try store.reset(SettingKey(schema: schema, key: name)) }
     return (store, directory)

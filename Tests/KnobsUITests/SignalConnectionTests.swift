@@ -1,4 +1,5 @@
 import Gtk
+import KnobsTestSupport
 import XCTest
 
 /// A signal connection outlives nothing it points at: `disconnect()` after its object is

@@ -1,6 +1,7 @@
 import Foundation
 import Gtk
 import KnobsModel
+import KnobsTestSupport
 import XCTest
 
 @testable import KnobsUI
@@ -11,34 +12,9 @@ import XCTest
 /// with a message, and named for screen readers after its row.
 @MainActor
 final class StructuredEditorTests: GtkTestCase {
-  static let schema = "dev.knobs.Knobs.Structured"
+  static let schema = CompiledSchemas.structuredSchema
 
-  static let xml = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <schemalist>
-      <schema id="\(schema)" path="/dev/knobs/Knobs/Structured/">
-        <key name="icons" type="a(sss)"><default>[('chat', 'Chat', '')]</default>
-          <summary>Icons and their overrides</summary>
-          <description>Each icon's id, name and custom icon.</description></key>
-        <key name="icon-aliases" type="a{ss}"><default>{'org.example.Chat': 'chat-symbolic'}</default>
-          <summary>Icon aliases</summary></key>
-        <key name="tray-offset" type="(ii)"><default>(0, 0)</default><summary>Tray offset</summary>
-          <description>Shift of the tray in pixels as x, y.</description></key>
-        <key name="app-options" type="a{sv}"><default>{'scale': &lt;1.0&gt;}</default>
-          <summary>Options per application</summary></key>
-        <key name="menu-layout" type="(sa{sv})"><default>('default', @a{sv} {})</default>
-          <summary>Menu layout</summary></key>
-      </schema>
-    </schemalist>
-    """
-
-  static func compiledSchemaDirectory() throws -> String {
-    let directory = NSTemporaryDirectory() + "knobs-structured-schemas-\(getpid())"
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    try xml.write(toFile: directory + "/\(schema).gschema.xml", atomically: true, encoding: .utf8)
-    try GSettingsStoreTests.compileSchemas(in: directory)
-    return directory
-  }
+  static func compiledSchemaDirectory() throws -> String { try CompiledSchemas.structuredFolder() }
 
   var store: GSettingsStore!
   var window: PanelWindow!

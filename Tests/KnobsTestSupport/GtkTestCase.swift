@@ -8,11 +8,11 @@ import XCTest
 /// Base for tests that need GTK: they need a display, and without one they fail
 /// (never skip), so a CI run without its virtual display cannot pass.
 @MainActor
-class GtkTestCase: XCTestCase {
+open class GtkTestCase: XCTestCase {
   private static var application: Application?
 
   /// One registered application for the whole test process (windows need one).
-  static func sharedApplication() throws -> Application {
+  public static func sharedApplication() throws -> Application {
     if let application { return application }
     guard initializeGtk() else { throw DisplayMissing() }
     MainLoopBridge.install()
@@ -25,7 +25,7 @@ class GtkTestCase: XCTestCase {
     return app
   }
 
-  override func setUp() async throws {
+  override open func setUp() async throws {
     let environment = ProcessInfo.processInfo.environment
     guard environment["DISPLAY"]?.isEmpty == false || environment["WAYLAND_DISPLAY"]?.isEmpty == false,
       initializeGtk()
@@ -36,19 +36,19 @@ class GtkTestCase: XCTestCase {
     _ = try Self.sharedApplication()
   }
 
-  override func tearDown() async throws {
+  override open func tearDown() async throws {
     windows.forEach { $0.window.destroy() }
     windows = []
     await settle()
   }
 
-  struct DisplayMissing: Error {}
+  public struct DisplayMissing: Error {}
 
   /// Windows the test opened; destroyed after it.
   private var windows: [PanelWindow] = []
 
   /// Shows a window for `panel` on `store`. URIs go to `opener`, never to the system.
-  func makeWindow(
+  public func makeWindow(
     _ panel: Panel, store: any SettingsStore,
     opener: @escaping Launcher.Opener = { _, _, completion in completion(nil) }
   ) async -> PanelWindow {
@@ -60,7 +60,7 @@ class GtkTestCase: XCTestCase {
     return window
   }
 
-  var application: Application { try! Self.sharedApplication() }
+  public var application: Application { try! Self.sharedApplication() }
 
   /// Runs GLib's loop and lets other main-actor work (the app's tasks) run,
   /// until `condition` holds; fails the test after `timeout`.
@@ -68,7 +68,7 @@ class GtkTestCase: XCTestCase {
   /// An async test is itself a main-actor job, so it must suspend for the app's
   /// `Task { @MainActor }` work to run; iterating GLib alone is not enough.
   @discardableResult
-  func waitUntil(
+  public func waitUntil(
     _ what: String, timeout: Double = 5, file: StaticString = #filePath, line: UInt = #line,
     _ condition: () -> Bool
   ) async -> Bool {
@@ -85,7 +85,7 @@ class GtkTestCase: XCTestCase {
   }
 
   /// Lets pending GTK work (layout, idle handlers, the app's tasks) run for a moment.
-  func settle(_ seconds: Double = 0.1) async {
+  public func settle(_ seconds: Double = 0.1) async {
     let end = ContinuousClock.now + .seconds(seconds)
     while ContinuousClock.now < end {
       dispatchPendingMainLoopEvents()
@@ -94,7 +94,7 @@ class GtkTestCase: XCTestCase {
   }
 
   /// Where screenshots go: `KNOBS_TEST_ARTIFACTS`, or a temporary folder.
-  static var artifactsDirectory: String {
+  public static var artifactsDirectory: String {
     let directory =
       ProcessInfo.processInfo.environment["KNOBS_TEST_ARTIFACTS"]
       ?? (NSTemporaryDirectory() + "knobs-test-artifacts")
@@ -105,20 +105,20 @@ class GtkTestCase: XCTestCase {
 
 /// A small panel with one row of every kind, on a memory store.
 @MainActor
-enum Fixture {
-  static let flag = SettingKey(schema: "test.knobs", key: "flag")
-  static let mode = SettingKey(schema: "test.knobs", key: "mode")
-  static let level = SettingKey(schema: "test.knobs", key: "level")
-  static let size = SettingKey(schema: "test.knobs", key: "size")
-  static let master = SettingKey(schema: "test.knobs", key: "master")
+public enum Fixture {
+  public static let flag = SettingKey(schema: "test.knobs", key: "flag")
+  public static let mode = SettingKey(schema: "test.knobs", key: "mode")
+  public static let level = SettingKey(schema: "test.knobs", key: "level")
+  public static let size = SettingKey(schema: "test.knobs", key: "size")
+  public static let master = SettingKey(schema: "test.knobs", key: "master")
 
-  static func store() -> MemoryStore {
+  public static func store() -> MemoryStore {
     MemoryStore(defaults: [flag: false, mode: "default", level: 1.0, size: 24, master: true])
   }
 
-  static var actionRuns = 0
+  public static var actionRuns = 0
 
-  static func panel() -> Panel {
+  public static func panel() -> Panel {
     Panel("Fixture") {
       Section("main", "Main", footer: "A fixed footer") {
         ToggleRow("flag", "Flag", key: flag).subtitle { $0.bool(flag) ? "Flag is on" : "Flag is off" }

@@ -1,6 +1,7 @@
 import Foundation
 import Gtk
 import KnobsModel
+import KnobsTestSupport
 import XCTest
 
 @testable import KnobsUI

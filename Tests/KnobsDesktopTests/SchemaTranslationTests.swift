@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Gtk
 import KnobsModel
+import KnobsTestSupport
 import XCTest
 
 @testable import KnobsUI
@@ -37,7 +38,7 @@ final class SchemaTranslationTests: GtkTestCase {
       </schema>
     </schemalist>
     """.write(toFile: schemas + "/\(schema).gschema.xml", atomically: true, encoding: .utf8)
-    try GSettingsStoreTests.compileSchemas(in: schemas)
+    try CompiledSchemas.compile(in: schemas)
     return schemas
   }
 

@@ -4,10 +4,10 @@ import KnobsModel
 /// sections of ten, kept in memory; plain switches, or mixed rows shaped like a
 /// real page (subtitles, switches, sliders and drop-downs).
 @MainActor
-enum BigPanel {
-  static let schema = "dev.knobs.bench"
+public enum BigPanel {
+  public static let schema = "dev.knobs.bench"
 
-  static func make(rows count: Int, mixed: Bool) -> (Panel, MemoryStore) {
+  public static func make(rows count: Int, mixed: Bool) -> (Panel, MemoryStore) {
     var defaults: [SettingKey: SettingValue] = [:]
     var sections: [Section] = []
     for start in stride(from: 0, to: count, by: 10) {

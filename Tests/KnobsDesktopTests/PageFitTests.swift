@@ -1,6 +1,7 @@
 import Foundation
 import Gtk
 import KnobsModel
+import KnobsTestSupport
 import XCTest
 
 @testable import KnobsUI
@@ -51,8 +52,8 @@ final class PageFitTests: GtkTestCase {
   /// pair's two fields included, inside its card at every width.
   func testAStructuredValuesPageFitsAtEveryWidth() async throws {
     let store = GSettingsStore(
-      source: SchemaSource(extraDirectories: [try StructuredEditorTests.compiledSchemaDirectory()]))
-    let panel = try XCTUnwrap(store.schemaPanels().panel(for: StructuredEditorTests.schema))
+      source: SchemaSource(extraDirectories: [try CompiledSchemas.structuredFolder()]))
+    let panel = try XCTUnwrap(store.schemaPanels().panel(for: CompiledSchemas.structuredSchema))
     let window = await makeWindow(panel, store: store)
     for width in Self.widths {
       let actual = await resize(window, to: width)
