@@ -251,6 +251,32 @@ final class ShellExtensionSwitchTests: XCTestCase {
     XCTAssertEqual(base.value(for: disabled), .strings(["a@x"]))
   }
 
+  /// dconf's reads see a write as soon as it is stored, before its signal is heard: the Shell's
+  /// second list, stored while the first is being noted, is noted as the window's too (it was
+  /// left to the other programs' notes, which called it another program's change).
+  func testAListStoredBeforeItsSignalIsStillNotedAsTheWindowsChange() async throws {
+    let folder = NSTemporaryDirectory() + "knobs-shell-switch-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let history = ChangeHistory(file: folder + "/history.jsonl") { 1_000 }
+    let found = ShellExtensions([ShellExtension(uuid: "a@x", name: "A", shellVersions: ["43"])])
+    let source = ShellExtensionRows(find: { found }, folders: [], shellVersion: { .failure(.notInstalled) })
+    let base = SignalLaterStore(shellSettings(enabled: ["a@x"]))
+    let switches = try XCTUnwrap(
+      source.connect(to: RecordingStore(base: base, history: history, source: .window))?.store)
+    source.switchThroughShell = { _, _, _ in }
+    source.setLive([
+      "a@x": ShellExtensionLive(uuid: "a@x", state: .enabled, error: "", hasPrefs: false, canChange: true)
+    ])
+    try switches.write(.bool(false), for: ShellExtensionSwitches.key("a@x"))
+    // The Shell takes it out of the first list; its write into the second is stored just after
+    // the second list is next read, while the first write's signal is handled, and its own
+    // signal comes later.
+    base.afterNextRead(of: disabled) { try? base.storeWithoutSignal(.strings(["a@x"]), for: self.disabled) }
+    try base.write(.strings([]), for: enabled)
+    XCTAssertEqual(Set(history.entries.map(\.key)), ["enabled-extensions", "disabled-extensions"])
+    XCTAssertEqual(history.entries.map(\.source), [.window, .window])
+  }
+
   func testAShellThatStopsAnsweringIsSaidAndTheListsAreReadAgain() async throws {
     let found = ShellExtensions([ShellExtension(uuid: "c@x", name: "C", shellVersions: ["3.36"])])
     let source = ShellExtensionRows(find: { found }, folders: [], shellVersion: { .success("43.9") })
@@ -340,4 +366,46 @@ private final class RecordingPresenter: ActionPresenter {
   func askForText(_ request: TextRequest, onAnswer: @escaping @MainActor (String) -> Void) {}
   func chooseFile(_ request: FileRequest, onChoose: @escaping @MainActor (String) -> Void) {}
   func open(_ path: RowPath) -> Bool { false }
+}
+
+/// A store whose writes may be stored before their signal is heard, as dconf's are: reads see
+/// them at once.
+@MainActor
+private final class SignalLaterStore: SettingsStore {
+  let base: MemoryStore
+  private var afterRead: (key: SettingKey, run: () -> Void)?
+  private var quiet = false
+  init(_ base: MemoryStore) { self.base = base }
+
+  /// Runs `run` once, just after the next read of `key` has read its value.
+  func afterNextRead(of key: SettingKey, _ run: @escaping () -> Void) { afterRead = (key, run) }
+
+  func storeWithoutSignal(_ value: SettingValue, for key: SettingKey) throws(SettingsError) {
+    quiet = true
+    defer { quiet = false }
+    try base.write(value, for: key)
+  }
+
+  var storage: StorageDescription { base.storage }
+  var capabilities: StoreCapabilities { base.capabilities }
+  func storage(for key: SettingKey) -> StorageDescription { base.storage(for: key) }
+  func availability(of key: SettingKey) -> KeyAvailability { base.availability(of: key) }
+  func value(for key: SettingKey) -> SettingValue? {
+    let value = base.value(for: key)
+    if let afterRead, afterRead.key == key {
+      self.afterRead = nil
+      afterRead.run()
+    }
+    return value
+  }
+  func defaultValue(for key: SettingKey) -> SettingValue? { base.defaultValue(for: key) }
+  func check(_ value: SettingValue, for key: SettingKey) throws(SettingsError) { try base.check(value, for: key) }
+  func isWritable(_ key: SettingKey) -> Bool { base.isWritable(key) }
+  func write(_ value: SettingValue, for key: SettingKey) throws(SettingsError) { try base.write(value, for: key) }
+  func reset(_ key: SettingKey) throws(SettingsError) { try base.reset(key) }
+  func observe(_ handler: @escaping @MainActor (SettingKey) -> Void) -> Observation {
+    base.observe { [weak self] key in
+      if self?.quiet != true { handler(key) }
+    }
+  }
 }

@@ -51,6 +51,9 @@ public final class RecordingStore: SettingsStore, ChangeNoting {
     var observation: Observation?
     observation = base.observe { [weak self] changed in
       guard let self, observation != nil, keys.contains(where: changed.covers) else { return }
+      // Asked first: dconf's reads see a write the moment it is stored, before its signal is
+      // heard, so a key `done` sees changed is read again below and noted with the rest.
+      let finished = done()
       // Each key is read again: one write of several keys may be heard as one change.
       let heard = keys.compactMap { key -> RecordedChange? in
         guard let old = before[key] else { return nil }
@@ -59,7 +62,7 @@ public final class RecordingStore: SettingsStore, ChangeNoting {
         return old == new ? nil : RecordedChange(key: key, old: old, new: new)
       }
       for change in heard { self.note(change) }
-      if done() {
+      if finished {
         observation?.cancel()
         observation = nil
       }
