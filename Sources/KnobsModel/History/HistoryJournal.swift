@@ -236,56 +236,17 @@ struct HistoryJournal {
   /// out of order), or the lines asked for are larger than `tailLimit`: then the file is read
   /// whole, where what is amiss is dealt with.
   func newest(_ count: Int) -> [HistoryEntry]? {
-    let descriptor = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= Self.largestFile else {
-      return nil
+    guard count > 0 else {
+      guard let (descriptor, _) = openRegular() else { return nil }
+      close(descriptor)
+      return []
     }
-    guard count > 0 else { return [] }
-    let size = Int(info.st_size)
-    // Read back a chunk at a time until the lines asked for, and the line end before them, are in.
-    var chunks: [[UInt8]] = []
-    var read = 0
-    var start = size
-    var lineEnds = 0
-    while start > 0 && lineEnds <= count {
-      let chunk = min(Self.tailChunk, start)
-      guard read + chunk <= Self.tailLimit else { return nil }
-      var buffer = [UInt8](repeating: 0, count: chunk)
-      var filled = 0
-      while filled < chunk {
-        let count = buffer.withUnsafeMutableBytes {
-          pread(descriptor, $0.baseAddress! + filled, chunk - filled, off_t(start - chunk + filled))
-        }
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { return nil }
-        filled += count
-      }
-      // The file's last byte must end a line: else its last line was cut short.
-      if start == size, buffer.last != 0x0A { return nil }
-      lineEnds += buffer.lazy.filter { $0 == 0x0A }.count
-      chunks.append(buffer)
-      read += chunk
-      start -= chunk
-    }
-    let tail = Array(chunks.reversed().joined())
-    // Whole lines only: what comes before the first line end read is part of an older line.
-    var lines = tail.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
-    if start > 0 { lines = lines.dropFirst() }
-    let decoder = JSONDecoder()
     var entries: [HistoryEntry] = []
-    for line in lines.reversed() where entries.count < count {
-      if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
-      guard let entry = try? decoder.decode(HistoryEntry.self, from: Data(line)), entry.isPlausible,
-        entries.last.map({ entry.id < $0.id }) ?? true
-      else { return nil }
-      entries.append(entry)
+    let whole = scanNewestFirst(readingAtMost: Self.tailLimit) {
+      entries.append($0)
+      return entries.count < count
     }
-    // Blank lines (no Knobs writes them) took the place of entries: the whole read counts right.
-    guard entries.count == count || start == 0 else { return nil }
-    return entries.reversed()
+    return whole ? entries.reversed() : nil
   }
 
   /// Hands `visit` the file's entries newest first, read from the end a chunk at a time, until
@@ -293,14 +254,9 @@ struct HistoryJournal {
   /// of them, whatever the file's size. False when the file is not a regular file holding whole
   /// entries wherever it was read (a last line cut short, a line there not an entry, numbers
   /// out of order): then the file is read whole, where what is amiss is dealt with.
-  func scanNewestFirst(_ visit: (HistoryEntry) -> Bool) -> Bool {
-    let descriptor = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
-    guard descriptor >= 0 else { return false }
+  func scanNewestFirst(readingAtMost limit: Int = .max, _ visit: (HistoryEntry) -> Bool) -> Bool {
+    guard let (descriptor, info) = openRegular() else { return false }
     defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= Self.largestFile else {
-      return false
-    }
     let size = Int(info.st_size)
     let decoder = JSONDecoder()
     var newer: Int?
@@ -318,16 +274,9 @@ struct HistoryJournal {
     var start = size
     while start > 0 {
       let chunk = min(Self.tailChunk, start)
+      guard size - start + chunk <= limit else { return false }
       var buffer = [UInt8](repeating: 0, count: chunk)
-      var filled = 0
-      while filled < chunk {
-        let count = buffer.withUnsafeMutableBytes {
-          pread(descriptor, $0.baseAddress! + filled, chunk - filled, off_t(start - chunk + filled))
-        }
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { return false }
-        filled += count
-      }
+      guard Self.fill(&buffer, count: chunk, from: descriptor, at: start - chunk) else { return false }
       // The file's last byte must end a line: else its last line was cut short.
       if start == size {
         guard buffer.last == 0x0A else { return false }
@@ -354,27 +303,15 @@ struct HistoryJournal {
   /// or not an entry, or it holds more lines (to be compacted): then the file is read whole.
   func newestIfAtMost(_ lines: Int) -> HistoryEntry? {
     guard lines > 0 else { return nil }
-    let descriptor = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
-    guard descriptor >= 0 else { return nil }
+    guard let (descriptor, info) = openRegular() else { return nil }
     defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= Self.largestFile,
-      info.st_size > 0
-    else { return nil }
+    guard info.st_size > 0 else { return nil }
     var start = Int(info.st_size)
     var lineEnds = 0
     var buffer = [UInt8](repeating: 0, count: Self.tailChunk)
     while start > 0 {
       let chunk = min(Self.tailChunk, start)
-      var filled = 0
-      while filled < chunk {
-        let count = buffer.withUnsafeMutableBytes {
-          pread(descriptor, $0.baseAddress! + filled, chunk - filled, off_t(start - chunk + filled))
-        }
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { return nil }
-        filled += count
-      }
+      guard Self.fill(&buffer, count: chunk, from: descriptor, at: start - chunk) else { return nil }
       if start == Int(info.st_size), buffer[chunk - 1] != 0x0A { return nil }
       lineEnds += buffer.withUnsafeBytes { bytes in
         var count = 0
@@ -423,13 +360,8 @@ struct HistoryJournal {
   /// a regular file whose every line is an entry numbered after the one before it and ends with
   /// a line end (as `parse` finds it whole): then it is read whole, where what is amiss is dealt with.
   func outline() -> Outline? {
-    let descriptor = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
-    guard descriptor >= 0 else { return nil }
+    guard let (descriptor, info) = openRegular() else { return nil }
     defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= Self.largestFile else {
-      return nil
-    }
     var outline = Outline(stamp: Stamp(info))
     var batch: [UInt8] = [0x5B]
     var lines = 0
@@ -481,11 +413,9 @@ struct HistoryJournal {
   /// blank lines left out) of the file as it was when `stamp` was taken: only their lines are
   /// kept and decoded. Nil when the file changed, or what is there is not what `outline` found.
   func entries(at ranges: [Range<Int>], stamp: Stamp) -> [HistoryEntry]? {
-    let descriptor = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
-    guard descriptor >= 0 else { return nil }
+    guard let (descriptor, info) = openRegular() else { return nil }
     defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, Stamp(info) == stamp else { return nil }
+    guard Stamp(info) == stamp else { return nil }
     var kept: [UInt8] = []
     var index = 0
     var next = 0
@@ -516,15 +446,7 @@ struct HistoryJournal {
     var offset = 0
     while offset < size {
       let chunk = min(batchSize, size - offset)
-      var filled = 0
-      while filled < chunk {
-        let count = buffer.withUnsafeMutableBytes {
-          pread(descriptor, $0.baseAddress! + filled, chunk - filled, off_t(offset + filled))
-        }
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { return false }
-        filled += count
-      }
+      guard fill(&buffer, count: chunk, from: descriptor, at: offset) else { return false }
       offset += chunk
       var start = 0
       while start < chunk {
@@ -550,10 +472,38 @@ struct HistoryJournal {
     return carried.isEmpty
   }
 
+  /// The file opened for reading, with what `fstat` says of it, when it is a regular file no
+  /// larger than `largestFile` (a link is not followed); the caller closes it.
+  private func openRegular() -> (descriptor: Int32, info: stat)? {
+    let descriptor = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+    guard descriptor >= 0 else { return nil }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= Self.largestFile else {
+      close(descriptor)
+      return nil
+    }
+    return (descriptor, info)
+  }
+
+  /// Reads `count` bytes at `offset` into the start of `buffer`; false when the file ends first or
+  /// can't be read.
+  private static func fill(_ buffer: inout [UInt8], count: Int, from descriptor: Int32, at offset: Int) -> Bool {
+    var filled = 0
+    while filled < count {
+      let read = buffer.withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress! + filled, count - filled, off_t(offset + filled))
+      }
+      if read < 0 && errno == EINTR { continue }
+      guard read > 0 else { return false }
+      filled += read
+    }
+    return true
+  }
+
   /// How much `outline` and `entries(at:stamp:)` read at a time, and the lines `outline` decodes at once.
   static let batchSize = 1024 * 1024
 
-  /// How much `newest` reads at a time, and at most in all.
+  /// How much the readers from the end read at a time, and `newest` at most in all.
   static let tailChunk = 64 * 1024
   static let tailLimit = 8 * 1024 * 1024
 
