@@ -554,6 +554,8 @@ final class SchemaPagesTests: XCTestCase {
       KeyDescription(name: "dnd-center-layout", typeString: "b"),
       KeyDescription(name: "tile-ignore-ta", typeString: "b"),
       KeyDescription(name: "msg-pos", typeString: "b"),
+      KeyDescription(name: "both-horiz", typeString: "b"),
+      KeyDescription(name: "vert-spacing", typeString: "b"),
     ])
     let titles = Dictionary(uniqueKeysWithValues: panel.entries.map { ($0.row.id, $0.row.title) })
     XCTAssertEqual(titles["show-clock"], "Show the clock")
@@ -566,6 +568,8 @@ final class SchemaPagesTests: XCTestCase {
     XCTAssertEqual(titles["dnd-center-layout"], "Drag and drop center layout")
     XCTAssertEqual(titles["tile-ignore-ta"], "Tile ignore ta")
     XCTAssertEqual(titles["msg-pos"], "Message position")
+    XCTAssertEqual(titles["both-horiz"], "Both horizontal")
+    XCTAssertEqual(titles["vert-spacing"], "Vertical spacing")
   }
 
   // MARK: - 4. Order

@@ -105,7 +105,7 @@ enum KeyText {
     "bg": "background", "fg": "foreground", "ws": "workspace", "wss": "workspaces", "dnd": "drag and drop",
     "pos": "position", "msg": "message", "msgs": "messages", "btn": "button", "btns": "buttons", "img": "image",
     "prefs": "preferences", "pref": "preference", "notif": "notification", "notifs": "notifications",
-    "cfg": "configuration",
+    "cfg": "configuration", "horiz": "horizontal", "vert": "vertical",
   ]
 
   /// A summary's developer note taken off: “Boolean, whether to show the clock” reads “Show the
