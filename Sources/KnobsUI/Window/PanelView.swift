@@ -35,10 +35,8 @@ public final class PanelView: PageHost {
   let banner = Banner()
   private let launcher: Launcher
   private var observation: Observation?
-  private var dialog: ConfirmDialog?
-  var chooser: ApplicationChooser?
-  /// The open question asking for text, if any (a folder to open a relocatable schema at, say).
-  var textDialog: TextDialog?
+  /// The dialog open over the view, if any: one at a time (``present(_:)``).
+  private(set) var openDialog: Dialog?
   /// The open file chooser an action asked for, if any.
   var fileChooser: FileChooser?
   /// Store changes heard in this turn of the main loop, and those of a burst waiting for its end.
@@ -242,18 +240,26 @@ public final class PanelView: PageHost {
       }
     }
     guard let confirmation = action.confirmation else { return run() }
-    let dialog = ConfirmDialog(confirmation, destructive: action.isDestructive, parent: parentWindow, onConfirm: run)
-    self.dialog = dialog
-    // Not the window's destroy signal: it comes only when the dialog is freed,
-    // which may be while `self.dialog` is being replaced.
-    dialog.onFinish = { [weak self, weak dialog] in
-      if self?.dialog === dialog { self?.dialog = nil }
+    present(ConfirmDialog(confirmation, destructive: action.isDestructive, onConfirm: run))
+  }
+
+  /// Shows `dialog` over the view's window in the view's one slot. A dialog open there is closed
+  /// first (ended as Cancel ends it), so two never stack and none is left behind.
+  func present(_ dialog: Dialog) {
+    openDialog?.close()
+    openDialog = dialog
+    dialog.onFinish { [weak self, weak dialog] in
+      if let self, self.openDialog === dialog { self.openDialog = nil }
     }
-    dialog.present()
+    dialog.present(over: parentWindow)
   }
 
   /// The confirmation being asked, if any.
-  var pendingDialog: ConfirmDialog? { dialog }
+  var pendingDialog: ConfirmDialog? { openDialog as? ConfirmDialog }
+  /// The open question asking for text, if any (a folder to open a relocatable schema at, say).
+  var textDialog: TextDialog? { openDialog as? TextDialog }
+  /// The open list of applications to choose from, if any.
+  var chooser: ApplicationChooser? { openDialog as? ApplicationChooser }
 
   func showMessage(_ message: String, actions: [ToastAction]) {
     toast.show(message, actions: actions)
