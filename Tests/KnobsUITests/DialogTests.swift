@@ -9,23 +9,13 @@ import XCTest
 /// close button ending them as Cancel does, `onFinish` once, and nothing left behind.
 @MainActor
 final class DialogTests: GtkTestCase {
-  var store: MemoryStore!
   var window: PanelWindow!
+  var store: MemoryStore!
 
   override func setUp() async throws {
     try await super.setUp()
     store = Fixture.store()
-    let panel = Panel("P") {
-      Section("s", "S") { ToggleRow("flag", "Flag", key: Fixture.flag) }
-      Section("reset") {
-        ActionRow(
-          "reset-all", "Reset All",
-          confirmation: Confirmation(title: "Reset?", message: "Everything goes back.", confirmLabel: "Reset"),
-          isDestructive: true
-        ) { $0.panel.resetAll(in: $0.store) }
-      }
-    }
-    window = await makeWindow(panel, store: store)
+    window = await makeWindow(Fixture.resetAllPanel(), store: store)
   }
 
   private var resetRow: RowView { window.currentPage.rowView(path: "reset/reset-all")! }
