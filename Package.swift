@@ -38,7 +38,7 @@ let gtk: [Target] = [
   .target(name: "CGtkGlue", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("dispatch")]),
   .target(name: "Gtk", dependencies: ["CGtk", "CGtkGlue"]),
   .target(
-    name: "KnobsUI", dependencies: ["Gtk", "KnobsModel", "CDconf"],
+    name: "KnobsUI", dependencies: ["Gtk", "CGtk", "KnobsModel", "CDconf"],
     swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
   // The app: its pages, command line and start (`DesktopStart`), everything of `knobs` but its
   // main.swift. A library, not a product, so that knobs-bench-app runs the same start.
@@ -60,7 +60,7 @@ let gtk: [Target] = [
     name: "KnobsDesktopTests", dependencies: ["KnobsDesktop", "KnobsUI", "KnobsModel", "Gtk", "KnobsTestSupport"]),
   // A third-party panel for bench/run: the generated toggles through PanelApplication and PanelView.
   .executableTarget(
-    name: "knobs-third-party-bench", dependencies: ["KnobsUI", "CGtk", "BenchmarkPanels"],
+    name: "knobs-third-party-bench", dependencies: ["KnobsUI", "BenchmarkPanels"],
     path: "Sources/ThirdPartyBench"),
 ]
 

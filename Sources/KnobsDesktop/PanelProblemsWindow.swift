@@ -7,7 +7,8 @@ import KnobsUI
 /// the user can select and copy, and a Close button.
 @MainActor
 package final class PanelProblemsWindow {
-  package let window: Window
+  private let dialog: Dialog
+  package var window: Window { dialog.window }
   /// The problems, one a line.
   package let problems = Label("")
   package let closeButton = Button(label: tr("Close"))
@@ -17,14 +18,13 @@ package final class PanelProblemsWindow {
   ///   - source: the panel's id or file, as it was asked for.
   ///   - lines: the problems as the command line prints them.
   package init(application: Application?, source: String, lines: [String]) {
-    window = application.map { ApplicationWindow(application: $0) } ?? Window()
-    let frame = DialogFrame(
-      window: window, title: source,
+    dialog = Dialog(
+      title: source,
       heading: tr(
         "Couldn't open “%s”: %s", source,
         trn("the settings panel has %d problem:", "the settings panel has %d problems:", lines.count, lines.count)),
-      width: 640, height: 360, parent: nil, onEscape: { [weak window] in window?.destroy() })
-    frame.heading.xAlign = 0
+      width: 640, height: 360, window: application.map { ApplicationWindow(application: $0) } ?? Window())
+    dialog.heading?.xAlign = 0
     problems.text = lines.joined(separator: "\n")
     problems.isSelectable = true
     problems.wraps = true
@@ -35,14 +35,14 @@ package final class PanelProblemsWindow {
     scroller.setChild(problems)
     scroller.expandsVertically = true
     closeButton.horizontalAlignment = .end
-    closeButton.onClick { [weak self] in self?.window.destroy() }
-    [scroller, closeButton].forEach(frame.column.append)
+    closeButton.onClick { [weak dialog] in dialog?.close() }
+    [scroller, closeButton].forEach(dialog.column.append)
+    dialog.initialFocus = closeButton
   }
 
   /// Shows the window with Close focused, so the problems are not all selected at first.
   package func present() {
-    window.present()
-    _ = closeButton.grabFocus()
+    dialog.present(over: nil)
     problems.clearSelection()
   }
 }

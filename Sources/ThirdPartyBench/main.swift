@@ -1,5 +1,4 @@
 import BenchmarkPanels
-import CGtk
 import Glibc
 import KnobsUI
 
@@ -15,18 +14,14 @@ import KnobsUI
 /// A GTK object as the pointer type a C function takes.
 func gtk<T>(_ object: UnsafeMutableRawPointer) -> UnsafeMutablePointer<T> { object.assumingMemoryBound(to: T.self) }
 
-/// The view lives as long as the app: the widget does not keep it.
-@MainActor enum Shown { static var view: PanelView? }
-
 @MainActor func showWindow(_ application: UnsafeMutablePointer<GtkApplication>) {
   let (panel, store) = GeneratedPanel.make(.toggles, rows: 30)
   let window = gtk_application_window_new(application)!
   gtk_window_set_title(gtk(window), "Settings")
   gtk_window_set_default_size(gtk(window), 640, 800)
   do {
-    let made = try PanelView(panel: panel, store: store)
-    Shown.view = made
-    gtk_window_set_child(gtk(window), UnsafeMutablePointer(made.gtkWidget))
+    // The window's child keeps the view.
+    gtk_window_set_child(gtk(window), UnsafeMutablePointer(try PanelView(panel: panel, store: store).gtkWidget))
   } catch {
     var message = "knobs-third-party-bench: \(error)\n"
     _ = message.withUTF8 { write(STDERR_FILENO, $0.baseAddress, $0.count) }

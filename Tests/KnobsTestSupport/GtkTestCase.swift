@@ -118,6 +118,20 @@ public enum Fixture {
 
   public static var actionRuns = 0
 
+  /// The flag and a Reset All that asks first ("Reset?"), at `reset/reset-all`.
+  public static func resetAllPanel() -> Panel {
+    Panel("P") {
+      Section("s", "S") { ToggleRow("flag", "Flag", key: flag) }
+      Section("reset") {
+        ActionRow(
+          "reset-all", "Reset All",
+          confirmation: Confirmation(title: "Reset?", message: "Everything goes back.", confirmLabel: "Reset"),
+          isDestructive: true
+        ) { $0.panel.resetAll(in: $0.store) }
+      }
+    }
+  }
+
   public static func panel() -> Panel {
     Panel("Fixture") {
       Section("main", "Main", footer: "A fixed footer") {

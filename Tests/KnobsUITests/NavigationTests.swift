@@ -104,17 +104,7 @@ final class NavigationTests: GtkTestCase {
   }
 
   func testResetAllAsksFirstCanBeCancelledAndAskedAgainThenOffersUndo() async throws {
-    let panel = Panel("P") {
-      Section("s", "S") { ToggleRow("flag", "Flag", key: Fixture.flag) }
-      Section("reset") {
-        ActionRow(
-          "reset-all", "Reset All",
-          confirmation: Confirmation(title: "Reset?", message: "Everything goes back.", confirmLabel: "Reset"),
-          isDestructive: true
-        ) { $0.panel.resetAll(in: $0.store) }
-      }
-    }
-    let other = await makeWindow(panel, store: store)
+    let other = await makeWindow(Fixture.resetAllPanel(), store: store)
     try store.write(true, for: Fixture.flag)
     other.currentPage.rowView(path: "reset/reset-all")?.listRow.activate()
     XCTAssertEqual(store.value(for: Fixture.flag), true, "nothing happens before the confirmation")

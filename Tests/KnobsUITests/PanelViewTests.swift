@@ -141,6 +141,34 @@ final class PanelViewTests: GtkTestCase {
     XCTAssertEqual(store.value(for: Fixture.flag), true)
   }
 
+  /// The widget keeps its view: a view nothing else holds works for as long as its widget is in
+  /// a window, and is freed with it.
+  func testTheWidgetKeepsItsViewAndTheViewIsFreedWithIt() async throws {
+    let store = Fixture.store()
+    weak var kept: PanelView?
+    let widgets = FinalizationCounter()
+    let window = try XCTUnwrap(gtk_window_new())
+    let gtkWindow = UnsafeMutablePointer<GtkWindow>(OpaquePointer(window))
+    do {
+      let view = try PanelView(panel: Fixture.panel(), store: store)
+      kept = view
+      widgets.watch(view.content)
+      gtk_window_set_child(gtkWindow, UnsafeMutablePointer(view.gtkWidget))
+    }
+    gtk_window_present(gtkWindow)
+    await settle()
+    do {
+      let flag = try XCTUnwrap(kept?.currentPage.rowView(path: "main/flag"), "the widget keeps the view")
+      try store.write(true, for: Fixture.flag)
+      await waitUntil("the view follows the store") { flag.subtitleText == "Flag is on" }
+      flag.listRow.activate()
+      XCTAssertEqual(store.value(for: Fixture.flag), false, "and writes it")
+    }
+    gtk_window_destroy(gtkWindow)
+    await waitUntil("the view is freed with its window", timeout: 5) { kept == nil }
+    await waitUntil("and so is its widget", timeout: 5) { widgets.finalized == 1 }
+  }
+
   /// Settings GSettings keeps in memory only: the notice names the app, not Knobs.
   func testTheMemoryNoticeNamesTheApp() async throws {
     let store = GSettingsStore(

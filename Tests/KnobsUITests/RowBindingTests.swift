@@ -26,6 +26,7 @@ final class RowBindingTests: GtkTestCase {
     func showProblem(_ text: String?) { problems.append(text) }
     func showNote(_ text: String?) {}
     var hostWindow: Window? { nil }
+    func present(_ dialog: Dialog) { dialog.present(over: nil) }
     func shortcutConflicts(for accelerators: [Accelerator], of key: SettingKey) -> [ShortcutConflict] { [] }
     func clear(_ conflict: ShortcutConflict) throws(SettingsError) {}
   }

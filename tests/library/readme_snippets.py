@@ -5,8 +5,8 @@ executable `pizza` (the twenty lines), and each further block an executable of i
 
 The Swift blocks of DocC catalogs' articles are executables of the same package too, named
 for their article and place (`docs-rowkinds-3`: the third block of RowKinds.md): every block
-is a whole program, its `main.swift`; one that says `import CGtk4` gets GTK's C API through a
-system library target of that name. A catalog's `// swift-tools-version` block must be the
+is a whole program, its `main.swift`, depending on the KnobsUI product alone (which brings GTK's
+C API along for the samples with a window of their own). A catalog's `// swift-tools-version` block must be the
 README's manifest, word for word, since that is the manifest the package is built with.
 
 The programs of the examples package (`--examples examples/swift`) are executables of the same
@@ -71,27 +71,14 @@ def main(readme, folder, *catalogs):
     names += [name for name, _ in from_examples]
     programs += [program for _, program in from_examples]
     # The README's manifest has the app's one target; the further samples are targets of the same shape.
-    # A sample that imports CGtk4 (an app's own window, with GTK's C API) also depends on a system
-    # library target of that name, as EmbeddingAPanel.md tells an app to declare it.
-    def dependencies(program):
-        gtk = '"CGtk4", ' if re.search(r"^import CGtk4$", program, re.M) else ""
-        return f'[{gtk}.product(name: "KnobsUI", package: "knobs")]'
-
-    extra = "".join(f',\n    .executableTarget(name: "{name}", dependencies: {dependencies(program)})'
-                    for name, program in zip(names[1:], programs[1:]))
-    if any(re.search(r"^import CGtk4$", program, re.M) for program in programs):
-        extra += ',\n    .systemLibrary(name: "CGtk4", pkgConfig: "gtk4")'
+    extra = "".join(f',\n    .executableTarget(name: "{name}", dependencies: [.product(name: "KnobsUI", package: "knobs")])'
+                    for name in names[1:])
     target = '.executableTarget(name: "pizza", dependencies: [.product(name: "KnobsUI", package: "knobs")])'
     if target not in manifest:
         sys.exit(f"{readme}: the Package.swift block no longer declares {target}")
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "Package.swift").write_text(manifest.replace(target, target + extra))
-    gtk = folder / "Sources" / "CGtk4"
-    if "CGtk4" in extra:
-        gtk.mkdir(parents=True, exist_ok=True)
-        (gtk / "module.modulemap").write_text('module CGtk4 [system] {\n  header "shim.h"\n  link "gtk-4"\n  export *\n}\n')
-        (gtk / "shim.h").write_text("#include <gtk/gtk.h>\n")
     for name, program in zip(names, programs):
         (folder / "Sources" / name).mkdir(parents=True, exist_ok=True)
         (folder / "Sources" / name / "main.swift").write_text(program)

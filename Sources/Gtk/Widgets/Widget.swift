@@ -227,6 +227,16 @@ public class Widget: Object {
     return true
   }
 
+  /// Runs `handler` whenever the widget is put in a parent or taken out of one.
+  @discardableResult
+  public func onParentChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+    let box = SignalBox<Trampolines.WithPointer> { _ in handler() }
+    return box.connect(to: gobject, signal: "notify::parent", trampoline: Trampolines.withPointer)
+  }
+
+  /// Whether the widget is in a parent (a box, a window).
+  public var hasParent: Bool { gtk_widget_get_parent(widget) != nil }
+
   /// Runs `handler` when the widget is destroyed.
   @discardableResult
   public func onDestroy(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

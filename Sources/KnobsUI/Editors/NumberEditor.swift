@@ -155,17 +155,17 @@ final class NumberEditor: RowEditor {
       title: tr("Set a Value Past the Usual Maximum?"),
       message: said + " " + tr("The program that reads it may not expect a larger value."),
       confirmLabel: tr("Set %s", shown))
-    let dialog = ConfirmDialog(question, destructive: false, parent: row.hostWindow) { [weak self] in
+    let dialog = ConfirmDialog(question, destructive: false) { [weak self] in
       self?.store(value)
       self?.entry.text = shown
     }
-    dialog.onFinish = { [weak self] in
+    dialog.onFinish { [weak self] in
       guard let self else { return }
       self.confirmation = nil
       self.entry.text = self.stored.map(self.text) ?? ""
     }
     confirmation = dialog
-    dialog.present()
+    row.present(dialog)
   }
 
   private func store(_ clamped: Double) {

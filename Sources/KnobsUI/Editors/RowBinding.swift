@@ -19,6 +19,8 @@ protocol RowBinding: AnyObject {
   func showNote(_ text: String?)
   /// The window the row is in, as the parent of its dialogs.
   var hostWindow: Window? { get }
+  /// Shows `dialog` over the row's window, in its view's one dialog slot.
+  func present(_ dialog: Dialog)
   /// Other keybindings that use one of `accelerators`; none when the window checks no keybindings.
   func shortcutConflicts(for accelerators: [Accelerator], of key: SettingKey) -> [ShortcutConflict]
   /// Takes the shortcut of `conflict` away from the keybinding that has it.
@@ -29,6 +31,8 @@ extension RowView: RowBinding {
   func value(for key: SettingKey) -> SettingValue? { store?.value(for: key) }
 
   func defaultValue(for key: SettingKey) -> SettingValue? { store?.defaultValue(for: key) }
+
+  func present(_ dialog: Dialog) { hostWidgetForMessages?.present(dialog) }
 
   func shortcutConflicts(for accelerators: [Accelerator], of key: SettingKey) -> [ShortcutConflict] {
     guard let store, let index = keybindings else { return [] }

@@ -15,10 +15,8 @@ import KnobsModel
 /// phase, so it sees every key before any widget does, and the main window's
 /// shortcuts are untouched and work again as soon as it closes.
 @MainActor
-final class ShortcutDialog {
-  let window = Window()
+final class ShortcutDialog: Dialog {
   private weak var editor: ShortcutEditor?
-  private let heading = Label()
   private let message = Label()
   private let hint = Label(tr("Press Esc to cancel or Backspace to disable the keyboard shortcut."))
   let cancelButton = Button(label: tr("Cancel"))
@@ -31,22 +29,13 @@ final class ShortcutDialog {
   /// Whether the next combination is added to the list rather than replacing its first shortcut.
   private(set) var isAdding = false
   private let title: String
-  private var closeHandlers: [@MainActor () -> Void] = []
   /// The shortcuts waiting for Replace, and the bindings they would be taken from.
   private(set) var pending: (accelerators: [Accelerator], conflicts: [ShortcutConflict])?
 
-  init(editor: ShortcutEditor, title: String, parent: Window) {
+  init(editor: ShortcutEditor, title: String) {
     self.editor = editor
     self.title = title
-    window.title = tr("Set Shortcut")
-    window.isModal = true
-    window.destroysWithParent = true
-    window.setTransient(for: parent)
-    window.setDefaultSize(width: 400, height: -1)
-    let column = Box(.vertical, spacing: 12)
-    column.setMargins(top: 24, bottom: 24, start: 24, end: 24)
-    heading.text = tr("Set Shortcut")
-    heading.addCSSClass("knobs-dialog-title")
+    super.init(title: tr("Set Shortcut"), heading: tr("Set Shortcut"), width: 400)
     message.text = tr("Enter a new shortcut to change “%s”.", title)
     message.wraps = true
     hint.wraps = true
@@ -63,26 +52,18 @@ final class ShortcutDialog {
     addButton.isVisible = holdsList
     addButton.horizontalAlignment = .start
     addButton.onClick { [weak self] in self?.startAdding() }
-    [heading, message, hint].forEach(column.append)
+    [message, hint].forEach(column.append)
     if holdsList {
       column.append(shortcutList)
       column.append(addButton)
       list(editor.accelerators)
     }
     column.append(buttons)
-    window.setChild(column)
+    // In the capture phase: the dialog sees every key before any widget does.
     let keys = KeyController(capturing: true)
     keys.onKeyPressed { [weak self] key in self?.handle(key) ?? false }
     window.add(keys)
-    window.onCloseRequest { [weak self] in
-      self?.finish()
-      return false
-    }
   }
-
-  func present() { window.present() }
-
-  func onClose(_ handler: @escaping @MainActor () -> Void) { closeHandlers.append(handler) }
 
   /// What the dialog says now, for tests and screen readers.
   var messageText: String { message.text }
@@ -152,7 +133,7 @@ final class ShortcutDialog {
         // TRANSLATORS: %1$s is a shortcut, %2$s the setting that has it (quoted), %3$s that setting's path.
         "%1$s is already used for %2$s (%3$s). If you replace it, %2$s will lose this shortcut.",
         accelerator.label, first.binding.quotedTitle, first.binding.path))
-    heading.text = tr("Replace Shortcut?")
+    heading?.text = tr("Replace Shortcut?")
     replaceButton.isVisible = true
     _ = cancelButton.grabFocus()
   }
@@ -217,17 +198,5 @@ final class ShortcutDialog {
     guard let pending, let editor else { return }
     editor.apply(pending.accelerators, replacing: pending.conflicts)
     close()
-  }
-
-  func close() {
-    finish()
-    // destroy, not close: close does nothing to a window that was never realized.
-    window.destroy()
-  }
-
-  private func finish() {
-    let handlers = closeHandlers
-    closeHandlers = []
-    handlers.forEach { $0() }
   }
 }

@@ -65,11 +65,11 @@ final class ShortcutEditor: RowEditor {
 
   /// Opens the Set Shortcut dialog.
   func activate() {
-    guard let row, dialog == nil, let parent = row.hostWindow else { return }
-    let dialog = ShortcutDialog(editor: self, title: title, parent: parent)
-    dialog.onClose { [weak self] in self?.dialog = nil }
+    guard let row, dialog == nil, row.hostWindow != nil else { return }
+    let dialog = ShortcutDialog(editor: self, title: title)
+    dialog.onFinish { [weak self] in self?.dialog = nil }
     self.dialog = dialog
-    dialog.present()
+    row.present(dialog)
   }
 
   /// The shortcuts after `accelerator` is set: it replaces the first, the others stay.

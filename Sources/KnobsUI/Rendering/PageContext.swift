@@ -10,6 +10,8 @@ protocol PageHost: AnyObject {
   var rootPanel: Panel { get }
   /// The window rows open their dialogs over.
   var parentWindow: Window? { get }
+  /// Shows `dialog` over that window, in the host's one dialog slot.
+  func present(_ dialog: Dialog)
   func openDetail(_ page: Panel, path: RowPath)
   func launch(_ row: Row, path: RowPath, from widget: Widget)
   func runAction(_ action: Row.Action, title: String)

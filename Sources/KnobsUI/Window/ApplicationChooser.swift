@@ -6,33 +6,20 @@ import KnobsModel
 /// Cancel closes the window. The focus starts in the search field; Down moves
 /// into the list, and typing in the list goes on searching.
 @MainActor
-final class ApplicationChooser {
-  let window = Window()
+final class ApplicationChooser: Dialog {
   let search = SearchEntry(placeholder: tr("Search apps"))
   let list = ListBox()
   private let scroller = ScrolledWindow()
   private let empty = Label()
   private let applications: [DesktopApplication]
   private var rows: [ListBoxRow] = []
-  private var onChoose: (@MainActor (DesktopApplication) -> Void)?
-  /// Runs once the window has gone, whether an application was chosen or not.
-  var onFinish: (@MainActor () -> Void)?
+  private let onChoose: @MainActor (DesktopApplication) -> Void
 
-  init(
-    title: String, applications: [DesktopApplication], parent: Window?,
-    onChoose: @escaping @MainActor (DesktopApplication) -> Void
-  ) {
+  init(title: String, applications: [DesktopApplication], onChoose: @escaping @MainActor (DesktopApplication) -> Void) {
     self.applications = applications
     self.onChoose = onChoose
-    window.title = title
-    if let parent {
-      window.isModal = true
-      window.destroysWithParent = true
-      window.setTransient(for: parent)
-    }
-    window.setDefaultSize(width: 420, height: 560)
+    super.init(title: title, heading: nil, width: 420, height: 560)
     buildHeader(title)
-    let column = Box(.vertical, spacing: 0)
     search.setAccessibleLabel(tr("Search apps"))
     search.setMargins(top: 12, bottom: 12, start: 12, end: 12)
     column.append(search)
@@ -52,9 +39,9 @@ final class ApplicationChooser {
     empty.setMargins(top: 24, bottom: 24, start: 24, end: 24)
     empty.expandsVertically = true
     column.append(empty)
-    window.setChild(column)
     connect()
     filter("")
+    initialFocus = search
   }
 
   private func buildHeader(_ title: String) {
@@ -121,18 +108,6 @@ final class ApplicationChooser {
       guard direction == .up, let self else { return false }
       return self.search.grabFocus()
     }
-    let keys = KeyController()
-    keys.onKeyPressed { [weak self] key in
-      guard key.isEscape, let self else { return false }
-      self.close()
-      return true
-    }
-    window.add(keys)
-    window.onCloseRequest { [weak self] in
-      self?.onChoose = nil
-      self?.finish()
-      return false
-    }
   }
 
   /// Shows the applications matching `text`, or says that none does.
@@ -154,31 +129,10 @@ final class ApplicationChooser {
   /// The names of the applications shown now, for tests.
   var visibleNames: [String] { visibleIndices.map { applications[$0].name } }
 
-  /// Shows the window with the focus in the search field.
-  func present() {
-    window.present()
-    search.grabFocus()
-  }
-
   /// Chooses the application at `index`, as Enter or a click on it does.
   func choose(at index: Int) {
-    guard applications.indices.contains(index), let onChoose else { return }
-    self.onChoose = nil
-    let application = applications[index]
-    window.destroy()
-    finish()
-    onChoose(application)
-  }
-
-  func close() {
-    onChoose = nil
-    window.destroy()
-    finish()
-  }
-
-  private func finish() {
-    let finished = onFinish
-    onFinish = nil
-    finished?()
+    guard isOpen, applications.indices.contains(index) else { return }
+    close()
+    onChoose(applications[index])
   }
 }

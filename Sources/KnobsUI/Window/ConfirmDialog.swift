@@ -3,18 +3,12 @@ import KnobsModel
 
 /// A small modal window that asks before a confirmed action runs.
 @MainActor
-final class ConfirmDialog {
-  let window = Window()
-  private var onConfirm: (@MainActor () -> Void)?
-  /// Runs once the window has gone, whether the action ran or not.
-  var onFinish: (@MainActor () -> Void)?
+final class ConfirmDialog: Dialog {
+  private let onConfirm: @MainActor () -> Void
 
-  init(_ confirmation: Confirmation, destructive: Bool, parent: Window?, onConfirm: @escaping @MainActor () -> Void) {
+  init(_ confirmation: Confirmation, destructive: Bool, onConfirm: @escaping @MainActor () -> Void) {
     self.onConfirm = onConfirm
-    let column = DialogFrame(
-      window: window, title: confirmation.title, heading: confirmation.title, width: 360, parent: parent,
-      onEscape: { [weak self] in self?.close() }
-    ).column
+    super.init(title: confirmation.title, heading: confirmation.title, width: 360)
     let message = Label(confirmation.message)
     message.wraps = true
     let buttons = Box(.horizontal, spacing: 12)
@@ -27,35 +21,13 @@ final class ConfirmDialog {
     buttons.append(cancel)
     buttons.append(confirm)
     [message, buttons].forEach(column.append)
-    // Closed by the window manager: forgotten the same way.
-    window.onCloseRequest { [weak self] in
-      self?.onConfirm = nil
-      self?.finish()
-      return false
-    }
-    cancel.grabFocus()
+    initialFocus = cancel
   }
 
-  func present() { window.present() }
-
-  /// Runs the action and closes, as the confirm button does.
+  /// Runs the action and closes, as the confirm button does; nothing once the dialog has ended.
   func confirm() {
-    let action = onConfirm
+    guard isOpen else { return }
     close()
-    action?()
-  }
-
-  /// Closes without running the action, as Cancel and Escape do.
-  func close() {
-    onConfirm = nil
-    // destroy, not close: close does nothing to a window that was never realized.
-    window.destroy()
-    finish()
-  }
-
-  private func finish() {
-    let finished = onFinish
-    onFinish = nil
-    finished?()
+    onConfirm()
   }
 }

@@ -6,13 +6,7 @@ extension PanelView: ActionPresenter {
     title: String, from applications: [DesktopApplication],
     onChoose: @escaping @MainActor (DesktopApplication) -> Void
   ) {
-    chooser?.close()
-    let chooser = ApplicationChooser(title: title, applications: applications, parent: parentWindow, onChoose: onChoose)
-    self.chooser = chooser
-    chooser.onFinish = { [weak self, weak chooser] in
-      if self?.chooser === chooser { self?.chooser = nil }
-    }
-    chooser.present()
+    present(ApplicationChooser(title: title, applications: applications, onChoose: onChoose))
   }
 
   public func showMessage(_ message: String, undo: Undo?) {
@@ -20,10 +14,7 @@ extension PanelView: ActionPresenter {
   }
 
   public func askForText(_ request: TextRequest, onAnswer: @escaping @MainActor (String) -> Void) {
-    textDialog?.window.destroy()
-    let dialog = TextDialog(request, parent: parentWindow, onAnswer: onAnswer)
-    textDialog = dialog
-    dialog.present()
+    present(TextDialog(request, onAnswer: onAnswer))
   }
 
   public func chooseFile(_ request: FileRequest, onChoose: @escaping @MainActor (String) -> Void) {

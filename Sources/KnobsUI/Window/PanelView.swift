@@ -7,7 +7,7 @@ import KnobsModel
 ///
 /// ```swift
 /// let view = try PanelView(panel: panel)
-/// gtk_window_set_child(window, UnsafeMutablePointer(view.gtkWidget))
+/// gtk_window_set_child(window, UnsafeMutablePointer(view.gtkWidget))  // the widget keeps the view
 /// ```
 ///
 /// The view checks the panel against its store first, as ``PanelApplication`` does, and throws
@@ -35,10 +35,8 @@ public final class PanelView: PageHost {
   let banner = Banner()
   private let launcher: Launcher
   private var observation: Observation?
-  private var dialog: ConfirmDialog?
-  var chooser: ApplicationChooser?
-  /// The open question asking for text, if any (a folder to open a relocatable schema at, say).
-  var textDialog: TextDialog?
+  /// The dialog open over the view, if any: one at a time (``present(_:)``).
+  private(set) var openDialog: Dialog?
   /// The open file chooser an action asked for, if any.
   var fileChooser: FileChooser?
   /// Store changes heard in this turn of the main loop, and those of a burst waiting for its end.
@@ -53,7 +51,7 @@ public final class PanelView: PageHost {
   let pendingSchemaCheck = MainLoopTimer()
   let pendingMemoryReturn = MainLoopTimer()
   /// Where typing opens search: the view, or the window around it (`captureSearchKeys`).
-  private var searchKeySource: Widget?
+  private weak var searchKeySource: Widget?
   private var isFollowingFocus = false
   private var hasBeenMapped = false
   /// The All Settings pages, where `schema/ID/KEY` paths lead; nil for a panel without them.
@@ -72,7 +70,7 @@ public final class PanelView: PageHost {
   /// Runs whenever the page shown changes, for a host's header: ``pageTitle`` and ``canGoBack``.
   public var onPageChanged: (@MainActor () -> Void)?
   /// The window dialogs open over, when the host says which (else the one the view is in).
-  var hostWindow: Window?
+  weak var hostWindow: Window?
   /// How tall the page's list will be before the view is shown, when the host knows better.
   var heightBeforeShown: (() -> Int)?
   /// Runs when a deep link shows a row: the host brings its window forward.
@@ -141,9 +139,25 @@ public final class PanelView: PageHost {
     watchSchemaFolders()
   }
 
-  /// The view as a `GtkWidget*`, for a window built with GTK's C API or other bindings. The view
-  /// keeps the widget alive; the widget does not keep the view: keep this object as long as it shows.
+  /// The view as a `GtkWidget*`, for a window built with GTK's C API or other bindings. Once the
+  /// widget is in a parent (a box, a window), it keeps the view: nothing else needs to. The view
+  /// is freed once the widget has left its parent (its window destroyed, say) and was not put in
+  /// another one by the end of that turn of the main loop.
   public var gtkWidget: OpaquePointer { content.gtkWidgetPointer }
+
+  /// The view itself while its widget is in a parent: the widget keeps the view (``gtkWidget``).
+  private var keptByWidget: PanelView?
+
+  private func followParent() {
+    guard content.hasParent else {
+      // Taken out: kept to the end of the turn, as the widget may be moved to another parent.
+      runWhenIdle { [weak self] in
+        if let self, !self.content.hasParent { self.keptByWidget = nil }
+      }
+      return
+    }
+    keptByWidget = self
+  }
 
   /// The view's own header: Back, the page's title and Search, above the page.
   @MainActor
@@ -183,6 +197,7 @@ public final class PanelView: PageHost {
     keys.onKeyPressed { [weak self] key in self?.handleKey(key) ?? false }
     content.add(keys)
     content.onMap { [weak self] in self?.mapped() }
+    content.onParentChanged { [weak self] in self?.followParent() }
   }
 
   /// Typing in `source` (the view, or the window around it) opens search, except in a row's
@@ -242,18 +257,26 @@ public final class PanelView: PageHost {
       }
     }
     guard let confirmation = action.confirmation else { return run() }
-    let dialog = ConfirmDialog(confirmation, destructive: action.isDestructive, parent: parentWindow, onConfirm: run)
-    self.dialog = dialog
-    // Not the window's destroy signal: it comes only when the dialog is freed,
-    // which may be while `self.dialog` is being replaced.
-    dialog.onFinish = { [weak self, weak dialog] in
-      if self?.dialog === dialog { self?.dialog = nil }
+    present(ConfirmDialog(confirmation, destructive: action.isDestructive, onConfirm: run))
+  }
+
+  /// Shows `dialog` over the view's window in the view's one slot. A dialog open there is closed
+  /// first (ended as Cancel ends it), so two never stack and none is left behind.
+  func present(_ dialog: Dialog) {
+    openDialog?.close()
+    openDialog = dialog
+    dialog.onFinish { [weak self, weak dialog] in
+      if let self, self.openDialog === dialog { self.openDialog = nil }
     }
-    dialog.present()
+    dialog.present(over: parentWindow)
   }
 
   /// The confirmation being asked, if any.
-  var pendingDialog: ConfirmDialog? { dialog }
+  var pendingDialog: ConfirmDialog? { openDialog as? ConfirmDialog }
+  /// The open question asking for text, if any (a folder to open a relocatable schema at, say).
+  var textDialog: TextDialog? { openDialog as? TextDialog }
+  /// The open list of applications to choose from, if any.
+  var chooser: ApplicationChooser? { openDialog as? ApplicationChooser }
 
   func showMessage(_ message: String, actions: [ToastAction]) {
     toast.show(message, actions: actions)

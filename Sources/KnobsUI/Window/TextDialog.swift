@@ -4,24 +4,20 @@ import KnobsModel
 /// A small modal window that asks for a line of text, checks it as it is
 /// typed, and hands it on only when the check finds nothing wrong.
 @MainActor
-final class TextDialog {
-  let window = Window()
+final class TextDialog: Dialog {
   let entry = Entry()
   private let problem = Label("")
   private let confirm: Button
   private let request: TextRequest
-  private var onAnswer: (@MainActor (String) -> Void)?
+  private let onAnswer: @MainActor (String) -> Void
   /// What the dialog says above the field.
   var message: String { request.message }
 
-  init(_ request: TextRequest, parent: Window?, onAnswer: @escaping @MainActor (String) -> Void) {
+  init(_ request: TextRequest, onAnswer: @escaping @MainActor (String) -> Void) {
     self.request = request
     self.onAnswer = onAnswer
     confirm = Button(label: request.confirmLabel)
-    let column = DialogFrame(
-      window: window, title: request.title, heading: request.title, width: 420, parent: parent,
-      onEscape: { [weak self] in self?.window.destroy() }
-    ).column
+    super.init(title: request.title, heading: request.title, width: 420)
     let message = Label(request.message)
     message.wraps = true
     entry.text = request.initialText
@@ -34,7 +30,7 @@ final class TextDialog {
     buttons.horizontalAlignment = .end
     let cancel = Button(label: tr("Cancel"))
     confirm.addCSSClass("suggested-action")
-    cancel.onClick { [weak self] in self?.window.destroy() }
+    cancel.onClick { [weak self] in self?.close() }
     confirm.onClick { [weak self] in self?.answer() }
     entry.onActivate { [weak self] in self?.answer() }
     entry.onChanged { [weak self] in self?.check(showing: false) }
@@ -42,10 +38,8 @@ final class TextDialog {
     buttons.append(confirm)
     [message, entry, problem, buttons].forEach(column.append)
     check(showing: false)
-    entry.grabFocus()
+    initialFocus = entry
   }
-
-  func present() { window.present() }
 
   /// Whether the text is acceptable; the reason it is not is shown when `showing`, or once the field has text.
   @discardableResult
@@ -62,11 +56,9 @@ final class TextDialog {
 
   /// Hands the text on and closes, as the confirm button does; text the check refuses stays, with the reason.
   func answer() {
-    guard check(showing: true) else { return }
+    guard isOpen, check(showing: true) else { return }
     let text = entry.text
-    let action = onAnswer
-    onAnswer = nil
-    window.destroy()
-    action?(text)
+    close()
+    onAnswer(text)
   }
 }
