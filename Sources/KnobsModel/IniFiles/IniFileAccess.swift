@@ -34,7 +34,7 @@ package enum IniFileAccess {
     var inode: UInt64
     var size: Int64
     var modified: timespec
-    var mode: mode_t
+    package var mode: mode_t
     var owner: uid_t
     var group: gid_t
 
