@@ -43,11 +43,11 @@ public struct PanelFileErrors: Error, Sendable, CustomStringConvertible {
 }
 
 /// A place in a panel file: line and column, both from 1.
-public struct FilePosition: Hashable, Sendable {
-  public var line: Int
-  public var column: Int
+package struct FilePosition: Hashable, Sendable {
+  package var line: Int
+  package var column: Int
 
-  public init(line: Int, column: Int) {
+  package init(line: Int, column: Int) {
     self.line = line
     self.column = column
   }
