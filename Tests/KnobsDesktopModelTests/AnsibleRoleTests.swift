@@ -8,7 +8,7 @@ final class AnsibleRoleTests: XCTestCase {
   func testAnAnsibleRoleIsWrittenWholeIntoANewFolderOrNotAtAll() throws {
     let parent = "/tmp/knobs-role-\(getpid())"
     mkdir(parent, 0o755)
-    defer { _ = try? removeAll(parent) }
+    defer { SafeFiles.removeTree(parent) }
     let role = AnsibleRole(keyfile: "[a]\nk=1\n", locks: "/a/k\n")
     XCTAssertEqual(
       role.files.map(\.path),
@@ -21,8 +21,8 @@ final class AnsibleRoleTests: XCTestCase {
       "a role without locks makes no locks folder")
 
     XCTAssertNil(role.save(to: parent + "/new"))
-    XCTAssertEqual(try text(parent + "/new/files/settings"), "[a]\nk=1\n")
-    XCTAssertEqual(try text(parent + "/new/files/locks"), "/a/k\n")
+    XCTAssertEqual(String(decoding: try SafeFiles.read(parent + "/new/files/settings"), as: UTF8.self), "[a]\nk=1\n")
+    XCTAssertEqual(String(decoding: try SafeFiles.read(parent + "/new/files/locks"), as: UTF8.self), "/a/k\n")
     // A folder that holds anything is left as it was; an empty one is taken.
     let again = role.save(to: parent + "/new")
     XCTAssertEqual(again?.contains("is already there"), true, again ?? "")
@@ -46,15 +46,4 @@ final class AnsibleRoleTests: XCTestCase {
     try XCTUnwrap(LocalFiles.names(in: folder)).sorted()
   }
 
-  private func text(_ path: String) throws -> String {
-    String(decoding: try SafeFiles.read(path), as: UTF8.self)
-  }
-
-  private func removeAll(_ folder: String) throws {
-    for name in LocalFiles.names(in: folder) ?? [] {
-      let path = folder + "/" + name
-      if LocalFiles.names(in: path) != nil { try removeAll(path) } else { unlink(path) }
-    }
-    rmdir(folder)
-  }
 }
