@@ -21,10 +21,11 @@ let model: [Target] = [
   .testTarget(name: "KnobsModelTests", dependencies: ["KnobsModel"]),
   // The app's desktop features that need no GTK: startup applications, Shell extensions (their
   // archives, installer and switches), keyboard options, titlebar buttons, installed themes,
-  // custom shortcuts' rows, settings profiles and the Ansible role. Not a product: only the app
+  // custom shortcuts' rows, settings profiles, the Ansible role, the user's schema folders and the
+  // dconf snapshot that finds other programs' changes. Not a product: only the app
   // (KnobsDesktop) uses them; here so that the model-only build tests them without GTK.
   .target(
-    name: "KnobsDesktopModel", dependencies: ["KnobsModel", "CSystem"],
+    name: "KnobsDesktopModel", dependencies: ["KnobsModel", "CIntl", "CSystem"],
     swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
   .testTarget(name: "KnobsDesktopModelTests", dependencies: ["KnobsDesktopModel", "KnobsModel"]),
   // Generated panels for the benchmarks: knobs-bench, and the window through knobs-bench-app's hook.
