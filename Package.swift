@@ -19,6 +19,15 @@ let model: [Target] = [
     // Every module a member comes from must be imported: one stray `import Foundation` would bring ICU back.
     swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
   .testTarget(name: "KnobsModelTests", dependencies: ["KnobsModel"]),
+  // The app's desktop features that need no GTK: startup applications, Shell extensions (their
+  // archives, installer and switches), keyboard options, titlebar buttons, installed themes,
+  // custom shortcuts' rows, settings profiles, the Ansible role, the user's schema folders and the
+  // dconf snapshot that finds other programs' changes. Not a product: only the app
+  // (KnobsDesktop) uses them; here so that the model-only build tests them without GTK.
+  .target(
+    name: "KnobsDesktopModel", dependencies: ["KnobsModel", "CIntl", "CSystem"],
+    swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+  .testTarget(name: "KnobsDesktopModelTests", dependencies: ["KnobsDesktopModel", "KnobsModel"]),
   // Generated panels for the benchmarks: knobs-bench, and the window through knobs-bench-app's hook.
   .target(name: "BenchmarkPanels", dependencies: ["KnobsModel"]),
   .executableTarget(
@@ -43,7 +52,7 @@ let gtk: [Target] = [
   // The app: its pages, command line and start (`DesktopStart`), everything of `knobs` but its
   // main.swift. A library, not a product, so that knobs-bench-app runs the same start.
   .target(
-    name: "KnobsDesktop", dependencies: ["KnobsUI", "KnobsModel", "Gtk"],
+    name: "KnobsDesktop", dependencies: ["KnobsUI", "KnobsModel", "KnobsDesktopModel", "Gtk"],
     swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
   // The shipped program: KnobsDesktop's start, no benchmark code.
   .executableTarget(name: "knobs", dependencies: ["KnobsDesktop"]),
@@ -57,7 +66,8 @@ let gtk: [Target] = [
   .testTarget(name: "KnobsUITests", dependencies: ["KnobsUI", "KnobsModel", "Gtk", "KnobsTestSupport"]),
   // The app's own tests: its pages, command line, start and desktop files.
   .testTarget(
-    name: "KnobsDesktopTests", dependencies: ["KnobsDesktop", "KnobsUI", "KnobsModel", "Gtk", "KnobsTestSupport"]),
+    name: "KnobsDesktopTests",
+    dependencies: ["KnobsDesktop", "KnobsDesktopModel", "KnobsUI", "KnobsModel", "Gtk", "KnobsTestSupport"]),
   // A third-party panel for bench/run: the generated toggles through PanelApplication and PanelView.
   .executableTarget(
     name: "knobs-third-party-bench", dependencies: ["KnobsUI", "BenchmarkPanels"],

@@ -1,4 +1,5 @@
 import Gtk
+import KnobsDesktopModel
 import KnobsModel
 import KnobsUI
 

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import Gtk
+import KnobsDesktopModel
 import KnobsModel
 import KnobsUI
 

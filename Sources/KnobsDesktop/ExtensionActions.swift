@@ -1,4 +1,5 @@
 import Gtk
+import KnobsDesktopModel
 import KnobsModel
 
 /// What the Extensions page does beyond its switches: installs an extension from an archive,

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Gtk
+import KnobsDesktopModel
 import KnobsModel
 import KnobsUI
 

@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import KnobsDesktopModel
 import KnobsModel
 import KnobsTestSupport
 import XCTest

@@ -2,6 +2,7 @@ import CIntl
 import Foundation
 import Glibc
 import Gtk
+import KnobsDesktopModel
 import KnobsModel
 import KnobsTestSupport
 import XCTest

@@ -39,18 +39,4 @@ final class DesktopNamesRobustnessTests: XCTestCase {
     }
     XCTAssertNil(FontDescription.problem(with: "Noto Sans CJK JP 10"))
   }
-
-  func testHostileThemeFoldersAreNotOffered() throws {
-    let data = home + "/share"
-    for name in Self.hostileNames.filter({ !$0.contains("\0") }) + ["Good"] {
-      try put("body {}", data + "/themes/" + name + "/gtk-3.0/gtk.css")
-      try put("[Icon Theme]\nDirectories=16x16\n", data + "/icons/" + name + "/index.theme")
-      try FileManager.default.createDirectory(
-        atPath: data + "/icons/" + name + "/cursors", withIntermediateDirectories: true)
-    }
-    let themes = InstalledThemes(environment: ["HOME": home, "XDG_DATA_HOME": data, "XDG_DATA_DIRS": home + "/none"])
-    XCTAssertEqual(themes.legacyApplicationThemes(), ["Adwaita", "HighContrast", "Good"])
-    XCTAssertEqual(themes.iconThemes(), ["Good"])
-    XCTAssertEqual(themes.cursorThemes(), ["Good"])
-  }
 }

@@ -1,3 +1,4 @@
+import KnobsDesktopModel
 import KnobsModel
 
 /// Style, themes found on this system, and the background pictures.

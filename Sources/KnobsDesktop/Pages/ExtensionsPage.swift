@@ -1,3 +1,4 @@
+import KnobsDesktopModel
 import KnobsModel
 
 /// GNOME Shell extensions: the Shell's switch for all of them, one switch per installed

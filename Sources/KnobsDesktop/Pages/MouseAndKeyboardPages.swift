@@ -1,3 +1,4 @@
+import KnobsDesktopModel
 import KnobsModel
 
 /// The pointer, middle-click paste, acceleration and the touchpad.

@@ -1,3 +1,4 @@
+import KnobsDesktopModel
 import KnobsModel
 
 /// The desktop's keyboard shortcuts, grouped and named as GNOME Settings has

@@ -1,3 +1,4 @@
+import KnobsDesktopModel
 import KnobsModel
 
 /// The apps that start when the user logs in: one switch per app, with a

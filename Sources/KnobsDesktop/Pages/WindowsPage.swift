@@ -1,3 +1,4 @@
+import KnobsDesktopModel
 import KnobsModel
 
 /// Titlebars, focus, window behaviour and workspaces.

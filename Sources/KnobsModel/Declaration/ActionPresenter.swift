@@ -19,16 +19,22 @@ public protocol ActionPresenter: AnyObject {
 
 /// A question whose answer is a line of text, checked as it is typed.
 public struct TextRequest {
+  /// The dialog's title.
   public var title: String
+  /// What the dialog asks, in a sentence.
   public var message: String
   /// What screen readers call the field.
   public var fieldLabel: String
+  /// Shown in the empty field; nil for none.
   public var placeholder: String?
+  /// The text the field starts with.
   public var initialText: String
+  /// The label of the button that accepts the text.
   public var confirmLabel: String
   /// Why a text can't be taken, in words; nil when it can.
   public var check: @MainActor (String) -> String?
 
+  /// Makes a request; `check` says why a text can't be taken, or nil when it can.
   public init(
     title: String, message: String, fieldLabel: String, placeholder: String? = nil, initialText: String = "",
     confirmLabel: String, check: @escaping @MainActor (String) -> String?
@@ -45,6 +51,7 @@ public struct TextRequest {
 
 /// A question whose answer is a file to open.
 public struct FileRequest {
+  /// The chooser's title.
   public var title: String
   /// The accept button's label, with “_” before its access key.
   public var acceptLabel: String
@@ -53,6 +60,7 @@ public struct FileRequest {
   /// What the chooser calls those types.
   public var filterName: String
 
+  /// Makes a request for a file, offering `mimeTypes` (any file when empty) under `filterName`.
   public init(title: String, acceptLabel: String, mimeTypes: [String] = [], filterName: String = "") {
     self.title = title
     self.acceptLabel = acceptLabel

@@ -3,10 +3,12 @@
 public struct Condition: Sendable {
   private let test: @MainActor @Sendable (SettingsReader) -> Bool
 
+  /// A condition that holds when `test` says so of the current settings.
   public init(_ test: @escaping @MainActor @Sendable (SettingsReader) -> Bool) {
     self.test = test
   }
 
+  /// Whether the condition holds for these settings.
   @MainActor
   public func holds(_ settings: SettingsReader) -> Bool {
     test(settings)
@@ -22,6 +24,7 @@ public struct Condition: Sendable {
     Condition { $0[key] == value }
   }
 
+  /// The condition that holds when `condition` does not.
   public static prefix func ! (condition: Condition) -> Condition {
     Condition { !condition.holds($0) }
   }

@@ -3,9 +3,12 @@
 /// Live text is recomputed whenever a setting changes, so a footer can show how
 /// a clock will read with the switches above it.
 public enum LiveText {
+  /// Text that does not change.
   case fixed(String)
+  /// Text computed from the current settings each time they change.
   case live(@MainActor (SettingsReader) -> String)
 
+  /// The text for these settings.
   @MainActor
   public func text(_ settings: SettingsReader) -> String {
     switch self {
@@ -20,6 +23,7 @@ public enum LiveText {
     return nil
   }
 
+  /// Whether the text is computed from the settings.
   public var isLive: Bool {
     if case .live = self { return true }
     return false

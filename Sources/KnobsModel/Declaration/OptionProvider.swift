@@ -2,6 +2,7 @@
 public struct OptionProvider: Sendable {
   private let find: @MainActor @Sendable () throws -> [Row.Choice.Option]
 
+  /// A provider that finds its options with `find`, which may throw to say why it found none.
   public init(_ find: @escaping @MainActor @Sendable () throws -> [Row.Choice.Option]) {
     self.find = find
   }
@@ -22,7 +23,9 @@ public struct OptionProvider: Sendable {
 
 /// Why a provider gave no options.
 public enum OptionProviderError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Finding the options failed; the text says why.
   case failed(String)
+  /// The provider found no options.
   case nothingFound
 
   public var description: String {

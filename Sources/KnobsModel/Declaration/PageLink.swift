@@ -7,12 +7,14 @@
 /// the window is on screen.
 @MainActor
 public final class PageLink {
+  /// The title of the row that opens the page, and of the page.
   public let title: String
   /// Whether a made page is kept; a page that is not is made again on every use.
   public let keepsPage: Bool
   private let make: @MainActor () -> Panel
   private var made: Panel?
 
+  /// A link whose page `make` builds when it is first opened.
   public init(title: String, keepsPage: Bool = true, make: @escaping @MainActor () -> Panel) {
     self.title = title
     self.keepsPage = keepsPage

@@ -6,6 +6,7 @@
 /// its text, conditions as whether they hold. Actions show only that they are
 /// actions, and choices found at run time only that they have a provider.
 extension Panel {
+  /// The panel as indented text, a line a section or row with its current value: what `knobs list` prints.
   @MainActor
   public func outline(_ settings: SettingsReader) -> String {
     var lines: [String] = []

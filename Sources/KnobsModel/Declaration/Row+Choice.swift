@@ -2,20 +2,24 @@ extension Row {
   /// One of a list of values, each with a label: fixed in the declaration, or
   /// found when the row is shown by a `provider` (installed themes, say).
   public struct Choice {
+    /// The key the row chooses the value of.
     public var key: SettingKey
     /// The declared options; for a choice with a provider, the last ones it found.
     public var options: [Option]
     /// Finds the options at run time; nil for a fixed choice.
     public var provider: OptionProvider?
+    /// Whether the options are a drop-down menu or radio buttons.
     public var presentation: Presentation = .menu
     /// Set when the options name one part of the key's value rather than the whole of it.
     public var part: ValuePart?
 
+    /// A choice among fixed options.
     public init(key: SettingKey, options: [Option]) {
       self.key = key
       self.options = options
     }
 
+    /// A choice among the options `provider` finds when the row is shown.
     public init(key: SettingKey, provider: OptionProvider) {
       self.key = key
       self.options = []
@@ -30,10 +34,14 @@ extension Row {
       case radio
     }
 
+    /// One value the row offers, with its label.
     public struct Option {
+      /// The value written when the option is chosen.
       public var value: SettingValue
+      /// What the option is called in the window.
       public var label: String
 
+      /// An option writing `value`, shown as `label`.
       public init(_ value: SettingValue, _ label: String) {
         self.value = value
         self.label = label

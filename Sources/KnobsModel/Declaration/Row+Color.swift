@@ -2,10 +2,12 @@ extension Row {
   /// A color kept as text in a string key, or as doubles in a `(ddd)` or `(dddd)` key, chosen
   /// with GTK's color chooser.
   public struct Color {
+    /// The key that holds the color as text.
     public var key: SettingKey
     /// How the color is written; nil writes it the way the key's default is written.
     public var format: ColorFormat?
 
+    /// A color row; `format` is how the key writes colors, or nil to keep the format of the value there.
     public init(key: SettingKey, format: ColorFormat? = nil) {
       self.key = key
       self.format = format

@@ -1,22 +1,29 @@
 extension Row {
   /// Several of a fixed set of options, kept as a list of strings (a flags key or `as`).
   public struct MultiSelect {
+    /// The string-list key that holds the chosen values.
     public var key: SettingKey
+    /// The values offered, in order.
     public var options: [Option]
     /// Whether values that are not among the options are shown too. They are
     /// always kept; rows that each edit one part of a list (a group of keyboard
     /// options) show only their own.
     public var showsOtherValues = true
 
+    /// A multi-select row over `key` offering `options`.
     public init(key: SettingKey, options: [Option]) {
       self.key = key
       self.options = options
     }
 
+    /// One value the row offers, with its label.
     public struct Option: Sendable {
+      /// The string written into the list when the option is checked.
       public var value: String
+      /// What the option is called in the window.
       public var label: String
 
+      /// An option for `value`, shown as `label`.
       public init(_ value: String, _ label: String) {
         self.value = value
         self.label = label

@@ -2,16 +2,23 @@ extension Row {
   /// A number typed or stepped between `minimum` and `maximum`, shown with
   /// `decimals` digits after the point and an optional unit.
   public struct Number {
+    /// The number key the row edits.
     public var key: SettingKey
+    /// The smallest value allowed.
     public var minimum: Double
+    /// The largest value allowed.
     public var maximum: Double
+    /// How much one press of the arrows changes the value.
     public var step: Double
+    /// How many digits are shown after the decimal point.
     public var decimals: Int
+    /// The unit shown after the number (`px`, `ms`); empty for none.
     public var unit: String
     /// A bound only convention gives, not the setting itself (an opacity counted to 255): a value past it is
     /// written only once the person says so (the window asks first, `knobs set` needs `--force`); nil when none.
     package var usualMaximum: Double?
 
+    /// A number row over `key`, from `minimum` to `maximum`.
     public init(
       key: SettingKey, minimum: Double, maximum: Double, step: Double = 1, decimals: Int = 0, unit: String = ""
     ) {

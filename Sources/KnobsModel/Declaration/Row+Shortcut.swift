@@ -2,7 +2,9 @@ extension Row {
   /// Keyboard shortcuts kept as GTK accelerators: a list of them (`as`, as the
   /// desktop's keybinding schemas keep them) or one in a string key.
   public struct Shortcut {
+    /// The key that holds the shortcut.
     public var key: SettingKey
+    /// Whether the key holds a list of accelerators or one.
     public var storage: Storage
     /// Whether a shortcut another keybinding already uses is reported before it is written.
     public var checksConflicts: Bool
@@ -10,12 +12,14 @@ extension Row {
     /// program reads such keys, as an extension whose default is `['Left']` does.
     package var allowsBareKeys = false
 
+    /// A shortcut row over `key`.
     public init(key: SettingKey, storage: Storage = .list, checksConflicts: Bool = true) {
       self.key = key
       self.storage = storage
       self.checksConflicts = checksConflicts
     }
 
+    /// How a key holds its shortcuts.
     public enum Storage: Sendable {
       /// A string list: any number of accelerators, none when disabled.
       case list

@@ -1,12 +1,18 @@
 extension Row {
   /// A number between `minimum` and `maximum` in steps of `step`.
   public struct Slider {
+    /// The number key the slider sets.
     public var key: SettingKey
+    /// The value at the slider's left end.
     public var minimum: Double
+    /// The value at the slider's right end.
     public var maximum: Double
+    /// How much one step of the slider changes the value.
     public var step: Double
+    /// How the value is shown beside the slider.
     public var format: ValueFormat
 
+    /// A slider over `key`, from `minimum` to `maximum` in steps of `step`.
     public init(
       key: SettingKey, minimum: Double, maximum: Double, step: Double, format: ValueFormat = .number(decimals: 0)
     ) {

@@ -1,12 +1,16 @@
 extension Row {
   /// An editable list of strings; each item must pass `itemRule`.
   public struct StringList {
+    /// The string-list key the row edits.
     public var key: SettingKey
+    /// What each item must be.
     public var itemRule: TextRule
+    /// Shown in the empty field that adds an item; nil for none.
     public var placeholder: String?
     /// Lists longer than this are refused, and shown but not edited in the window.
     public var maximumItems: Int
 
+    /// A list row over `key`, each item checked by `itemRule`.
     public init(
       key: SettingKey, itemRule: TextRule = TextRule(nonEmpty: true), placeholder: String? = nil,
       maximumItems: Int = 1000

@@ -1,8 +1,11 @@
 extension Row {
   /// A string edited in place; the rule decides what may be written.
   public struct Text {
+    /// The key the text is written to.
     public var key: SettingKey
+    /// Shown in the empty field; nil for none.
     public var placeholder: String?
+    /// What the text must be to be written.
     public var rule: TextRule
     /// What the text stands for: the string itself, or a value of another type written as GVariant text.
     public var format: Format
@@ -31,6 +34,7 @@ extension Row {
       self.editor = editor
     }
 
+    /// What the typed text is: the string itself or GVariant text.
     public enum Format: Hashable, Sendable {
       /// The text is the value, a string.
       case plain

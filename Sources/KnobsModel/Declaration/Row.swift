@@ -5,10 +5,12 @@ import FoundationEssentials
 public struct Row: Identifiable {
   /// Unique within its panel; with the section id it forms the row's path.
   public var id: String { storage.id }
+  /// What the row is called in the window, in search and on the command line.
   public var title: String {
     get { storage.title }
     set { uniqueStorage().title = newValue }
   }
+  /// Shown under the title; nil for none.
   public var subtitle: LiveText? {
     get { storage.subtitle }
     set { uniqueStorage().subtitle = newValue }
@@ -92,6 +94,7 @@ public struct Row: Identifiable {
     return storage
   }
 
+  /// A row with this id, title and kind.
   public init(id: String, title: String, kind: Kind) {
     storage = Storage(id: id, title: title, kind: kind)
   }

@@ -1,14 +1,17 @@
 /// Anything that declares a row: the `…Row` types and `Row` itself. The
 /// modifiers here let a declaration add a subtitle, icon, keywords or conditions.
 public protocol RowDeclaration {
+  /// The row this declaration makes.
   var row: Row { get }
 }
 
 extension Row: RowDeclaration {
+  /// The row itself.
   public var row: Row { self }
 }
 
 extension RowDeclaration {
+  /// The row with `text` shown under its title.
   public func subtitle(_ text: String) -> Row {
     var row = self.row
     row.subtitle = .fixed(text)
@@ -22,6 +25,7 @@ extension RowDeclaration {
     return row
   }
 
+  /// The row with the icon `name` before its title.
   public func icon(_ name: String) -> Row {
     var row = self.row
     row.iconName = name
@@ -37,24 +41,28 @@ extension RowDeclaration {
     return row
   }
 
+  /// The row, also found by searching for `words`.
   public func keywords(_ words: [String]) -> Row {
     var row = self.row
     row.keywords += words
     return row
   }
 
+  /// The row, also found by searching for `words`.
   public func keywords(_ words: String...) -> Row {
     var row = self.row
     row.keywords += words
     return row
   }
 
+  /// The row, sensitive only while `condition` holds.
   public func enabled(when condition: Condition) -> Row {
     var row = self.row
     row.enabledWhen = condition
     return row
   }
 
+  /// The row, shown only while `condition` holds.
   public func visible(when condition: Condition) -> Row {
     var row = self.row
     row.visibleWhen = condition

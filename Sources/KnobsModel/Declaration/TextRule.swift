@@ -25,6 +25,8 @@ public struct TextRule: Sendable {
   /// the parser, which says where it goes wrong.
   package var gvariantType: String?
 
+  /// A rule: not empty when `nonEmpty`, at most `maximumLength` characters, matching `pattern`
+  /// (described by `patternHint`) and passing `test`.
   public init(
     nonEmpty: Bool = false, maximumLength: Int = 4096, pattern: String? = nil, patternHint: String? = nil,
     test: (@Sendable (String) -> Bool)? = nil

@@ -4,6 +4,7 @@ public enum ValueFormat {
   case percent
   /// A plain number with the given decimals and an optional unit.
   case number(decimals: Int, unit: String = "")
+  /// The value as the closure writes it.
   case custom((Double) -> String)
 
   /// A setting's value for people, in `style`. An integer past 2^53, which a Double would print with

@@ -5,9 +5,12 @@
 /// one of its option values. `write` gets the part's new value and the key's
 /// current value, and returns the key's new value.
 public struct ValuePart: Sendable {
+  /// The part's value within the key's value (nil when there is none).
   public let read: @Sendable (SettingValue?) -> SettingValue?
+  /// The key's new value for a new part value, given the key's current value.
   public let write: @Sendable (SettingValue, SettingValue?) -> SettingValue
 
+  /// A part read by `read` and written by `write`.
   public init(
     read: @escaping @Sendable (SettingValue?) -> SettingValue?,
     write: @escaping @Sendable (SettingValue, SettingValue?) -> SettingValue

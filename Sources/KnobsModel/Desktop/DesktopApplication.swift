@@ -8,12 +8,14 @@ public struct DesktopApplication: Hashable, Sendable {
   public var path: String
   /// The name in the user's language.
   public var name: String
+  /// What the application does, as its desktop file says (`Comment`).
   public var comment: String
   /// A themed icon name or an absolute path; nil when it names none.
   public var iconName: String?
   /// Extra words to search by (the file's `Keywords`, and its executable).
   public var keywords: [String]
 
+  /// An application as its desktop file describes it.
   public init(
     id: String, path: String, name: String, comment: String = "", iconName: String? = nil, keywords: [String] = []
   ) {

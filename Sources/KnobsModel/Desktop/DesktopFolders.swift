@@ -41,7 +41,7 @@ package struct DesktopFolders: Sendable {
   }
 
   /// Whether an entry with these `OnlyShowIn` and `NotShowIn` lists is meant for the current desktop.
-  func isShown(onlyShowIn: [String], notShowIn: [String]) -> Bool {
+  package func isShown(onlyShowIn: [String], notShowIn: [String]) -> Bool {
     guard !desktops.isEmpty else { return true }
     if !onlyShowIn.isEmpty && !onlyShowIn.contains(where: desktops.contains) { return false }
     return !notShowIn.contains(where: desktops.contains)

@@ -17,19 +17,19 @@ import Synchronization
 /// compare-and-swap, only if it is still the version that was read. Both, the several-file write
 /// with rollback, the folder write and the extension installer share one temporary file
 /// (`writeTemporary`), one fill-and-flush (`fill`) and one folder sync (`syncFolder`).
-enum SafeFiles {
+package enum SafeFiles {
   /// Desktop files are small; anything bigger is not one.
-  static let sizeLimit = 256 * 1024
+  package static let sizeLimit = 256 * 1024
 
   /// What is at a path, without following a symlink there.
-  enum Node: Equatable {
+  package enum Node: Equatable {
     case missing
     case file(mode: mode_t)
     case symlink(target: String)
     case other(String)
   }
 
-  static func node(at path: String) -> Node {
+  package static func node(at path: String) -> Node {
     var info = stat()
     guard lstat(path, &info) == 0 else { return .missing }
     switch info.st_mode & S_IFMT {
@@ -48,14 +48,16 @@ enum SafeFiles {
   }
 
   /// The path a symlink leads to, if it leads to a file directly inside `folder`.
-  static func resolvedInside(_ folder: String, _ path: String) -> String? {
+  package static func resolvedInside(_ folder: String, _ path: String) -> String? {
     guard let resolved = LocalFiles.realPath(path), let base = LocalFiles.realPath(folder) else { return nil }
     let parent = PathText.parent(resolved)
     return parent == base ? resolved : nil
   }
 
   /// The bytes of a regular file; with `followingLinks` false a symlink is refused.
-  static func read(_ path: String, followingLinks: Bool = false, limit: Int = sizeLimit) throws(FileProblem) -> Data {
+  package static func read(_ path: String, followingLinks: Bool = false, limit: Int = sizeLimit) throws(FileProblem)
+    -> Data
+  {
     let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
     let descriptor = open(path, flags)
     guard descriptor >= 0 else { throw .system(errno) }
@@ -98,7 +100,7 @@ enum SafeFiles {
   /// Replaces (or creates) `path` with `data`: a temporary file in the same
   /// folder is written, flushed and renamed over it. A symlink at `path` is
   /// replaced, never followed. The folder is created if it is missing.
-  static func writeAtomically(_ data: Data, to path: String, mode: mode_t) throws(FileProblem) {
+  package static func writeAtomically(_ data: Data, to path: String, mode: mode_t) throws(FileProblem) {
     try makeFolder(PathText.parent(path))
     let done = try withMemory(of: data) { (bytes) throws(FileProblem) in
       try replace(path, with: bytes, mode: mode, .always)
@@ -322,7 +324,7 @@ enum SafeFiles {
   /// whole or not at all: everything is written into a temporary folder beside it, flushed, and
   /// renamed to `folder`. An empty folder already there is replaced; anything else there is left
   /// as it was and refused (`.exists`).
-  static func writeFolder(_ files: [(path: String, data: Data)], to folder: String) throws(FileProblem) {
+  package static func writeFolder(_ files: [(path: String, data: Data)], to folder: String) throws(FileProblem) {
     switch node(at: folder) {
     case .missing: break
     case .other("folder") where (LocalFiles.names(in: folder) ?? ["?"]).isEmpty: break
@@ -350,7 +352,7 @@ enum SafeFiles {
 
   /// A new empty folder named `prefix` and six random characters (mode 0755), for filling with
   /// `writeNewFile` and putting in place in one step.
-  static func makeTemporaryFolder(_ prefix: String) throws(FileProblem) -> String {
+  package static func makeTemporaryFolder(_ prefix: String) throws(FileProblem) -> String {
     var template = Array((prefix + "XXXXXX").utf8CString)
     guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { throw .system(errno) }
     let made = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -364,7 +366,7 @@ enum SafeFiles {
 
   /// Writes a new file at `relative` under `root` (a folder of Knobs' own being filled), making
   /// the folders on the way, and flushes it to disk.
-  static func writeNewFile(
+  package static func writeNewFile(
     _ bytes: UnsafeRawBufferPointer, at relative: String, under root: String, mode: mode_t
   ) throws(FileProblem) {
     try makeFolders(PathText.parent(relative), under: root)
@@ -377,7 +379,7 @@ enum SafeFiles {
 
   /// Makes `relative`'s folders under `root`, one part at a time, refusing anything but a folder
   /// on the way (a symlink there is never followed).
-  static func makeFolders(_ relative: String, under root: String) throws(FileProblem) {
+  package static func makeFolders(_ relative: String, under root: String) throws(FileProblem) {
     var path = root
     for part in relative.split(separator: "/") {
       path += "/" + part
@@ -401,7 +403,7 @@ enum SafeFiles {
 
   /// `body` on the memory of `bytes` (a `Data` or an array), keeping the type of its error, which
   /// `withUnsafeBytes` does not.
-  static func withMemory<Result>(
+  package static func withMemory<Result>(
     of bytes: some ContiguousBytes, _ body: (UnsafeRawBufferPointer) throws(FileProblem) -> Result
   ) throws(FileProblem) -> Result {
     try bytes.withUnsafeBytes { memory in Swift.Result { () throws(FileProblem) in try body(memory) } }.get()
@@ -424,7 +426,7 @@ enum SafeFiles {
 
   /// Removes `path` and, when it is a folder, everything in it, without following a symlink
   /// anywhere (a symlink is removed, its target left alone).
-  static func removeTree(_ path: String) {
+  package static func removeTree(_ path: String) {
     var info = stat()
     guard lstat(path, &info) == 0 else { return }
     guard info.st_mode & S_IFMT == S_IFDIR else {
@@ -461,19 +463,19 @@ enum SafeFiles {
   }
 
   /// Removes the file or symlink at `path` (a symlink's target is left alone).
-  static func remove(_ path: String) throws(FileProblem) {
+  package static func remove(_ path: String) throws(FileProblem) {
     guard unlink(path) == 0 || errno == ENOENT else { throw .system(errno) }
     syncFolder(PathText.parent(path))
   }
 
   /// Puts a symlink back at `path`, replacing whatever is there.
-  static func makeLink(_ path: String, to target: String) throws(FileProblem) {
+  package static func makeLink(_ path: String, to target: String) throws(FileProblem) {
     try makeFolder(PathText.parent(path))
     guard unlink(path) == 0 || errno == ENOENT else { throw .system(errno) }
     guard symlink(target, path) == 0 else { throw .system(errno) }
   }
 
-  static func makeFolder(_ folder: String) throws(FileProblem) {
+  package static func makeFolder(_ folder: String) throws(FileProblem) {
     var info = stat()
     if stat(folder, &info) == 0 {
       guard info.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(folder) }
@@ -485,7 +487,7 @@ enum SafeFiles {
   }
 
   /// Flushes `folder`'s entries (a rename or a new name in it) to disk.
-  static func syncFolder(_ folder: String) {
+  package static func syncFolder(_ folder: String) {
     let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { return }
     fsync(descriptor)
@@ -494,7 +496,7 @@ enum SafeFiles {
 }
 
 /// Why a file could not be read or written.
-enum FileProblem: Error, Equatable, CustomStringConvertible {
+package enum FileProblem: Error, Equatable, CustomStringConvertible {
   case system(Int32)
   case notAFile
   case notAFolder(String)
@@ -502,7 +504,7 @@ enum FileProblem: Error, Equatable, CustomStringConvertible {
   case exists(String)
   case tooLarge
 
-  var description: String {
+  package var description: String {
     switch self {
     case .system(let code): return String(cString: strerror(code)).lowercased()
     case .notAFile: return tr("it is not a regular file")

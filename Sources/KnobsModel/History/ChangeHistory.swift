@@ -12,10 +12,12 @@ import Glibc
 /// `problem` (and `onProblem`) says so and where.
 @MainActor
 public final class ChangeHistory {
+  /// How many entries the history keeps; older ones are dropped.
   public static let limit = 1000
   /// How far past `limit` the file grows before it is compacted: appending is one write,
   /// compacting rewrites the file.
   static let slack = 250
+  /// The history's file.
   public let file: String
   private let journal: HistoryJournal
   /// Entries recorded but not yet written (`record(…, savingNow: false)`).
@@ -32,6 +34,7 @@ public final class ChangeHistory {
   /// The clock entries are stamped with, in seconds since 1970.
   public let now: () -> Double
 
+  /// The history kept in `file`, its entries stamped with the time `now` gives.
   public init(file: String, now: @escaping () -> Double = LocalFiles.now) {
     self.file = file
     self.journal = HistoryJournal(file: file)

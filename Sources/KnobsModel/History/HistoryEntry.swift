@@ -5,23 +5,31 @@ import Glibc
 public struct HistoryEntry: Codable, Hashable, Sendable {
   /// Who made the change.
   public enum Source: String, Codable, Sendable {
+    /// The window.
     case window
+    /// The `knobs` command line.
     case commandLine = "command-line"
+    /// An import of a settings file.
     case `import`
+    /// An undo of an earlier change.
     case undo
+    /// Another program, while Knobs was running or closed.
     case otherProgram = "other-program"
   }
 
+  /// The entry's number, increasing with each change noted.
   public var id: Int
   /// When, in seconds since 1970.
   public var time: Double
   /// `org.gnome.desktop.interface`, or `ID:/FOLDER/` for a relocatable schema.
   public var schema: String
+  /// The key's name within its schema.
   public var key: String
   /// GVariant text; nil when the key held its default.
   public var old: String?
   /// GVariant text; nil when the change returned the key to its default.
   public var new: String?
+  /// Who made the change.
   public var source: Source
   /// Entries one command made together (an import) share the id of the first.
   public var group: Int?
@@ -29,6 +37,7 @@ public struct HistoryEntry: Codable, Hashable, Sendable {
   /// change was made between this and `time`.
   public var since: Double?
 
+  /// An entry for one change.
   public init(
     id: Int, time: Double, schema: String, key: String, old: String?, new: String?, source: Source, group: Int? = nil,
     since: Double? = nil
@@ -46,15 +55,20 @@ public struct HistoryEntry: Codable, Hashable, Sendable {
 
   /// `schema/org.gnome.desktop.interface/clock-format`.
   package var address: String { SchemaPath.key(schema: schema, key: key).text }
+  /// The key the change was made to.
   public var settingKey: SettingKey { SettingKey(schema: schema, key: key) }
 }
 
 /// A change to record: a key's value before and after (nil for its default).
 public struct RecordedChange: Hashable, Sendable {
+  /// The key that changed.
   public var key: SettingKey
+  /// Its value before, as GVariant text; nil for its default.
   public var old: String?
+  /// Its value after, as GVariant text; nil for its default.
   public var new: String?
 
+  /// A change of `key` from `old` to `new`.
   public init(key: SettingKey, old: String?, new: String?) {
     self.key = key
     self.old = old

@@ -3,8 +3,11 @@
 /// that can't be written is said through `onProblem`; the change itself stands.
 @MainActor
 public final class RecordingStore: SettingsStore, ChangeNoting {
+  /// The store the values are kept in.
   public let base: any SettingsStore
+  /// The history each change is noted in.
   public let history: ChangeHistory
+  /// Who the changes are noted as made by.
   public let source: HistoryEntry.Source
   package var onProblem: (@MainActor (String) -> Void)?
   /// Runs the write of the file a moment after a change, in place of the one waiting: the
@@ -13,6 +16,7 @@ public final class RecordingStore: SettingsStore, ChangeNoting {
   public typealias SaveLater = @MainActor (_ save: @escaping @MainActor () -> Void) -> Void
   private let saveLater: SaveLater?
 
+  /// A store that writes to `base` and notes each change in `history` as made by `source`.
   public init(
     base: any SettingsStore, history: ChangeHistory, source: HistoryEntry.Source, saveLater: SaveLater? = nil
   ) {
@@ -99,6 +103,7 @@ public final class RecordingStore: SettingsStore, ChangeNoting {
     return capabilities
   }
   public func storage(for key: SettingKey) -> StorageDescription { base.storage(for: key) }
+  /// Whether `base` has the key.
   public func availability(of key: SettingKey) -> KeyAvailability { base.availability(of: key) }
   public func value(for key: SettingKey) -> SettingValue? { base.value(for: key) }
   public func defaultValue(for key: SettingKey) -> SettingValue? { base.defaultValue(for: key) }

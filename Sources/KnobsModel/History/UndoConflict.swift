@@ -10,6 +10,7 @@ public struct UndoConflict: Sendable, Hashable {
   /// The newest change of the key after `entry`, when the history has one: who changed it.
   public var changedSince: HistoryEntry?
 
+  /// A conflict: `entry` would be undone, but the key now holds `current`, changed since by `changedSince`.
   public init(entry: HistoryEntry, current: String?, changedSince: HistoryEntry?) {
     self.entry = entry
     self.current = current

@@ -8,9 +8,9 @@
 /// group goes at the end of the file. Everything else (comments, blank lines,
 /// order, unknown keys, bytes that are not UTF-8, CRLF or LF line ends, keys
 /// before the first group) stays byte for byte.
-public struct IniDocument: Sendable, Equatable {
-  public let dialect: IniDialect
-  public private(set) var bytes: [UInt8]
+package struct IniDocument: Sendable, Equatable {
+  package let dialect: IniDialect
+  package private(set) var bytes: [UInt8]
   private var lines: [Line] = []
   private var groups: [Group] = []
   private var entries: [Entry] = []
@@ -43,7 +43,7 @@ public struct IniDocument: Sendable, Equatable {
     var quoted: Bool
   }
 
-  public init(bytes: [UInt8], dialect: IniDialect) {
+  package init(bytes: [UInt8], dialect: IniDialect) {
     self.bytes = bytes
     self.dialect = dialect
     parse()
@@ -54,7 +54,7 @@ public struct IniDocument: Sendable, Equatable {
   /// The raw text of `key`'s value in `group` (nil: before the first group), the last one where a key is
   /// repeated, as the app reads it: without quotes the dialect strips; escapes are left to `IniValueCoding`.
   /// Nil when the key is not there.
-  public func rawValue(_ key: String, in group: String?) -> IniRawValue? {
+  package func rawValue(_ key: String, in group: String?) -> IniRawValue? {
     guard let entry = lastEntry(key, in: group) else { return nil }
     var value = entry.value
     if entry.quoted { value = value.lowerBound + 1..<value.upperBound - 1 }
@@ -63,10 +63,10 @@ public struct IniDocument: Sendable, Equatable {
     return IniRawValue(bytes: raw, quoted: entry.quoted)
   }
 
-  public func hasKey(_ key: String, in group: String?) -> Bool { lastEntry(key, in: group) != nil }
+  package func hasKey(_ key: String, in group: String?) -> Bool { lastEntry(key, in: group) != nil }
 
   /// Every key whose group and name are UTF-8, once each, in file order; nil group: before the first group.
-  public var keys: [(group: String?, key: String)] {
+  package var keys: [(group: String?, key: String)] {
     var seen = Set<[UInt8]>()
     var found: [(group: String?, key: String)] = []
     for entry in entries {
@@ -80,7 +80,7 @@ public struct IniDocument: Sendable, Equatable {
   }
 
   /// The names of the groups with a header, in file order, once each (UTF-8 ones only).
-  public var groupNames: [String] {
+  package var groupNames: [String] {
     var seen = Set<String>()
     return groups.compactMap { $0.name.flatMap { String(validating: $0, as: UTF8.self) } }.filter {
       seen.insert($0).inserted
@@ -88,7 +88,7 @@ public struct IniDocument: Sendable, Equatable {
   }
 
   /// The 1-based lines of `key` in `group` (more than one when a value is continued), for messages.
-  public func lines(of key: String, in group: String?) -> ClosedRange<Int>? {
+  package func lines(of key: String, in group: String?) -> ClosedRange<Int>? {
     lastEntry(key, in: group).map { ($0.firstLine + 1)...($0.lastLine + 1) }
   }
 
@@ -118,7 +118,7 @@ public struct IniDocument: Sendable, Equatable {
 
   /// Sets `key` in `group` to `value`, bytes already written as the dialect writes them (quotes included).
   /// Only those bytes change: a repeated key's last line is the one the app reads, and the one changed.
-  public mutating func setValue(_ value: [UInt8], for key: String, in group: String?) {
+  package mutating func setValue(_ value: [UInt8], for key: String, in group: String?) {
     if let entry = lastEntry(key, in: group) {
       var value = value
       // `key =   # note`: the empty value sits at the comment, which must stay apart from the new value.
@@ -131,7 +131,7 @@ public struct IniDocument: Sendable, Equatable {
   }
 
   /// Removes every line of `key` in `group` (every occurrence); a key that is not there changes nothing.
-  public mutating func removeKey(_ key: String, in group: String?) {
+  package mutating func removeKey(_ key: String, in group: String?) {
     let name = Array(key.utf8)
     let groupName = group.map { Array($0.utf8) }
     let doomed = entries.filter { $0.key == name && groups[$0.group].name == groupName }
@@ -348,8 +348,8 @@ public struct IniDocument: Sendable, Equatable {
 }
 
 /// A value's bytes as they stand in the file, quotes the dialect strips taken off.
-public struct IniRawValue: Sendable, Equatable {
-  public var bytes: [UInt8]
+package struct IniRawValue: Sendable, Equatable {
+  package var bytes: [UInt8]
   /// Whether the value was in quotes: it is written back in quotes.
-  public var quoted: Bool
+  package var quoted: Bool
 }

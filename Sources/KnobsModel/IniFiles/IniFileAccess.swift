@@ -34,7 +34,7 @@ package enum IniFileAccess {
     var inode: UInt64
     var size: Int64
     var modified: timespec
-    var mode: mode_t
+    package var mode: mode_t
     var owner: uid_t
     var group: gid_t
 
@@ -184,7 +184,7 @@ package enum IniFileAccess {
 }
 
 /// Why an INI file could not be read or written.
-public enum IniFileError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum IniFileError: Error, Hashable, Sendable, CustomStringConvertible {
   case notAFile
   case tooLarge(Int)
   case readOnly
@@ -193,7 +193,7 @@ public enum IniFileError: Error, Hashable, Sendable, CustomStringConvertible {
   case folder(String)
   case value(IniValueError)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .notAFile: return tr("it is not a regular file")
     case .tooLarge(let limit): return tr("it is larger than %d MB", limit / 1024 / 1024)

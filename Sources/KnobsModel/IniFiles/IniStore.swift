@@ -11,10 +11,13 @@ import FoundationEssentials
 /// value is in the file. A file Knobs can't read is never written.
 @MainActor
 public final class IniStore: SettingsStore {
+  /// The largest INI file read, in bytes; a bigger one is refused.
   public static let sizeLimit = 1024 * 1024
+  /// The schema the store's keys are named under.
   public let schema: String
   /// The file's absolute path, with symlinks inside the config folder resolved.
   public let path: String
+  /// How the file writes its values.
   public let dialect: IniDialect
   private let relativePath: String
   private let configHome: String
@@ -58,6 +61,7 @@ public final class IniStore: SettingsStore {
   /// The folder to watch for changes to the file.
   public var folder: String { PathText.parent(path) }
 
+  /// Whether the key is one of the declared ones.
   public func availability(of key: SettingKey) -> KeyAvailability {
     if defaults[key] != nil { return .available }
     return key.schema == schema ? .missingKey(key) : .missingSchema(key.schema)

@@ -1,10 +1,10 @@
 /// Typed values in an INI file's dialect: read as the app reads them, written
 /// so the app reads back the same value, in the style the file already uses
 /// (quotes, `yes`/`no`, a list's trailing separator).
-public enum IniValueCoding {
+package enum IniValueCoding {
   /// The value `raw` holds, typed like `sample`; nil when it can't be read as that type
   /// (the row then shows the default, as the app would use it).
-  public static func read(_ raw: IniRawValue, like sample: SettingValue, dialect: IniDialect) -> SettingValue? {
+  package static func read(_ raw: IniRawValue, like sample: SettingValue, dialect: IniDialect) -> SettingValue? {
     switch sample {
     case .bool: return text(raw, dialect).flatMap { boolean($0, dialect) }.map(SettingValue.bool)
     case .int:
@@ -19,7 +19,7 @@ public enum IniValueCoding {
 
   /// The bytes that stand for `value` in the file; `previous` (the value there now) keeps its style.
   /// Throws why the dialect can't hold the value (a line break in a plain file, say).
-  public static func write(_ value: SettingValue, dialect: IniDialect, previous: IniRawValue?) throws(IniValueError)
+  package static func write(_ value: SettingValue, dialect: IniDialect, previous: IniRawValue?) throws(IniValueError)
     -> [UInt8]
   {
     let quoted = previous?.quoted ?? false
@@ -221,14 +221,14 @@ public enum IniValueCoding {
 }
 
 /// Why a value can't be written in an INI file's dialect.
-public enum IniValueError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum IniValueError: Error, Hashable, Sendable, CustomStringConvertible {
   case controlCharacter(UInt32)
   case quoteInQuotedValue
   case blankAtEdge
   case separatorInItem(String, separator: Character)
   case notFinite
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .controlCharacter(let value):
       return tr("The file can't hold the control character U+%s.", String(value, radix: 16, uppercase: true))

@@ -1,5 +1,5 @@
 /// Why an email row's `mailto:` URI will not be built.
-public enum EmailError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum EmailError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The message has no address in To.
   case noRecipients
   /// An address is not of the form `local@domain`, or holds characters that could smuggle in fields.
@@ -11,7 +11,7 @@ public enum EmailError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A parsed `mailto:` carried headers other than to, cc, bcc, subject and body (e.g. `attach`).
   case unsupportedHeaders([String])
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .noRecipients:
       return tr("The email has no recipient in To.")

@@ -1,5 +1,5 @@
 /// Why a link row's URL will not be opened.
-public enum LinkError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum LinkError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The text has no `scheme:` at the start, so it is not an absolute URL.
   case missingScheme(String)
   /// The text holds spaces or control characters, which a URL never does.
@@ -13,7 +13,7 @@ public enum LinkError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Foundation could not read the text as a URL.
   case malformed(String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .missingScheme(let url):
       return tr("The link “%s” has no scheme such as https:, so it is not a complete URL.", url.escapedForMessage)

@@ -12,14 +12,17 @@ import Synchronization
 /// Numbers are written without thousands separators, as GTK's spin buttons do,
 /// so a typed number never has to tell a grouping mark from a decimal one.
 public struct NumberStyle: Sendable, Hashable {
+  /// The decimal separator.
   public var decimalSeparator: String
   /// The grouping (thousands) separator, which Knobs never writes; typing it where
   /// it could also mean the decimal point is ambiguous.
   public var groupingSeparator: String
   /// What comes before and after the digits of a percentage.
   public var percentPrefix: String
+  /// What comes after the digits of a percentage.
   public var percentSuffix: String
 
+  /// A style with these separators and percent texts.
   public init(decimalSeparator: String, groupingSeparator: String, percentPrefix: String, percentSuffix: String) {
     self.decimalSeparator = decimalSeparator
     self.groupingSeparator = groupingSeparator

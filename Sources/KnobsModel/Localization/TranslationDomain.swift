@@ -17,6 +17,7 @@ public struct TranslationDomain: Hashable, Sendable {
   /// (`/usr/share/locale`).
   public var localeDirectory: String?
 
+  /// The gettext domain `name`, its catalogs in `localeDirectory` or else the system's locale folder.
   public init(_ name: String, localeDirectory: String? = nil) {
     self.name = name
     self.localeDirectory = localeDirectory

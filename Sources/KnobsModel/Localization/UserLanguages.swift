@@ -43,7 +43,7 @@ public enum UserLanguages {
   }
 
   /// A language as gettext names it: `de`, `pt_BR`, `es_419`, `sr@latin`, `ca_ES@valencia`.
-  public static func isLanguageCode(_ code: String) -> Bool {
+  package static func isLanguageCode(_ code: String) -> Bool {
     var rest = Substring(code)
     if let at = rest.firstIndex(of: "@") {
       let modifier = rest[rest.index(after: at)...]

@@ -54,7 +54,9 @@ public enum ConfigFile {
 
 /// Why a panel's INI file can't be used.
 public enum ConfigFileError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The path can't be used; the text says why.
   case badPath(String)
+  /// The path leads outside the config folder.
   case outside(String)
 
   public var description: String {

@@ -18,17 +18,23 @@ public struct PanelFile {
   public var id: String
   /// The panel's title, and its name in the desktop's app list.
   public var name: String
+  /// The panel's icon name, for the desktop entry.
   public var icon: String?
+  /// What the panel is for, in a sentence, for the desktop entry.
   public var comment: String?
+  /// Words the desktop's search finds the panel by.
   public var keywords: [String]
   /// The INI file rows with `ini:` settings read and write, relative to `$XDG_CONFIG_HOME`.
   public var iniFile: String?
   /// How the INI file writes its values (`ini-format`); GKeyFile's unless the file says otherwise.
   public var iniDialect: IniDialect = .keyfile
+  /// The panel the file declares.
   public var panel: Panel
   /// The name and comment in other languages (`name[de]`), for the desktop entry.
   public var nameTranslations: [String: String] = [:]
+  /// The comment in other languages, for the desktop entry.
   public var commentTranslations: [String: String] = [:]
+  /// The keywords in other languages, for the desktop entry.
   public var keywordTranslations: [String: [String]] = [:]
   /// The panel's own gettext domain, if it names one.
   public var gettextDomain: String?
@@ -287,6 +293,7 @@ public struct PanelFile {
 
 /// Panel ids: reverse-DNS names that are also valid application ids.
 public enum PanelID {
+  /// Whether `id` is a reverse-DNS name that is a valid application id.
   public static func isValid(_ id: String) -> Bool {
     let parts = id.split(separator: ".", omittingEmptySubsequences: false)
     return id.utf8.count <= 200 && parts.count >= 2

@@ -1,13 +1,18 @@
 /// A mistake in a panel file, with where it is: the file, the line and column
 /// (both from 1) and the row path (`section/row`, empty for the panel itself).
 public struct PanelFileError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The file the mistake is in.
   public var file: String
+  /// The line of the mistake, from 1.
   public var line: Int
+  /// The column of the mistake, from 1.
   public var column: Int
+  /// The path of the section or row with the mistake.
   public var path: RowPath
   /// One sentence a panel author understands.
   public var message: String
 
+  /// A mistake at this place of a panel file.
   public init(file: String, line: Int, column: Int, path: RowPath, message: String) {
     self.file = file
     self.line = line
@@ -30,8 +35,10 @@ public struct PanelFileError: Error, Hashable, Sendable, CustomStringConvertible
 
 /// Every mistake found in a panel file, in the file's order; never empty.
 public struct PanelFileErrors: Error, Sendable, CustomStringConvertible {
+  /// The mistakes, in the order they were found.
   public var errors: [PanelFileError]
 
+  /// The mistakes found in one file.
   public init(_ errors: [PanelFileError]) {
     self.errors = errors
   }
@@ -43,11 +50,11 @@ public struct PanelFileErrors: Error, Sendable, CustomStringConvertible {
 }
 
 /// A place in a panel file: line and column, both from 1.
-public struct FilePosition: Hashable, Sendable {
-  public var line: Int
-  public var column: Int
+package struct FilePosition: Hashable, Sendable {
+  package var line: Int
+  package var column: Int
 
-  public init(line: Int, column: Int) {
+  package init(line: Int, column: Int) {
     self.line = line
     self.column = column
   }

@@ -78,18 +78,18 @@ extension PanelFileReader {
 /// The INI names a panel may bind: a group is any text without brackets or
 /// control characters (`remote "origin"` too); a key letters, digits, `-`,
 /// `_` and `.`. `group/key`, or `key` alone before the file's first group.
-public enum IniKey {
-  public static func isGroup(_ group: String) -> Bool {
+package enum IniKey {
+  package static func isGroup(_ group: String) -> Bool {
     !group.isEmpty && !group.unicodeScalars.contains { $0 == "[" || $0 == "]" || $0.value < 0x20 }
   }
 
-  public static func isKey(_ key: String) -> Bool {
+  package static func isKey(_ key: String) -> Bool {
     !key.isEmpty
       && key.unicodeScalars.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || "-_.".unicodeScalars.contains($0) }
   }
 
   /// `toppings/bacon` → (`toppings`, `bacon`); `shell` → (nil, `shell`), a key before the file's first group.
-  public static func split(_ name: String) -> (group: String?, key: String)? {
+  package static func split(_ name: String) -> (group: String?, key: String)? {
     guard let slash = name.lastIndex(of: "/") else { return name.isEmpty ? nil : (nil, name) }
     return (String(name[..<slash]), String(name[name.index(after: slash)...]))
   }

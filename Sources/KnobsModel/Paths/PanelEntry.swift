@@ -17,6 +17,7 @@ public struct PanelEntry {
 
   /// `section/row` on the first page; `section/row/subsection/subrow` inside detail pages.
   public var path: RowPath { storage.path }
+  /// The row at the entry's path.
   public var row: Row { storage.row }
   /// The section holding the row.
   public var section: Section { storage.section }

@@ -2,6 +2,7 @@
 /// paths they may have meant. The command line and deep links look paths up through it and say
 /// the same when one finds no single row or section.
 public enum PathLookup {
+  /// The path names a row.
   case row(PanelEntry)
   /// A section: its path, the section and the page it is on.
   case section(RowPath, Section, page: Panel)

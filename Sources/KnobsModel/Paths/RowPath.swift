@@ -64,6 +64,7 @@ public struct RowPath: Hashable, Sendable, Comparable, CustomStringConvertible, 
     description.isEmpty ? [] : description.split(separator: "/", omittingEmptySubsequences: false)
   }
 
+  /// Whether the path names nothing (the panel itself).
   public var isEmpty: Bool { description.isEmpty }
 
   /// The most bytes a path may have: far more than any real one (the longest are under 200).

@@ -56,11 +56,15 @@ public enum ValueSource: Hashable, Sendable {
 
 /// One place a value may come from, as `knobs explain` lists them from the bottom up.
 public struct ValueLayer: Hashable, Sendable {
+  /// Which kind of place a layer is.
   public enum Kind: String, Hashable, Sendable {
+    /// The schema's default.
     case schema = "default"
+    /// A vendor override, a system database or the user's own database.
     case vendor, system, user
   }
 
+  /// Which kind of place this layer is.
   public var kind: Kind
   /// What names it: the schema's file or id, the override file, the profile's line.
   public var origin: String
@@ -73,6 +77,7 @@ public struct ValueLayer: Hashable, Sendable {
   /// Why it could not be read, or why its value is not used.
   public var note: String?
 
+  /// A layer of this kind, named by `origin`, with its value as GVariant text.
   public init(kind: Kind, origin: String, value: String?, locks: Bool = false, note: String? = nil) {
     self.kind = kind
     self.origin = origin
@@ -84,9 +89,11 @@ public struct ValueLayer: Hashable, Sendable {
 
 /// Every layer of one key and the one that wins.
 public struct ValueProvenance: Hashable, Sendable {
+  /// The key.
   public var key: SettingKey
   /// The key's dconf path, `/org/gnome/desktop/interface/clock-format`.
   public var path: String
+  /// Where the value in force comes from.
   public var source: ValueSource
   /// The value in force, as GVariant text.
   public var value: String?
@@ -94,6 +101,7 @@ public struct ValueProvenance: Hashable, Sendable {
   public var userValue: String?
   /// What resetting the key gives (the site's default, which may not be the schema's), and from where.
   public var resetValue: String?
+  /// Where the value after a reset comes from.
   public var resetSource: ValueSource
   /// From the bottom (the schema's default) to the top (the user's database).
   public var layers: [ValueLayer]
@@ -102,6 +110,7 @@ public struct ValueProvenance: Hashable, Sendable {
   /// What is wrong with the profile, the databases or the overrides, in words.
   public var problems: [String]
 
+  /// Whether a lock keeps the key at its value.
   public var isLocked: Bool {
     if case .locked = source { return true }
     return false

@@ -1,6 +1,6 @@
 /// Text from schemas made fit for rows: whitespace of XML indentation removed,
 /// key names and nicks made readable, long text cut at a word.
-enum KeyText {
+package enum KeyText {
   /// Runs of spaces and single line breaks become one space; blank lines stay paragraph breaks.
   /// Bidirectional controls are taken out (see `inert`).
   static func normalized(_ text: String) -> String {
@@ -139,7 +139,7 @@ enum KeyText {
 
   /// Whether `a` comes before `b` in natural order: runs of digits compare as numbers, so
   /// `layout2` comes before `layout10`; otherwise as text.
-  static func naturallyBefore(_ a: String, _ b: String) -> Bool {
+  package static func naturallyBefore(_ a: String, _ b: String) -> Bool {
     var left = a.unicodeScalars[...]
     var right = b.unicodeScalars[...]
     while let x = left.first, let y = right.first {

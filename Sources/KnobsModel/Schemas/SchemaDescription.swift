@@ -11,6 +11,7 @@ public struct SchemaDescription: Hashable, Sendable {
   /// Whether `keys` are in the order of the schema's `.gschema.xml`, whose comments may group them.
   public var isInFileOrder: Bool
 
+  /// A schema with this id, path and keys; `isInFileOrder` when the keys are in the order of its file.
   public init(id: String, path: String?, keys: [KeyDescription], isInFileOrder: Bool = false) {
     self.id = id
     self.path = path
@@ -29,6 +30,7 @@ public struct KeyDescription: Hashable, Sendable {
   public var summary: String
   /// Paragraphs, possibly empty.
   public var description: String
+  /// The values the key takes, as its schema states them.
   public var range: KeyRange
   /// The default of a string key (it tells a color key from other text); nil when not known.
   public var defaultString: String?
@@ -41,8 +43,10 @@ public struct KeyDescription: Hashable, Sendable {
   /// The summary and description as the schema writes them, when `summary` and
   /// `description` are translations; nil when they are not, or not known.
   public var englishSummary: String?
+  /// The description in English, when `description` is translated.
   public var englishDescription: String?
 
+  /// A key as its schema describes it.
   public init(
     name: String, typeString: String, summary: String = "", description: String = "", range: KeyRange = .any,
     defaultString: String? = nil, defaultStrings: [String]? = nil, defaultNumber: Double? = nil,

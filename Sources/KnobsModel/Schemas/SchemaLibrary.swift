@@ -17,11 +17,14 @@ public protocol SchemaLibrary: KeyNaming {
 
 /// One installed schema as the All Settings page lists it.
 public struct InstalledSchema: Hashable, Sendable {
+  /// The schema's id.
   public var id: String
   /// Nil for a relocatable schema.
   public var path: String?
+  /// How many keys the schema has.
   public var keyCount: Int
 
+  /// An installed schema with this id, path (nil when relocatable) and number of keys.
   public init(id: String, path: String?, keyCount: Int) {
     self.id = id
     self.path = path

@@ -22,6 +22,7 @@ public enum SchemaPanel {
   /// A summary longer than a line is no title; the key's name is.
   static let maximumSummaryTitleLength = 80
 
+  /// The generated page of a schema: a row per key, in sections.
   public static func make(_ schema: SchemaDescription) -> Panel {
     let context = SchemaContext(schema)
     let rows = schema.keys.map { row(for: $0, in: schema.id, context: context) }

@@ -29,9 +29,12 @@ public final class SchemaPanels {
 /// way `gsettings` writes it, `SCHEMA-ID:/FOLDER/`: `schema/ID:/FOLDER/KEY` is a
 /// key there and `schema/ID:/FOLDER/` (ending with “/”) the whole schema.
 public enum SchemaPath: Hashable, Sendable {
+  /// A whole schema, by id.
   case schema(String)
+  /// One key of a schema.
   case key(schema: String, key: String)
 
+  /// What every such path starts with, `schema/`.
   public static let prefix = "schema/"
 
   /// Reads a path that starts with `schema/`; nil for any other path.
@@ -70,6 +73,7 @@ public enum SchemaPath: Hashable, Sendable {
     return (String(schemaID[..<colon]), String(schemaID[schemaID.index(after: colon)...]))
   }
 
+  /// The schema's id, with its folder for a relocatable one.
   public var schemaID: String {
     switch self {
     case .schema(let id), .key(let id, _): return id
@@ -79,6 +83,7 @@ public enum SchemaPath: Hashable, Sendable {
   /// The path that names this schema or key.
   public var path: RowPath { RowPath(parsing: text) }
 
+  /// The path as text, `schema/SCHEMA-ID/KEY`.
   public var text: String {
     switch self {
     case .schema(let id): return Self.prefix + id

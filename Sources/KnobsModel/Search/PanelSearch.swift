@@ -7,6 +7,7 @@
 /// rows the fixed text alone did not settle. When nothing matches,
 /// `results(for:settings:)` tries words close to the mistyped ones.
 public struct PanelSearch {
+  /// The panel searched.
   public let panel: Panel
   private let entries: [PanelEntry]
   private let rows: [IndexedRow]
@@ -16,6 +17,7 @@ public struct PanelSearch {
   private let liveRows: RowSet
   private let vocabulary: Vocabulary
 
+  /// A search of `panel`'s rows.
   public init(panel: Panel) {
     self.init(panel: panel, entries: panel.entries)
   }

@@ -6,6 +6,7 @@ public struct SearchGroup {
   public let pagePath: RowPath
   /// The section path, e.g. `clock` or `help/about/version`.
   public let sectionPath: RowPath
+  /// The section the rows are in.
   public let section: Section
   /// The matching rows, in display order.
   public internal(set) var entries: [PanelEntry]

@@ -4,6 +4,7 @@ public final class ChangeObservers {
   private var handlers: [Int: @MainActor (SettingKey) -> Void] = [:]
   private var nextID = 0
 
+  /// No observers yet.
   public init() {}
 
   /// Adds a handler; it stays until the returned observation is cancelled or dropped.

@@ -1,9 +1,9 @@
 /// GVariant type strings (`b`, `as`, `(ii)`, `a{sv}`), read without GLib so a
 /// panel's declared types are checked wherever the panel is checked.
-public enum GVariantType {
+package enum GVariantType {
   /// Whether `type` is one complete, definite GVariant type: basic types, `v`, arrays, maybes, tuples and
   /// dictionary entries, with no indefinite `*`, `?` or `r`.
-  public static func isValid(_ type: String) -> Bool {
+  package static func isValid(_ type: String) -> Bool {
     let scalars = Array(type.unicodeScalars)
     var index = 0
     return readOne(scalars, &index, depth: 0) && index == scalars.count

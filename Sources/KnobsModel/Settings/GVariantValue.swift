@@ -2,18 +2,25 @@
 /// (tables, pairs) and to say what is wrong with typed text in Knobs' own words, with its
 /// line and column. The store still parses the text with GLib before it writes it.
 public indirect enum GVariantValue: Hashable, Sendable {
+  /// A boolean (`b`).
   case boolean(Bool)
   /// A whole number of type `y`, `n`, `q`, `i`, `u`, `x` or `h`.
   case integer(Int64, type: Unicode.Scalar)
   /// A `t` (unsigned 64-bit) number.
   case unsigned(UInt64)
+  /// A double (`d`).
   case double(Double)
   /// A string (`s`), object path (`o`) or signature (`g`).
   case string(String, type: Unicode.Scalar)
+  /// A value boxed in a variant (`v`).
   case variant(GVariantValue)
+  /// A maybe (`m…`): its value, or nil for nothing, and its type.
   case maybe(GVariantValue?, type: GVariantValueType)
+  /// An array (`a…`) and its element type.
   case array([GVariantValue], element: GVariantValueType)
+  /// A tuple (`(…)`).
   case tuple([GVariantValue])
+  /// A dictionary entry (`{…}`): its key and value.
   case entry(GVariantValue, GVariantValue)
 
   /// The value's type.
@@ -134,11 +141,17 @@ public indirect enum GVariantValue: Hashable, Sendable {
 
 /// A GVariant type, read from its type string.
 public indirect enum GVariantValueType: Hashable, Sendable, CustomStringConvertible {
+  /// A basic type, by its type character.
   case basic(Unicode.Scalar)
+  /// A variant (`v`).
   case variant
+  /// A maybe of a type (`m…`).
   case maybe(GVariantValueType)
+  /// An array of a type (`a…`).
   case array(GVariantValueType)
+  /// A tuple of types (`(…)`).
   case tuple([GVariantValueType])
+  /// A dictionary entry of a key and a value type (`{…}`).
   case entry(GVariantValueType, GVariantValueType)
 
   /// The type of a type string; nil when it is none or not one definite type.

@@ -17,6 +17,7 @@ public final class MemoryStore: SettingsStore {
 
   public var storage: StorageDescription { StorageDescription(backend: "memory", isPersistent: false) }
 
+  /// Whether the store holds a default for the key.
   public func availability(of key: SettingKey) -> KeyAvailability {
     if defaults[key] != nil { return .available }
     if defaults.keys.contains(where: { $0.schema == key.schema }) { return .missingKey(key) }

@@ -2,9 +2,11 @@
 /// autostart folder's `autostart`) go there, every other key to `base`.
 @MainActor
 public final class RoutedStore: SettingsStore {
+  /// The store that keeps the keys of schemas no route names.
   public let base: any SettingsStore
   private let routes: [String: any SettingsStore]
 
+  /// A store that sends each key to the store `routes` names for its schema, and to `base` otherwise.
   public init(base: any SettingsStore, routes: [String: any SettingsStore]) {
     self.base = base
     self.routes = routes
@@ -17,6 +19,7 @@ public final class RoutedStore: SettingsStore {
   /// The base store's: the desktop's schemas.
   public var capabilities: StoreCapabilities { base.capabilities }
   public func storage(for key: SettingKey) -> StorageDescription { store(key).storage(for: key) }
+  /// Whether the key's store has it.
   public func availability(of key: SettingKey) -> KeyAvailability { store(key).availability(of: key) }
   public func value(for key: SettingKey) -> SettingValue? { store(key).value(for: key) }
   public func defaultValue(for key: SettingKey) -> SettingValue? { store(key).defaultValue(for: key) }

@@ -5,6 +5,7 @@ public struct SettingKey: Hashable, Sendable, CustomStringConvertible {
   /// The key name inside the schema, e.g. `color-scheme`.
   public var key: String
 
+  /// The key `key` of the schema `schema`.
   public init(schema: String, key: String) {
     self.schema = schema
     self.key = key

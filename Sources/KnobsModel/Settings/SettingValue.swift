@@ -3,9 +3,13 @@
 /// Enum keys (such as `color-scheme`) are read and written as their nick, a
 /// string; flags keys (such as a set of options) as their nicks, a list of strings.
 public enum SettingValue: Hashable, Sendable {
+  /// A boolean.
   case bool(Bool)
+  /// An integer.
   case int(Int)
+  /// A floating-point number.
   case double(Double)
+  /// A string.
   case string(String)
   /// A string array (`as`) or the nicks of a flags key.
   case strings([String])
@@ -13,6 +17,7 @@ public enum SettingValue: Hashable, Sendable {
   /// `type` is its GVariant type string. The store parses and checks the text before writing.
   case variant(type: String, text: String)
 
+  /// The boolean, or nil for any other value.
   public var boolValue: Bool? {
     if case .bool(let value) = self { return value }
     return nil
@@ -27,16 +32,19 @@ public enum SettingValue: Hashable, Sendable {
     }
   }
 
+  /// The integer, or nil for any other value.
   public var intValue: Int? {
     if case .int(let value) = self { return value }
     return nil
   }
 
+  /// The string, or nil for any other value.
   public var stringValue: String? {
     if case .string(let value) = self { return value }
     return nil
   }
 
+  /// The string list, or nil for any other value.
   public var stringsValue: [String]? {
     if case .strings(let value) = self { return value }
     return nil

@@ -4,6 +4,7 @@
 /// tell which rows show a key and refresh only those when it changes.
 @MainActor
 public struct SettingsReader {
+  /// The store read.
   public let store: any SettingsStore
   private let reads: KeyReads?
 
@@ -17,6 +18,7 @@ public struct SettingsReader {
     self.reads = reads
   }
 
+  /// The key's value, or nil when the store has none.
   public subscript(key: SettingKey) -> SettingValue? {
     reads?.keys.insert(key)
     return store.value(for: key)

@@ -1,5 +1,6 @@
 /// Whether a key can be read at all, and if not, why.
 public enum KeyAvailability: Hashable, Sendable {
+  /// The store has the key.
   case available
   /// The schema is not installed on this system.
   case missingSchema(String)
@@ -14,6 +15,7 @@ public struct StorageDescription: Hashable, Sendable {
   /// Whether values survive a restart.
   public var isPersistent: Bool
 
+  /// A description of where values are kept.
   public init(backend: String, isPersistent: Bool) {
     self.backend = backend
     self.isPersistent = isPersistent
@@ -27,6 +29,7 @@ public struct StorageDescription: Hashable, Sendable {
 /// key to the one that keeps it.
 @MainActor
 public protocol SettingsStore: AnyObject {
+  /// Whether the store has the key, and why not when it does not.
   func availability(of key: SettingKey) -> KeyAvailability
   /// The current value, or nil when the key is not available.
   func value(for key: SettingKey) -> SettingValue?
@@ -60,9 +63,13 @@ extension SettingsStore {
 
 /// Why a store refused a write.
 public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The key is not there.
   case unavailable(KeyAvailability)
+  /// The key can't be written.
   case notWritable(SettingKey)
+  /// The value is not of the key's type.
   case typeMismatch(SettingKey, expected: String, got: String)
+  /// The value is outside the key's range.
   case outOfRange(SettingKey, SettingValue)
   /// The store could not keep the value, e.g. a file could not be written.
   case failed(SettingKey, reason: String)
@@ -108,10 +115,12 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
 public final class Observation {
   private var onCancel: (() -> Void)?
 
+  /// An observation that runs `onCancel` when cancelled.
   public init(onCancel: @escaping () -> Void) {
     self.onCancel = onCancel
   }
 
+  /// Stops observing; later calls do nothing.
   public func cancel() {
     onCancel?()
     onCancel = nil

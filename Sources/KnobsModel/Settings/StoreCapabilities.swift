@@ -21,6 +21,7 @@ public struct StoreCapabilities {
   /// history of changes (GNOME Shell writing its extension lists when asked to switch one).
   public var changeNoting: (any ChangeNoting)?
 
+  /// Capabilities with these parts; each left out is one the store has not.
   public init(
     keyNaming: (any KeyNaming)? = nil, schemaLibrary: (any SchemaLibrary)? = nil, schemaFolders: [String] = [],
     recheckSchemas: (@MainActor () -> Set<String>)? = nil, provenance: (any ProvenanceReading)? = nil,

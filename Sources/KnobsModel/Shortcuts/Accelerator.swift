@@ -6,6 +6,7 @@
 /// lowercase and key aliases (`Prior`, `Page_Up`) are one key. `text` writes
 /// the accelerator the way `gtk_accelerator_name` does.
 public struct Accelerator: Hashable, Sendable {
+  /// The modifier keys held.
   public let modifiers: Modifiers
   /// The key's name as written back: `h`, `Page_Up`, `F1`, `XF86AudioMute`.
   public let key: String
@@ -15,11 +16,17 @@ public struct Accelerator: Hashable, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// Shift.
     public static let shift = Modifiers(rawValue: 1 << 0)
+    /// Control.
     public static let control = Modifiers(rawValue: 1 << 1)
+    /// Alt.
     public static let alt = Modifiers(rawValue: 1 << 2)
+    /// Meta.
     public static let meta = Modifiers(rawValue: 1 << 3)
+    /// Super, the Windows or Command key.
     public static let `super` = Modifiers(rawValue: 1 << 4)
+    /// Hyper.
     public static let hyper = Modifiers(rawValue: 1 << 5)
 
     /// In the order GTK writes them, with the name written and the keycap shown.
@@ -60,6 +67,7 @@ public struct Accelerator: Hashable, Sendable {
     self.key = key
   }
 
+  /// The accelerator for `key` with `modifiers` held; throws when the key has no name GTK knows.
   public init(modifiers: Modifiers, key: String) throws(AcceleratorError) {
     var text = ""
     for (modifier, name, _) in Modifiers.ordered where modifiers.contains(modifier) { text += "<\(name)>" }
@@ -108,9 +116,13 @@ extension Accelerator: CustomStringConvertible {
 
 /// Why text is not an accelerator.
 public enum AcceleratorError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The text is empty.
   case empty
+  /// The text is not an accelerator.
   case malformed(String)
+  /// The text names a modifier that is not one.
   case unknownModifier(String)
+  /// The text names a key GTK does not know.
   case unknownKey(String)
   /// Only modifiers (`<Shift>`, `Shift_L`): a shortcut needs a key besides them.
   case modifierOnly(String)

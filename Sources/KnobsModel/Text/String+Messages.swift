@@ -89,14 +89,14 @@ extension String {
   }
 
   /// Empty or only whitespace.
-  var isBlank: Bool {
+  package var isBlank: Bool {
     // Most texts start with a visible ASCII character: no need to walk their characters.
     if let first = utf8.first, first > 0x20, first < 0x7F { return false }
     return allSatisfy(\.isWhitespace)
   }
 
   /// The text without leading and trailing whitespace (Unicode-aware, no Foundation needed).
-  var trimmingWhitespace: String {
+  package var trimmingWhitespace: String {
     // Most texts start and end with a printable ASCII letter: nothing to trim, no scalar to read
     // (a keyfile of a million lines trims three texts a line).
     if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {

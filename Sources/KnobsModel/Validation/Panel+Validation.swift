@@ -31,6 +31,7 @@ public struct ValidationChecks {
   /// run, for a panel whose declaration was checked before it was shown.
   public var declaration: Bool
 
+  /// Checks with these parts.
   public init(
     requiresKeys: Bool = false, variantProblem: (@MainActor (String, String) -> String?)? = nil,
     checksRowIDs: Bool = true, declaration: Bool = true

@@ -11,6 +11,7 @@ public struct PanelProblem: Hashable, Sendable, CustomStringConvertible {
   /// Such a problem can come from the system's schemas rather than the panel.
   public var comesFromStore: Bool
 
+  /// A problem at `path`, said in `message`.
   public init(path: RowPath, message: String, isRepeatedID: Bool = false, comesFromStore: Bool = false) {
     self.path = path
     self.message = message

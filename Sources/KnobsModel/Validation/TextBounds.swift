@@ -1,7 +1,7 @@
 /// What a panel's own texts may hold: not so long that laying them out stalls
 /// the window, and no control characters, which would reach a terminal raw in
 /// `knobs list` or break a line of a desktop entry.
-enum TextBounds {
+package enum TextBounds {
   /// Titles, names, keywords and subtitles.
   static let maximumLength = 1000
   /// Section headers and footers, which may be a paragraph or two.
@@ -31,7 +31,7 @@ enum TextBounds {
   /// control characters become spaces (line breaks too, unless `multiline`), and text over the limit is
   /// cut at a word with “…” (at `limit` characters, if that is less). Panels show what other programs wrote;
   /// they must not fail for it.
-  static func fitted(_ text: String, multiline: Bool = false, limit: Int? = nil) -> String {
+  package static func fitted(_ text: String, multiline: Bool = false, limit: Int? = nil) -> String {
     let limit = min(limit ?? .max, multiline ? maximumParagraphLength : maximumLength)
     var clean = text
     if problem(with: text, label: "", multiline: multiline) != nil || text.utf8.count > limit {

@@ -4,12 +4,16 @@ import FoundationEssentials
 /// `rgba(52, 101, 164, 0.5)`, a CSS color name such as `black`, or GVariant
 /// text of three or four doubles from 0 to 1, `(0.2, 0.4, 0.64, 0.5)`.
 public struct RGBColor: Hashable, Sendable {
+  /// The red channel, 0 to 255.
   public var red: UInt8
+  /// The green channel, 0 to 255.
   public var green: UInt8
+  /// The blue channel, 0 to 255.
   public var blue: UInt8
   /// From 0 (transparent) to 1 (opaque).
   public var alpha: Double
 
+  /// A color of these channels; `alpha` from 0 (clear) to 1 (opaque).
   public init(red: UInt8, green: UInt8, blue: UInt8, alpha: Double = 1) {
     self.red = red
     self.green = green
@@ -171,7 +175,9 @@ public enum ColorFormat: Hashable, Sendable {
 
 /// Why text is not a color.
 public enum ColorError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The text is empty.
   case empty
+  /// The text is no color.
   case unparsable(String)
 
   public var description: String {

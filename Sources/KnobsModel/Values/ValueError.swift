@@ -1,5 +1,5 @@
 /// Why text typed for `knobs set PATH VALUE` is not a value the row accepts.
-public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A toggle was given something other than on/off, true/false, 1/0 or yes/no.
   case notOnOff(row: String, text: String)
   /// A slider was given text that is not a number.
@@ -16,7 +16,7 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A choice's options could not be found, so nothing can be checked.
   case noOptions(row: String, reason: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .notOnOff(let row, let text):
       return tr(

@@ -1,7 +1,9 @@
 /// One of a list of labelled values bound to a setting.
 public struct ChoiceRow: RowDeclaration {
+  /// The row this declaration makes.
   public let row: Row
 
+  /// A choice of `options`, each a value and its label, for `key`.
   public init(_ id: String, _ title: String, key: SettingKey, options: [(SettingValue, String)]) {
     row = Row(
       id: id, title: title,

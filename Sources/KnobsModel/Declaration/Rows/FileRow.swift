@@ -1,7 +1,9 @@
 /// A file or folder chosen with GTK's file chooser; shows the file's name.
 public struct FileRow: RowDeclaration {
+  /// The row this declaration makes.
   public let row: Row
 
+  /// A file or folder chooser for `key`.
   public init(
     _ id: String, _ title: String, key: SettingKey, mimeTypes: [String] = [], selectsFolder: Bool = false,
     storage: Row.File.Storage = .uri

@@ -1,5 +1,6 @@
 /// A whole or decimal number with a range, typed or stepped with a spin button.
 public struct NumberRow: RowDeclaration {
+  /// The row this declaration makes.
   public let row: Row
 
   /// A number in `range`, e.g. `range: 1...36`, in steps of `step`, shown with `decimals` digits after the point.

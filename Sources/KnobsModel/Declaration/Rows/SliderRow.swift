@@ -1,5 +1,6 @@
 /// A number bound to a setting, with its shown format.
 public struct SliderRow: RowDeclaration {
+  /// The row this declaration makes.
   public let row: Row
 
   /// A slider over `range`, e.g. `range: 0.5...3.0`, in steps of `step`.

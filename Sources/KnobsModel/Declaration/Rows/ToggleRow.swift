@@ -1,8 +1,10 @@
 /// A switch bound to a setting. By default a boolean key; for other keys name
 /// the values written when on and off, e.g. `on: "prefer-dark", off: "default"`.
 public struct ToggleRow: RowDeclaration {
+  /// The row this declaration makes.
   public let row: Row
 
+  /// A switch for `key` writing `on` and `off`.
   public init(_ id: String, _ title: String, key: SettingKey, on: SettingValue = true, off: SettingValue = false) {
     row = Row(id: id, title: title, kind: .toggle(.init(key: key, on: on, off: off)))
   }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KnobsModel
 
 /// The copy of the user's dconf database Knobs keeps when its window closes, to find at the
 /// next start what other programs changed meanwhile: `dconf dump /`'s text, then a last line

@@ -1,5 +1,6 @@
 import CIntl
 import FoundationEssentials
+import KnobsModel
 
 /// The user's own schema folders: `$XDG_DATA_HOME/glib-2.0/schemas` and the
 /// `schemas` folder of each GNOME Shell extension under

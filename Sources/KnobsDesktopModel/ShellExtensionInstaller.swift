@@ -1,6 +1,7 @@
 import CSystem
 import FoundationEssentials
 import Glibc
+import KnobsModel
 
 /// Installs a GNOME Shell extension from a zip archive for the user, and removes one the
 /// user installed. An archive is checked whole first (`ExtensionArchive`); it is then

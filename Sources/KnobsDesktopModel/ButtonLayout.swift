@@ -1,3 +1,5 @@
+import KnobsModel
+
 /// The titlebar's `button-layout` string (`appmenu:minimize,maximize,close`):
 /// the names left of the colon go on the left, the rest on the right.
 ///

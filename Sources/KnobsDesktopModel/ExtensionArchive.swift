@@ -1,5 +1,6 @@
 import CSystem
 import FoundationEssentials
+import KnobsModel
 
 /// A GNOME Shell extension packed as a zip archive (what extensions.gnome.org and
 /// `gnome-extensions pack` make), read and checked whole before anything is written:

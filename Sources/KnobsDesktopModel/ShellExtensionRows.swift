@@ -1,3 +1,5 @@
+import KnobsModel
+
 /// The installed GNOME Shell extensions as switches, one per extension, each named
 /// by its `metadata.json` and saying when it does not declare the installed Shell's
 /// version. The switches are `ShellExtensionSwitches`; the rows follow extensions

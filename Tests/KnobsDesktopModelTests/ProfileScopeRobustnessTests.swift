@@ -1,3 +1,4 @@
+@testable import KnobsDesktopModel
 @testable import KnobsModel
 import FoundationEssentials
 import Glibc

@@ -1,3 +1,5 @@
+import KnobsModel
+
 /// Whether each installed GNOME Shell extension is on, as switches: the key is the
 /// extension's uuid, in the schema `extensions`. They are kept where GNOME Shell
 /// keeps them, in two lists of `org.gnome.shell`: an extension is on when

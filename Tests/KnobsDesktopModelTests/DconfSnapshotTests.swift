@@ -1,3 +1,4 @@
+import KnobsDesktopModel
 import KnobsModel
 import XCTest
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KnobsModel
 
 /// Themes installed on this system, found the way the desktop finds them: in
 /// `icons/` under the user's data folder, `~/.icons` and every system data folder.

@@ -1,3 +1,5 @@
+import KnobsModel
+
 /// What GNOME Shell made of an extension, as its `org.gnome.Shell.Extensions` service reports
 /// it (`ExtensionState` in the Shell's extensionUtils.js).
 package enum ShellExtensionState: Int, Sendable, CaseIterable {

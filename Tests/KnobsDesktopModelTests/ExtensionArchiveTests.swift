@@ -1,4 +1,5 @@
 import Foundation
+@testable import KnobsDesktopModel
 import XCTest
 
 @testable import KnobsModel

@@ -1,4 +1,5 @@
 import Foundation
+import KnobsDesktopModel
 import KnobsModel
 import XCTest
 

@@ -1,3 +1,5 @@
+import KnobsModel
+
 /// The user's custom keyboard shortcuts: a page per shortcut (its name, command and
 /// accelerator, and a way to remove it), and a last row that adds one. The rows are
 /// read through the panel's store and follow changes made anywhere.

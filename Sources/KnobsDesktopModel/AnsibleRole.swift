@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KnobsModel
 
 /// An Ansible role that installs exported settings as a dconf *site* database on the machines
 /// it runs on, the way an administrator sets defaults (and locks) for every user there:

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import KnobsModel
 
 /// Named sets of settings to switch to and back (work, presentation, a child's account): each a
 /// dconf keyfile in `$XDG_DATA_HOME/knobs/profiles/NAME.ini`, holding the values the user had set

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KnobsModel
 
 /// The keyboard options X and Wayland sessions know (XKB's `evdev.xml`), in
 /// groups such as “Caps Lock behavior”; the desktop keeps the chosen ones in

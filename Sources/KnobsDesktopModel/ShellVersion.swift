@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KnobsModel
 
 /// The installed GNOME Shell's version, and whether an extension declares it.
 package enum ShellVersion {

@@ -1,3 +1,5 @@
+import KnobsModel
+
 /// One startup application as the session sees it: the user's desktop file
 /// in the autostart folder, or else the system's.
 package struct AutostartEntry: Hashable, Sendable {

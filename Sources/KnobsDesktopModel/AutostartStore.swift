@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import KnobsModel
 
 /// The user's startup applications, kept as desktop files the way the
 /// Desktop Application Autostart Specification says and GNOME's session reads

@@ -1,3 +1,5 @@
+import KnobsModel
+
 /// The rows of the startup applications: a switch per entry with a remove
 /// button, a row per file Knobs leaves alone saying why, and a last row that
 /// adds an installed application.
