@@ -155,7 +155,7 @@ package enum DesktopStart {
 
     // PanelApplication's start, with Knobs' panel, commands and window.
     var start = PanelApplication.Start<DesktopCommand>(
-      program: "knobs", usage: Invocation.usage, panel: { panel },
+      program: "knobs", usage: { Invocation.usage }, panel: { panel },
       environment: { SettingsEnvironment.make(appID: AppInfo.id, panel: $0, schemaDirectories: schemaDirectories) },
       checks: ValidationChecks(),
       runCommand: { command in

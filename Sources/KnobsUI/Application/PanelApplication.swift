@@ -70,7 +70,7 @@ public final class PanelApplication {
     let panel = panel
     let id = id
     let start = Start<Never>(
-      program: program, usage: ApplicationInvocation<Never>.usage(program: program), panel: { panel },
+      program: program, usage: { ApplicationInvocation<Never>.usage(program: program) }, panel: { panel },
       environment: { _ in environment },
       // The app's own keys must be there: a schema not installed is a mistake, said before anything is shown.
       checks: ValidationChecks(requiresKeys: true),
@@ -94,10 +94,10 @@ extension PanelApplication {
   /// closure runs only when the invocation needs it: `--help` makes no panel, and `runCommand`
   /// may make it only for a path that names one of its rows.
   @MainActor
-  package struct Start<Own: Equatable> {
+  package struct Start<Own> {
     package let program: String
-    /// What `--help` prints.
-    package let usage: String
+    /// What `--help` prints, made only then.
+    package let usage: () -> String
     package let panel: () -> Panel
     /// The panel's settings, for `--check-panel`.
     package let environment: (Panel) -> SettingsEnvironment
@@ -111,7 +111,7 @@ extension PanelApplication {
     package let accessibilityNotice: (String) -> String
 
     package init(
-      program: String, usage: String, panel: @escaping () -> Panel,
+      program: String, usage: @escaping () -> String, panel: @escaping () -> Panel,
       environment: @escaping (Panel) -> SettingsEnvironment, checks: ValidationChecks,
       runCommand: @escaping (PanelCommand) -> Int32, runOwn: @escaping (Own) -> Int32,
       accessibilityNotice: @escaping (String) -> String = {
@@ -133,7 +133,7 @@ extension PanelApplication {
     package func run(_ invocation: ApplicationInvocation<Own>) -> Int32 {
       switch invocation {
       case .help:
-        print(usage)
+        print(usage())
         return 0
       case .checkPanel:
         let panel = panel()
@@ -175,13 +175,17 @@ extension PanelApplication {
 /// What a panel application's command line asks for: its window, its help, a check of its panel,
 /// a command on its rows, or one of the app's own commands (`Own`: Knobs' `DesktopCommand`,
 /// `Never` for a `PanelApplication`).
-package enum ApplicationInvocation<Own: Equatable>: Equatable {
+package enum ApplicationInvocation<Own> {
   case window(openPath: RowPath?)
   case help
   case checkPanel
   case command(PanelCommand)
   case own(Own)
 }
+
+// Conditional: a requirement on `Own` would have the runtime look its conformance up (a scan of
+// every conformance of the program) at each start.
+extension ApplicationInvocation: Equatable where Own: Equatable {}
 
 extension ApplicationInvocation where Own == Never {
   /// Parses the arguments after the program name; throws a message for a usage error.
