@@ -26,10 +26,9 @@ extension CommandLineTool {
       || path.ids(below: "history/recent-changes") != nil || path.ids(below: ProfileRows.pagePath) != nil
   }
 
-  /// Runs the command and returns the exit status: 0 done, 1 the system refused, 2 bad input.
-  func run(_ invocation: Invocation) -> Int32 {
-    if let command = invocation.panelCommand { return run(command) }
-    switch invocation {
+  /// Runs Knobs' own command and returns the exit status: 0 done, 1 the system refused, 2 bad input.
+  func run(_ command: DesktopCommand) -> Int32 {
+    switch command {
     case .addCustomShortcut(let name, let command, let accelerator, let replace):
       return addCustomShortcut(name: name, command: command, accelerator: accelerator, replacing: replace)
     case .removeCustomShortcut(let name):
@@ -48,9 +47,7 @@ extension CommandLineTool {
       return undo(id, force: force)
     case .shellExtension(let command):
       return runExtension(command)
-    case .window, .service, .version, .help, .checkPanel, .installPanel, .uninstallPanel, .list, .get, .set, .reset,
-      .explain,
-      .complete, .manPage:
+    case .service, .version, .checkPanel, .installPanel, .uninstallPanel, .complete, .manPage:
       return 2
     }
   }

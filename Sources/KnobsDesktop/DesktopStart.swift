@@ -93,97 +93,108 @@ package enum DesktopStart {
     // the hold let go) right away in an optimized build.
     writingHold =
       switch invocation {
-      case .set, .reset, .importFile, .undo, .addCustomShortcut, .removeCustomShortcut, .shellExtension, .profile:
+      case .command(.set), .command(.reset), .own(.importFile), .own(.undo), .own(.addCustomShortcut),
+        .own(.removeCustomShortcut), .own(.shellExtension), .own(.profile):
         history.holdWhileWriting()
       default: nil
       }
-    if let source = request.panel, invocation != .checkPanel(file: source) {
+    if let source = request.panel, invocation != .own(.checkPanel(file: source)) {
       exit(FilePanels.run(source, invocation, schemaDirectories: schemaDirectories))
     }
-    switch invocation {
-    case .version:
-      print("knobs \(AppInfo.version)")
-    case .help:
-      print(Invocation.usage)
-    case .manPage:
-      print(ManPage.roff(usage: Invocation.usage, version: AppInfo.version), terminator: "")
-    case .complete(let words):
-      print(
-        Completion.run(
-          words, panel: { panel }, schemaDirectories: schemaDirectories, history: history,
-          environment: processEnvironment),
-        terminator: "")
-    case .checkPanel(let file?):
-      exit(FilePanels.check(file, schemaDirectories: schemaDirectories))
-    case .checkPanel(nil):
-      let environment = SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
-      exit(PanelCheck.run(panel, store: panel.routing(environment.store)))
-    case .installPanel(let file):
-      exit(FilePanels.install(file, schemaDirectories: schemaDirectories))
-    case .uninstallPanel(let id):
-      exit(FilePanels.uninstall(id))
-    case .list, .get, .set, .reset, .explain, .addCustomShortcut, .removeCustomShortcut, .export, .exportAnsible,
-      .profile, .importFile, .history, .undo, .shellExtension:
+
+    /// Runs a command through Knobs' command line tool, which makes the panel only if the command needs it.
+    func runTool(readingOnly: Bool = false, _ run: (CommandLineTool) -> Int32) -> Int32 {
       // Before any GSettings object is made: a dconf profile or database that is not a regular file
       // (a FIFO, /dev/zero) would hold libdconf forever. `explain` says the value can't be told.
-      let readingOnly: Bool
-      switch invocation {
-      case .list, .get, .explain: readingOnly = true
-      default: readingOnly = false
-      }
       if let guarded = DconfProvenance.guardDconf(readingOnly: readingOnly), let why = guarded.unsafeFile {
-        if case .explain = invocation {
+        if case .command(.explain) = invocation {
         } else {
           printError("knobs: " + tr("Settings can't be read or changed: %s", why.escapedForTerminal))
-          exit(1)
+          return 1
         }
       }
-      let status = CommandLineTool(panel: { panel }, schemaDirectories: schemaDirectories, history: history).run(
-        invocation)
-      guard history.failedToNote else { exit(status) }
+      let status = run(CommandLineTool(panel: { panel }, schemaDirectories: schemaDirectories, history: history))
+      guard history.failedToNote else { return status }
       // The change stands, but `knobs undo` can't know it: said, with a status of its own.
       printError(
         "knobs: "
           + tr(
             "The change was made, but not noted in the history: “knobs undo” cannot take it back (exit status %d).",
             notNotedStatus))
-      exit(status == 0 ? notNotedStatus : status)
-    case .window, .service:
+      return status == 0 ? notNotedStatus : status
+    }
+
+    /// Knobs' window, started by D-Bus as a `service` or not; its panel's declaration is checked
+    /// before anything is shown, the store's checks follow the first frame.
+    func window(at openPath: RowPath?, service: Bool) -> PanelApplication.StartingWindow {
       let environment =
         startHook?.environment
         ?? SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
-      // The declaration is checked before anything is shown; the store's checks follow the first frame.
-      guard PanelCheck.run(panel, store: nil, quietWhenValid: true) == 0 else { exit(2) }
-      // GTK would wait up to 25 s for an accessibility bus that is slow to answer.
-      if let problem = AccessibilityBus.prepare(timeout: 4) {
-        printError("knobs: " + tr("The accessibility bus did not answer (%s); Knobs starts without it.", problem))
-      }
-      guard initializeGtk() else {
-        printError(Display.missingMessage())
-        exit(1)
-      }
-      startHook?.shippedPanelShown(panel)
-      // What the running Shell makes of each extension, kept up to date while the window is open.
-      let shellExtensions = startHook == nil ? ShellExtensionsWatch.start(extensionRows) : nil
-      ExtensionActions.connect(extensionRows, bus: shellExtensions, history: history)
-      // All Settings is left out of a hook's own panels, kept with the shipped one.
-      let app = KnobsApplication(
-        panel: panel, allSettings: startHook?.panel == nil ? allSettings : nil,
-        history: startHook?.keepsHistory ?? true ? history : nil, importPreview: startHook == nil ? importPreview : nil
-      ) {
-        windowSettings = environment
-        return environment
-      }
-      if let startHook { app.onWindowPresented = { startHook.windowPresented($0) } }
-      let status: Int32
-      if case .window(let openPath) = invocation {
-        status = app.run(openPath: openPath)
-      } else {
-        status = app.run(openPath: nil, service: true)
-      }
-      withExtendedLifetime(shellExtensions) {}
-      exit(status)
+      return (
+        nil,
+        {
+          startHook?.shippedPanelShown(panel)
+          // What the running Shell makes of each extension, kept up to date while the window is open.
+          let shellExtensions = startHook == nil ? ShellExtensionsWatch.start(extensionRows) : nil
+          ExtensionActions.connect(extensionRows, bus: shellExtensions, history: history)
+          // All Settings is left out of a hook's own panels, kept with the shipped one.
+          let app = KnobsApplication(
+            panel: panel, allSettings: startHook?.panel == nil ? allSettings : nil,
+            history: startHook?.keepsHistory ?? true ? history : nil,
+            importPreview: startHook == nil ? importPreview : nil
+          ) {
+            windowSettings = environment
+            return environment
+          }
+          if let startHook { app.onWindowPresented = { startHook.windowPresented($0) } }
+          let status = app.run(openPath: openPath, service: service)
+          withExtendedLifetime(shellExtensions) {}
+          return status
+        }
+      )
     }
-    exit(0)
+
+    // PanelApplication's start, with Knobs' panel, commands and window.
+    var start = PanelApplication.Start<DesktopCommand>(
+      program: "knobs", usage: { Invocation.usage }, panel: { panel },
+      environment: { SettingsEnvironment.make(appID: AppInfo.id, panel: $0, schemaDirectories: schemaDirectories) },
+      checks: ValidationChecks(),
+      runCommand: { command in
+        switch command {
+        case .list, .get, .explain: runTool(readingOnly: true) { $0.run(command) }
+        case .set, .reset: runTool { $0.run(command) }
+        }
+      },
+      runOwn: { _ in 2 },
+      accessibilityNotice: { tr("The accessibility bus did not answer (%s); Knobs starts without it.", $0) },
+      window: { window(at: $0, service: false) })
+    // Set after the start is made: a service opens the window through it.
+    start.runOwn = { [start] command in
+      switch command {
+      case .service:
+        return start.open(window(at: nil, service: true))
+      case .version:
+        print("knobs \(AppInfo.version)")
+      case .manPage:
+        print(ManPage.roff(usage: Invocation.usage, version: AppInfo.version), terminator: "")
+      case .complete(let words):
+        print(
+          Completion.run(
+            words, panel: { panel }, schemaDirectories: schemaDirectories, history: history,
+            environment: processEnvironment),
+          terminator: "")
+      case .checkPanel(let file):
+        return FilePanels.check(file, schemaDirectories: schemaDirectories)
+      case .installPanel(let file):
+        return FilePanels.install(file, schemaDirectories: schemaDirectories)
+      case .uninstallPanel(let id):
+        return FilePanels.uninstall(id)
+      case .addCustomShortcut, .removeCustomShortcut, .export, .exportAnsible, .profile, .importFile, .history, .undo,
+        .shellExtension:
+        return runTool { $0.run(command) }
+      }
+      return 0
+    }
+    exit(start.run(invocation))
   }
 }

@@ -119,15 +119,16 @@ extension FilePanels {
       return 2
     }
     guard case .window(let openPath) = invocation else {
+      guard case .command(let command) = invocation else { return 2 }
       // Values shown from a file that can't be read are the defaults: say so (a write says it itself).
-      if let problem = session.ini?.problem, case .list = invocation {
+      if let problem = session.ini?.problem, case .list = command {
         printError("knobs: " + problem)
-      } else if let problem = session.ini?.problem, case .get = invocation {
+      } else if let problem = session.ini?.problem, case .get = command {
         printError("knobs: " + problem)
       }
       let tool = CommandLineTool(
         panel: session.file.panel, schemaDirectories: schemaDirectories, environment: session.environment)
-      return tool.run(invocation)
+      return tool.run(command)
     }
     guard initializeGtk() else {
       printError(Display.missingMessage())

@@ -16,36 +16,29 @@ struct Request: Equatable {
     }
     let invocation = try Invocation.parse(Array(arguments.dropFirst(2)))
     switch invocation {
-    case .window, .list, .get, .set, .reset, .explain: break
-    case .checkPanel(nil): return Request(panel: arguments[1], invocation: .checkPanel(file: arguments[1]))
+    case .window, .command: break
+    case .checkPanel: return Request(panel: arguments[1], invocation: .own(.checkPanel(file: arguments[1])))
     default: throw UsageError(tr("--panel goes with --open, list, get, set, reset, explain or --check-panel."))
     }
     return Request(panel: arguments[1], invocation: invocation)
   }
 }
 
-/// What the command line asked for.
-enum Invocation: Equatable {
-  case window(openPath: RowPath?)
+/// What the command line asked for: what any panel application's asks for (the window, `--help`,
+/// `--check-panel`, the commands on the panel's rows), or a command of Knobs' own.
+typealias Invocation = ApplicationInvocation<DesktopCommand>
+
+/// Knobs' own commands, beside those of every panel application (`ApplicationInvocation`).
+enum DesktopCommand: Equatable {
   /// Started by D-Bus (`--gapplication-service`, the service file's `Exec`): a window only when one is asked for.
   case service
   case version
-  case help
-  /// Checks the app's panel, or with a file a panel file.
-  case checkPanel(file: String?)
+  /// Checks a panel file (`--check-panel FILE`).
+  case checkPanel(file: String)
   /// Installs a panel file for the user, with a desktop entry that opens it.
   case installPanel(file: String)
   /// Removes a panel the user installed, and its desktop entry.
   case uninstallPanel(id: String)
-  /// Every row of the app's panel, or with a path (`schema/SCHEMA-ID`) every row of one schema.
-  case list(json: Bool, path: RowPath?)
-  case get(path: RowPath, raw: Bool)
-  /// With `replace`, a shortcut another keybinding uses is taken from it instead of refused; with `force`, a
-  /// number past what the setting usually takes is written.
-  case set(path: RowPath, value: String, replace: Bool, force: Bool)
-  case reset(path: RowPath)
-  /// Where a setting's value comes from, every layer bottom to top (`knobs explain`).
-  case explain(path: RowPath, json: Bool)
   /// Adds a custom keyboard shortcut; with `replace`, an accelerator another keybinding uses is taken from it.
   case addCustomShortcut(name: String, command: String, accelerator: String, replace: Bool)
   /// Removes the custom keyboard shortcut of that name.
@@ -71,7 +64,9 @@ enum Invocation: Equatable {
   case complete(words: [String])
   /// Hidden: knobs(1) in roff, made from `usage` (`ManPage`).
   case manPage
+}
 
+extension Invocation {
   /// `knobs --help`, in the user's language: one text per paragraph, for translators.
   static var usage: String {
     [
@@ -123,21 +118,21 @@ enum Invocation: Equatable {
     guard let first = rest.popFirst() else { return .window(openPath: nil) }
     let invocation: Invocation
     switch first {
-    case "--version", "-v": invocation = .version
+    case "--version", "-v": invocation = .own(.version)
     case "--help", "-h", "help": invocation = .help
-    case Completion.command: return .complete(words: Array(rest))
-    case ManPage.command: invocation = .manPage
+    case Completion.command: return .own(.complete(words: Array(rest)))
+    case ManPage.command: invocation = .own(.manPage)
     case "--check-panel":
       let file = rest.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
       if file != nil { rest.removeFirst() }
-      invocation = .checkPanel(file: file)
+      invocation = file.map { .own(.checkPanel(file: $0)) } ?? .checkPanel
     case "install-panel":
       guard let file = rest.popFirst() else { throw UsageError(tr("install-panel needs a panel file.")) }
-      invocation = .installPanel(file: file)
+      invocation = .own(.installPanel(file: file))
     case "uninstall-panel":
       guard let id = rest.popFirst() else { throw UsageError(tr("uninstall-panel needs a panel's id.")) }
-      invocation = .uninstallPanel(id: id)
-    case "--gapplication-service": invocation = .service
+      invocation = .own(.uninstallPanel(id: id))
+    case "--gapplication-service": invocation = .own(.service)
     case "--open":
       guard let path = rest.popFirst() else { throw UsageError(tr("--open needs a path, e.g. clock/show-seconds.")) }
       let openPath = RowPath(parsing: path)
@@ -148,11 +143,11 @@ enum Invocation: Equatable {
       guard let command = try PanelCommand.parse(first, &rest, program: "knobs", examples: Self.examples) else {
         throw UsageError(tr("Unknown argument “%s”.", first.escapedForMessage))
       }
-      invocation = Invocation(command)
+      invocation = .command(command)
     case "custom-shortcut":
-      invocation = try parseCustomShortcut(&rest)
+      invocation = .own(try parseCustomShortcut(&rest))
     case "export":
-      invocation = try parseExport(&rest)
+      invocation = .own(try parseExport(&rest))
     case "history":
       var json = false
       var limit: Int?
@@ -167,7 +162,7 @@ enum Invocation: Equatable {
           limit = count
         }
       }
-      invocation = .history(json: json, limit: limit)
+      invocation = .own(.history(json: json, limit: limit))
     case "undo":
       var id: Int?
       let force = rest.first == "--force"
@@ -179,18 +174,18 @@ enum Invocation: Equatable {
         id = number
         rest.removeFirst()
       }
-      invocation = .undo(id: id, force: force)
+      invocation = .own(.undo(id: id, force: force))
     case "extension":
-      invocation = .shellExtension(try parseExtension(&rest))
+      invocation = .own(.shellExtension(try parseExtension(&rest)))
     case "profile":
-      invocation = .profile(try parseProfile(&rest))
+      invocation = .own(.profile(try parseProfile(&rest)))
     case "import":
       let dryRun = rest.first == "--dry-run"
       if dryRun { rest.removeFirst() }
       guard let file = rest.popFirst() else {
         throw UsageError(tr("import needs a file, e.g. knobs import my-desktop.ini."))
       }
-      invocation = .importFile(path: file, dryRun: dryRun)
+      invocation = .own(.importFile(path: file, dryRun: dryRun))
     default:
       throw UsageError(tr("Unknown argument “%s”.", first.escapedForMessage))
     }
@@ -201,7 +196,7 @@ enum Invocation: Equatable {
 
 extension Invocation {
   /// `custom-shortcut add [--replace] NAME COMMAND ACCELERATOR` or `custom-shortcut remove NAME`.
-  fileprivate static func parseCustomShortcut(_ rest: inout ArraySlice<String>) throws(UsageError) -> Invocation {
+  fileprivate static func parseCustomShortcut(_ rest: inout ArraySlice<String>) throws(UsageError) -> DesktopCommand {
     switch rest.popFirst() {
     case "add":
       let replace = rest.first == "--replace"
@@ -227,7 +222,7 @@ extension Invocation {
 extension Invocation {
   /// `export [--all] [-o FILE] [--locks FILE] [SCOPE…]`, options in any order before the scopes,
   /// or `export --format ansible [--all] [--locks] FOLDER [SCOPE…]`.
-  fileprivate static func parseExport(_ rest: inout ArraySlice<String>) throws(UsageError) -> Invocation {
+  fileprivate static func parseExport(_ rest: inout ArraySlice<String>) throws(UsageError) -> DesktopCommand {
     if let index = rest.firstIndex(where: { $0 == "--format" || $0.hasPrefix("--format=") }) {
       var format = rest[index].dropFirst("--format=".count)
       if rest[index] == "--format" {
@@ -283,7 +278,7 @@ extension Invocation {
 
   /// `--format ansible [--all] [--locks] FOLDER [SCOPE…]`, `folder` already taken when it came first.
   private static func parseAnsibleExport(_ rest: inout ArraySlice<String>, folder: String?) throws(UsageError)
-    -> Invocation
+    -> DesktopCommand
   {
     var all = false
     var locks = false
@@ -389,31 +384,7 @@ extension Invocation {
 
 extension Invocation {
   /// The paths the usage errors of list, get, set and reset show.
-  static let examples = PanelCommand.Examples(
-    get: "clock/show-seconds", set: "fonts/text-size 1.25", reset: "appearance/dark-style")
-
-  /// The panel command as the app's invocation.
-  init(_ command: PanelCommand) {
-    switch command {
-    case .list(let json, let path): self = .list(json: json, path: path)
-    case .get(let path, let raw): self = .get(path: path, raw: raw)
-    case .set(let path, let value, let replace, let force):
-      self = .set(path: path, value: value, replace: replace, force: force)
-    case .reset(let path): self = .reset(path: path)
-    case .explain(let path, let json): self = .explain(path: path, json: json)
-    }
-  }
-
-  /// The panel command this invocation is, if it is one.
-  var panelCommand: PanelCommand? {
-    switch self {
-    case .list(let json, let path): .list(json: json, path: path)
-    case .get(let path, let raw): .get(path: path, raw: raw)
-    case .set(let path, let value, let replace, let force):
-      .set(path: path, value: value, replace: replace, force: force)
-    case .reset(let path): .reset(path: path)
-    case .explain(let path, let json): .explain(path: path, json: json)
-    default: nil
-    }
+  static var examples: PanelCommand.Examples {
+    PanelCommand.Examples(get: "clock/show-seconds", set: "fonts/text-size 1.25", reset: "appearance/dark-style")
   }
 }

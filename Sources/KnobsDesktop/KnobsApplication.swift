@@ -19,7 +19,6 @@ final class KnobsApplication {
   private var application: Application { core.application }
   private let panel: Panel
   private let allSettings: AllSettings?
-  private let environment: () -> SettingsEnvironment
   private var window: PanelWindow? { core.window }
   /// Where the window notes changes; nil for a panel file's window.
   private let history: ChangeHistory?
@@ -36,8 +35,6 @@ final class KnobsApplication {
   }
   /// The Shell's search provider, on the session bus while the app runs; nil for a panel file's app.
   private var searchProvider: (provider: SearchProvider, object: DBusObject)?
-  /// The store search reads before there is a window (a service started for the Shell's search).
-  private var searchStore: (any SettingsStore)?
 
   /// - Parameter appID: the application id; a panel file runs as one of its own, so two panels can be open at once.
   init(
@@ -49,7 +46,6 @@ final class KnobsApplication {
     self.importPreview = importPreview
     self.panel = panel
     self.allSettings = allSettings
-    self.environment = environment
   }
 
   /// Runs until the window closes; with `openPath`, a running instance is asked to open it instead.
@@ -81,8 +77,8 @@ final class KnobsApplication {
   private func exportSearchProvider() {
     let provider = SearchProvider { [unowned self] in
       if let window { return (window.rootPanel, window.store) }
-      if searchStore == nil { searchStore = panel.routing(environment().store) }
-      return (panel, searchStore!)
+      // Before there is a window (a service started for the Shell's search): the store the window will have.
+      return (panel, core.settings.store)
     }
     provider.onActivateResult = { [weak self] id in
       // An id that names no row any more opens the window, which says so.
@@ -121,15 +117,17 @@ final class KnobsApplication {
       saving.schedule(after: 1, save)
     }
     self.recording = recording
-    if let gsettings = settings.gsettings, gsettings.storage.backend == "dconf" {
-      otherPrograms = OtherProgramChanges(
-        history: history, store: gsettings, snapshotFile: history.folder + "/dconf-snapshot.ini",
-        ignoredSchemas: [AppInfo.id])
-    }
     return recording
   }
 
   private func windowMade(_ window: PanelWindow, _ settings: SettingsEnvironment) {
+    // Made with the window, not with its store (which the search may make first): only a window
+    // that compared the settings with the last copy keeps a new one when it quits.
+    if let history, recording != nil, let gsettings = settings.gsettings, gsettings.storage.backend == "dconf" {
+      otherPrograms = OtherProgramChanges(
+        history: history, store: gsettings, snapshotFile: history.folder + "/dconf-snapshot.ini",
+        ignoredSchemas: [AppInfo.id])
+    }
     recording?.onProblem = { [weak window] problem in window?.view.showMessage(problem, undo: nil) }
     history?.onProblem = { [weak window] problem in
       printError("knobs: " + problem.escapedForTerminal)

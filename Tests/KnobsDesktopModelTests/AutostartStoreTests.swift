@@ -271,7 +271,7 @@ final class AutostartStoreTests: XCTestCase {
     XCTAssertEqual(rows.rows[1].button?.label, "Remove Alarm")
     let panel = Panel("Startup") { Section("autostart", rows: rows) }
     XCTAssertEqual(panel.validate().map(\.description), [])
-    let routed = panel.routing(MemoryStore(defaults: [:]))
+    let routed = panel.connectRowSources(to: MemoryStore(defaults: [:]))
     XCTAssertEqual(routed.value(for: AutostartStore.key("org.gnome.Evolution-alarm-notify.desktop")), true)
     XCTAssertEqual(routed.storage(for: AutostartStore.key("x")).backend, "autostart folder")
 

@@ -13,9 +13,10 @@ import XCTest
 @MainActor
 final class DeepLinkNeighbourTests: GtkTestCase {
   func testTheRowsBelowADeepLinkedRowAreBuilt() async throws {
-    let store = GSettingsStore(source: SchemaSource())
+    let panel = ReferencePanelTests.panel()
+    let store = panel.connectRowSources(to: GSettingsStore(source: SchemaSource()))
     let window = PanelWindow(
-      application: application, panel: ReferencePanelTests.panel(), store: store, windowSettings: nil,
+      application: application, panel: panel, store: store, windowSettings: nil,
       opener: { _, _, completion in completion(nil) })
     defer { window.window.destroy() }
     XCTAssertTrue(window.open("windows/focus-mode"))

@@ -27,7 +27,7 @@ final class DesktopIntegrationTests: GtkTestCase {
   }
 
   private func provider() -> SearchProvider {
-    let routed = panel.routing(store)
+    let routed = panel.connectRowSources(to: store)
     return SearchProvider { [panel] in (panel, routed) }
   }
 
@@ -68,14 +68,31 @@ final class DesktopIntegrationTests: GtkTestCase {
   }
 
   func testTheServiceOptionIsAcceptedAlone() async throws {
-    XCTAssertEqual(try Invocation.parse(["--gapplication-service"]), .service)
+    XCTAssertEqual(try Invocation.parse(["--gapplication-service"]), .own(.service))
     XCTAssertThrowsError(try Invocation.parse(["--gapplication-service", "x"]))
+  }
+
+  /// Knobs' commands on its rows are every panel application's, parsed the same way.
+  func testTheCommandsOnTheRowsAreThoseOfEveryPanelApplication() async throws {
+    let commands = [
+      ["list", "--json", "schema/org.gnome.desktop.interface"], ["get", "--raw", "clock/show-seconds"],
+      ["set", "--replace", "--force", "fonts/text-size", "1.25"], ["reset", "appearance/dark-style"],
+      ["explain", "--json", "clock/show-seconds"],
+    ]
+    for arguments in commands {
+      let own = try Invocation.parse(arguments)
+      let shared = try ApplicationInvocation<Never>.parse(arguments, program: "knobs", examples: Invocation.examples)
+      guard case .command(let command) = own, case .command(let same) = shared else {
+        return XCTFail("\(arguments) is no command on the rows")
+      }
+      XCTAssertEqual(command, same)
+    }
   }
 
   func testSearchFindsTheWindowsRowsInItsOrderAtMostTwenty() async {
     let search = provider()
     let window = PanelSearch(panel: panel, entries: panel.searchableEntries)
-      .results(for: "dark", settings: SettingsReader(panel.routing(store)))
+      .results(for: "dark", settings: SettingsReader(panel.connectRowSources(to: store)))
     let expected = window.groups.flatMap(\.entries).map(\.path.description)
     XCTAssertEqual(search.resultIDs(for: ["dark"]), Array(expected.prefix(20)))
     XCTAssertTrue(search.resultIDs(for: ["dark"]).contains("desktop/appearance/style/dark-style"))

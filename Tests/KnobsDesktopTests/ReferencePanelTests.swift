@@ -204,7 +204,7 @@ final class ReferencePanelTests: GtkTestCase {
 
   /// The shipped panel is checked against the store it uses, as panel files and generated pages are.
   func testTheShippedPanelPassesTheValidatorAgainstItsStore() async throws {
-    XCTAssertEqual(panel.validate(against: panel.routing(store)).map(\.description), [])
+    XCTAssertEqual(panel.validate(against: panel.connectRowSources(to: store)).map(\.description), [])
   }
 
   /// A row whose key this system's schema types otherwise (a toggle on a string key) is a
@@ -223,7 +223,8 @@ final class ReferencePanelTests: GtkTestCase {
     let found = PanelCheck.storeProblems(panel, store: store)
     XCTAssertEqual(found.map(\.path), ["looks/scheme"])
     XCTAssertTrue(found.allSatisfy(\.comesFromStore))
-    XCTAssertEqual(PanelCheck.storeProblems(self.panel, store: self.panel.routing(store)).map(\.description), [])
+    XCTAssertEqual(
+      PanelCheck.storeProblems(self.panel, store: self.panel.connectRowSources(to: store)).map(\.description), [])
   }
 
   func testTheKeyboardShortcutsPageGroupsTheDesktopsShortcutsAndFindsThemByKey() async throws {

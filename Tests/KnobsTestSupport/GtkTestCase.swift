@@ -47,13 +47,15 @@ open class GtkTestCase: XCTestCase {
   /// Windows the test opened; destroyed after it.
   private var windows: [PanelWindow] = []
 
-  /// Shows a window for `panel` on `store`. URIs go to `opener`, never to the system.
+  /// Shows a window for `panel` on `store`, the panel's row sources connected to it. URIs go to
+  /// `opener`, never to the system.
   public func makeWindow(
     _ panel: Panel, store: any SettingsStore,
     opener: @escaping Launcher.Opener = { _, _, completion in completion(nil) }
   ) async -> PanelWindow {
     let window = PanelWindow(
-      application: application, panel: panel, store: store, windowSettings: nil, opener: opener)
+      application: application, panel: panel, store: panel.connectRowSources(to: store), windowSettings: nil,
+      opener: opener)
     windows.append(window)
     window.present()
     await settle()

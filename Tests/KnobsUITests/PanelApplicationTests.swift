@@ -15,7 +15,7 @@ final class PanelApplicationTests: XCTestCase {
     }
   }
 
-  func parse(_ arguments: [String]) throws(UsageError) -> ApplicationInvocation {
+  func parse(_ arguments: [String]) throws(UsageError) -> ApplicationInvocation<Never> {
     try ApplicationInvocation.parse(arguments, program: "pizza", examples: PanelCommand.Examples(panel: panel))
   }
 
@@ -55,7 +55,7 @@ final class PanelApplicationTests: XCTestCase {
         "Unknown argument “history”.",
         "Unexpected argument “y”.",
       ])
-    XCTAssertTrue(ApplicationInvocation.usage(program: "pizza").hasPrefix("Usage: pizza [--open PATH]\n"))
+    XCTAssertTrue(ApplicationInvocation<Never>.usage(program: "pizza").hasPrefix("Usage: pizza [--open PATH]\n"))
   }
 
   func testThePanelIsCheckedAgainstTheStoreBeforeAnythingIsShown() async throws {

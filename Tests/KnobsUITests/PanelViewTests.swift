@@ -191,3 +191,30 @@ final class PanelViewTests: GtkTestCase {
       environment.notice, "Settings are kept in memory only, so changes won't be kept after Pizza closes.")
   }
 }
+
+/// Row sources are connected to the view's store once, as the view is made: its check before it
+/// is shown and the view itself read through that one connection.
+@MainActor
+final class RowSourceConnectionTests: GtkTestCase {
+  /// A section's rows found at run time, counting the stores it is handed.
+  private final class CountingSource: RowSource {
+    var connections = 0
+    let rows = [ToggleRow("found", "Found", key: Fixture.flag).row]
+    func observeRows(_ handler: @escaping @MainActor () -> Void) -> Observation { Observation {} }
+    func reload() {}
+    var watchedFolders: [String] { [] }
+    func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)? {
+      connections += 1
+      return nil
+    }
+  }
+
+  func testAViewConnectsItsPanelsRowSourcesOnce() async throws {
+    let source = CountingSource()
+    let panel = Panel("Found") { Section("found", "Found", rows: source) }
+    let view = try PanelView(panel: panel, store: Fixture.store())
+    XCTAssertEqual(source.connections, 1)
+    XCTAssertNotNil(view.currentPage.rowView(path: "found/found"))
+    XCTAssertEqual(source.connections, 1)
+  }
+}

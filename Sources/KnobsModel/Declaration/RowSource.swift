@@ -95,11 +95,13 @@ extension Panel {
     }
   }
 
-  /// `store`, with the keys of found rows that have a store of their own sent there.
-  /// Every row source is connected to `store`: call `withFoundRows()` after this for
-  /// the rows they find through it.
+  /// Connects every row source of the panel to `store`, the one store its rows are read and
+  /// written through: done once, by whoever owns that store (the window's `WindowApplication`,
+  /// a command line's tool, a `PanelView` made for an app). Returns `store` with the keys of
+  /// found rows that have a store of their own sent there; `withFoundRows()` after this gives
+  /// the rows the sources find through it.
   @MainActor
-  package func routing(_ store: any SettingsStore) -> any SettingsStore {
+  package func connectRowSources(to store: any SettingsStore) -> any SettingsStore {
     let routes = rowSources.compactMap { $0.connect(to: store) }
     guard !routes.isEmpty else { return store }
     return RoutedStore(base: store, routes: Dictionary(routes, uniquingKeysWith: { first, _ in first }))

@@ -78,8 +78,8 @@ package struct CommandLineTool {
     /// The panel as declared, its row sources not yet connected.
     private lazy var declared = makePanel()
     lazy var environment = makeEnvironment(declared)
-    /// Routing connects the row sources to the store, before their rows are found.
-    lazy var store: any SettingsStore = declared.routing(recording(environment.store))
+    /// The row sources connected to the store, once, before their rows are found.
+    lazy var store: any SettingsStore = declared.connectRowSources(to: recording(environment.store))
     lazy var panel: Panel = {
       _ = store
       return declared.withFoundRows()

@@ -47,7 +47,7 @@ public final class PanelApplication {
     let program = PathText.lastComponent(arguments.first ?? id)
     // Knobs' own texts (the window's buttons, the messages) in the user's language, where they are installed.
     _ = Translation.setUp(directory: Translation.directory(executable: arguments.first ?? ""))
-    let invocation: ApplicationInvocation
+    let invocation: ApplicationInvocation<Never>
     do {
       invocation = try ApplicationInvocation.parse(
         Array(arguments.dropFirst()), program: program, examples: PanelCommand.Examples(panel: panel))
@@ -67,45 +67,127 @@ public final class PanelApplication {
     let environment =
       store.map { SettingsEnvironment(store: $0, ownSettings: nil, notice: nil) }
       ?? SettingsEnvironment.make(appID: id, panel: panel, schemaDirectories: [])
-    // The app's own keys must be there: a schema not installed is a mistake, said before anything is shown.
-    let checks = ValidationChecks(requiresKeys: true)
-    switch invocation {
-    case .help:
-      print(ApplicationInvocation.usage(program: program))
-      return 0
-    case .checkPanel:
-      return PanelCheck.run(panel, store: panel.routing(environment.store), checks: checks, program: program)
-    case .command(let command):
-      let tool = CommandLineTool(program: program, panel: panel, schemaDirectories: [], environment: environment)
-      return tool.run(command)
-    case .window(let openPath):
-      // Nothing is shown of a panel with mistakes, or one this system's settings don't fit.
+    let panel = panel
+    let id = id
+    let start = Start<Never>(
+      program: program, usage: { ApplicationInvocation<Never>.usage(program: program) }, panel: { panel },
+      environment: { _ in environment },
+      // The app's own keys must be there: a schema not installed is a mistake, said before anything is shown.
+      checks: ValidationChecks(requiresKeys: true),
+      runCommand: {
+        CommandLineTool(program: program, panel: panel, schemaDirectories: [], environment: environment).run($0)
+      },
+      runOwn: { switch $0 {} }
+    ) { openPath in
+      // Nothing is shown of a panel with mistakes, or one this system's settings don't fit: it is
+      // checked through the store the window will show it through.
+      let window = WindowApplication(appID: id, panel: panel, program: program) { environment }
+      return (window.settings.store, { window.run(openPath: openPath) })
+    }
+    return start.run(invocation)
+  }
+}
+
+extension PanelApplication {
+  /// How a panel application starts once its arguments are parsed: `run()` starts through it, and
+  /// so does Knobs (`DesktopStart`), with its own panel and its own commands (`Own`) added. Each
+  /// closure runs only when the invocation needs it: `--help` makes no panel, and `runCommand`
+  /// may make it only for a path that names one of its rows.
+  @MainActor
+  package struct Start<Own> {
+    package let program: String
+    /// What `--help` prints, made only then.
+    package let usage: () -> String
+    package let panel: () -> Panel
+    /// The panel's settings, for `--check-panel`.
+    package let environment: (Panel) -> SettingsEnvironment
+    /// What `--check-panel` and the check before the window ask of the panel.
+    package let checks: ValidationChecks
+    package let runCommand: (PanelCommand) -> Int32
+    package var runOwn: (Own) -> Int32
+    /// The window at a path, or at the panel's first page; made before GTK starts.
+    package let window: (RowPath?) -> StartingWindow
+    /// What is said after the program's name when the accessibility bus did not answer (the reason given).
+    package let accessibilityNotice: (String) -> String
+
+    package init(
+      program: String, usage: @escaping () -> String, panel: @escaping () -> Panel,
+      environment: @escaping (Panel) -> SettingsEnvironment, checks: ValidationChecks,
+      runCommand: @escaping (PanelCommand) -> Int32, runOwn: @escaping (Own) -> Int32,
+      accessibilityNotice: @escaping (String) -> String = {
+        tr("The accessibility bus did not answer (%s); the window opens without it.", $0)
+      }, window: @escaping (RowPath?) -> StartingWindow
+    ) {
+      self.program = program
+      self.usage = usage
+      self.panel = panel
+      self.environment = environment
+      self.checks = checks
+      self.runCommand = runCommand
+      self.runOwn = runOwn
+      self.accessibilityNotice = accessibilityNotice
+      self.window = window
+    }
+
+    /// Does what the invocation asks and returns the exit status.
+    package func run(_ invocation: ApplicationInvocation<Own>) -> Int32 {
+      switch invocation {
+      case .help:
+        print(usage())
+        return 0
+      case .checkPanel:
+        let panel = panel()
+        return PanelCheck.run(
+          panel, store: panel.connectRowSources(to: environment(panel).store), checks: checks, program: program)
+      case .command(let command):
+        return runCommand(command)
+      case .own(let command):
+        return runOwn(command)
+      case .window(let openPath):
+        return open(window(openPath))
+      }
+    }
+
+    /// Checks the panel, then starts GTK and runs the window; 2 for a panel with mistakes, 1 without a display.
+    package func open(_ window: StartingWindow) -> Int32 {
       guard
-        PanelCheck.run(
-          panel, store: panel.routing(environment.store), checks: checks, quietWhenValid: true, program: program) == 0
+        PanelCheck.run(panel(), store: window.checkedStore, checks: checks, quietWhenValid: true, program: program)
+          == 0
       else { return 2 }
       // GTK would wait up to 25 s for an accessibility bus that is slow to answer.
       if let problem = AccessibilityBus.prepare(timeout: 4) {
-        printError(
-          "\(program): " + tr("The accessibility bus did not answer (%s); the window opens without it.", problem))
+        printError("\(program): " + accessibilityNotice(problem))
       }
       guard initializeGtk() else {
         printError(Display.missingMessage(program: program))
         return 1
       }
-      let window = WindowApplication(appID: id, panel: panel, program: program) { environment }
-      return window.run(openPath: openPath)
+      return window.run()
     }
   }
+
+  /// A window about to open: the store the panel is checked against before anything is shown (the
+  /// one the window shows it through; nil to check only its declaration, the store's checks
+  /// following the first frame), and what runs the window once GTK has started, until it closes.
+  package typealias StartingWindow = (checkedStore: (any SettingsStore)?, run: () -> Int32)
 }
 
-/// What a `PanelApplication`'s command line asks for.
-package enum ApplicationInvocation: Equatable {
+/// What a panel application's command line asks for: its window, its help, a check of its panel,
+/// a command on its rows, or one of the app's own commands (`Own`: Knobs' `DesktopCommand`,
+/// `Never` for a `PanelApplication`).
+package enum ApplicationInvocation<Own> {
   case window(openPath: RowPath?)
   case help
   case checkPanel
   case command(PanelCommand)
+  case own(Own)
+}
 
+// Conditional: a requirement on `Own` would have the runtime look its conformance up (a scan of
+// every conformance of the program) at each start.
+extension ApplicationInvocation: Equatable where Own: Equatable {}
+
+extension ApplicationInvocation where Own == Never {
   /// Parses the arguments after the program name; throws a message for a usage error.
   package static func parse(
     _ arguments: [String], program: String, examples: PanelCommand.Examples

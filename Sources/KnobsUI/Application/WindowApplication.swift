@@ -18,9 +18,18 @@ package final class WindowApplication {
   /// Applications that handed their path to a running instance.
   private static var handedOver: [WindowApplication] = []
 
+  /// The window's settings and the store it reads and writes through (`windowStore`'s, else the
+  /// environment's), with the panel's row sources connected to it: made once, when the window, a
+  /// check before it or the app's search first needs it.
+  package private(set) lazy var settings: (environment: SettingsEnvironment, store: any SettingsStore) = {
+    let settings = environment()
+    return (settings, panel.connectRowSources(to: windowStore?(settings) ?? settings.store))
+  }()
+
   /// Before the application registers: actions and D-Bus objects of the app's own.
   package var prepare: ((Application) -> Void)?
-  /// The store the window writes through, made from the environment's (one that notes changes, say).
+  /// The store the window writes through, made from the environment's (one that notes changes, say);
+  /// set before `settings` is first asked for.
   package var windowStore: ((SettingsEnvironment) -> any SettingsStore)?
   /// Runs once the window is made, before it is shown: its menu, its notices.
   package var windowMade: ((PanelWindow, SettingsEnvironment) -> Void)?
@@ -99,9 +108,8 @@ package final class WindowApplication {
       window.present()
       return window
     }
-    let settings = environment()
+    let (settings, store) = settings
     style = DesktopStyle(following: settings.store)
-    let store = windowStore?(settings) ?? settings.store
     let window = PanelWindow(
       application: application, panel: panel, store: store, windowSettings: settings.ownSettings)
     windowMade?(window, settings)
@@ -113,7 +121,6 @@ package final class WindowApplication {
     let program = program
     let checkStore: @MainActor () -> Void = { [weak window] in
       guard let window else { return }
-      // The window's own store: routing again would connect the row sources to another.
       let problems = PanelCheck.storeProblems(panel, store: window.store)
       guard let first = problems.first else { return }
       String.boundedLines(problems.map(\.description)).forEach { printError("\(program): \($0)") }

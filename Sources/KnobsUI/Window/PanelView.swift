@@ -109,25 +109,27 @@ public final class PanelView: PageHost {
       notice = SettingsEnvironment.memoryNotice(gsettings, schemas: panel.boundKeys.map(\.schema), appName: panel.title)
       chosen = gsettings
     }
-    let problems = panel.validate(against: panel.routing(chosen), checks: ValidationChecks(requiresKeys: true))
+    // The view's one connection of the panel's row sources: checked through it, then shown through it.
+    let connected = panel.connectRowSources(to: chosen)
+    let problems = panel.validate(against: connected, checks: ValidationChecks(requiresKeys: true))
     guard problems.isEmpty else { throw Problems(problems: problems) }
     // Tasks the rows start run on GLib's loop, and the rows need Knobs' look.
     MainLoopBridge.install()
     Stylesheet.install()
-    self.init(panel: panel, store: chosen, showsHeader: showsHeader, opener: URILauncher.open)
+    self.init(panel: panel, store: connected, showsHeader: showsHeader, opener: URILauncher.open)
     // Where each GSettings value comes from: the modified mark then means a value of the user's own.
     provenance = chosen.capabilities.provenance
     if let notice { showNotice(notice) }
   }
 
   /// - Parameters:
-  ///   - store: where settings are kept; keys of rows found at run time that have a store of their own go there.
+  ///   - store: where settings are kept, the panel's row sources already connected to it
+  ///     (`Panel.connectRowSources(to:)`, which sends keys of found rows with a store of their own there).
   ///   - opener: how URIs are handed to the system (tests pass a recorder).
   init(panel: Panel, store: any SettingsStore, showsHeader: Bool, opener: @escaping Launcher.Opener) {
     // A panel with a translation domain is shown in the user's language.
     let panel = panel.translated()
-    // Keys of found rows with a store of their own (the autostart folder) go there.
-    self.store = panel.routing(store)
+    self.store = store
     rootPanel = panel.withFoundRows()
     launcher = Launcher(opener: opener)
     header = showsHeader ? Header() : nil

@@ -22,7 +22,7 @@ package final class PanelWindow {
   private var opensMaximized = false
 
   /// - Parameters:
-  ///   - store: where settings are kept; keys of rows found at run time that have a store of their own go there.
+  ///   - store: where settings are kept, the panel's row sources already connected to it (`Panel.connectRowSources(to:)`).
   ///   - windowSettings: Knobs' own schema, where the window size is remembered; nil to not remember it.
   ///   - opener: how URIs are handed to the system (tests pass a recorder).
   init(
