@@ -27,7 +27,9 @@ final class RowBindingTests: GtkTestCase {
     func showNote(_ text: String?) {}
     var hostWindow: Window? { nil }
     func shortcutConflicts(for accelerators: [Accelerator], of key: SettingKey) -> [ShortcutConflict] { [] }
-    func clear(_ conflict: ShortcutConflict) throws(SettingsError) {}
+    func write(_ value: SettingValue, _ key: SettingKey, clearing conflicts: [ShortcutConflict]) -> Bool {
+      write(value, key)
+    }
   }
 
   func testAnEditorReadsAndWritesThroughItsBinding() async throws {
