@@ -25,14 +25,19 @@ extension CommandLineTool {
       return 1
     }
     guard isPersistent(CustomShortcuts.listKey) else { return 1 }
-    let index = keybindings
-    let conflicts = accelerator.map { index.conflicts(for: [$0], of: CustomShortcuts.listKey, in: store) } ?? []
-    if !conflicts.isEmpty && !replacing {
-      conflicts.forEach { printError("knobs: \($0) " + tr("Nothing was changed; --replace takes it from there.")) }
+    // The conflicts step of the one write (`SettingEdit`), before the several keys of a new shortcut are written.
+    let conflicts = SettingEdit.Conflicts.of(
+      Row.Shortcut(key: CustomShortcuts.listKey), in: { keybindings }, replacing: replacing)
+    do throws(SettingEdit.Refusal) {
+      try conflicts?.settle(for: .strings(accelerator.map { [$0.text] } ?? []), in: store)
+    } catch .conflicts(let found) {
+      found.forEach { printError("knobs: \($0) " + tr("Nothing was changed; --replace takes it from there.")) }
       return 2
+    } catch {
+      printError("knobs: \(error)")
+      return 1
     }
     do {
-      for conflict in conflicts { try index.clear(conflict, in: store) }
       try CustomShortcuts.add(
         CustomShortcut(folder: "", name: name, command: command, binding: accelerator?.text ?? ""), to: store)
     } catch {

@@ -28,7 +28,9 @@ final class RowBindingTests: GtkTestCase {
     var hostWindow: Window? { nil }
     func present(_ dialog: Dialog) { dialog.present(over: nil) }
     func shortcutConflicts(for accelerators: [Accelerator], of key: SettingKey) -> [ShortcutConflict] { [] }
-    func clear(_ conflict: ShortcutConflict) throws(SettingsError) {}
+    func write(_ value: SettingValue, _ key: SettingKey, clearing conflicts: [ShortcutConflict]) -> Bool {
+      write(value, key)
+    }
   }
 
   func testAnEditorReadsAndWritesThroughItsBinding() async throws {

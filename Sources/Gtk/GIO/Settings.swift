@@ -126,14 +126,12 @@ public final class Settings: Object {
   /// returns false when the key is not writable or the value is not allowed.
   @discardableResult
   public func set(_ key: String, _ value: Variant) -> Bool {
-    guard let schemaKey = g_settings_schema_get_key(schema, key) else { return false }
-    defer { g_settings_schema_key_unref(schemaKey) }
-    let expected = g_settings_schema_key_get_value_type(schemaKey)
-    guard g_variant_is_of_type(value.variant, expected) != 0,
-      g_settings_schema_key_range_check(schemaKey, value.variant) != 0,
-      isWritable(key)
-    else { return false }
-    return g_settings_set_value(settings, key, value.variant) != 0
+    allows(key, value) && isWritable(key) && store(key, value)
+  }
+
+  /// Writes a value `allows` accepted, without checking it again; false when GSettings refuses it.
+  public func store(_ key: String, _ value: Variant) -> Bool {
+    g_settings_set_value(settings, key, value.variant) != 0
   }
 
   /// Whether `value` has the key's type and lies in its range (an enum's nicks, a number's bounds).

@@ -169,15 +169,16 @@ package struct CommandLineTool {
       return 0
     case .reset(let path):
       guard let target = resolve(path), let key = boundKey(target.entry) else { return 2 }
-      guard ensurePersistent(target, key: key) else { return 1 }
-      guard target.store.isWritable(key) else {
+      do throws(SettingEdit.Refusal) {
+        try SettingEdit(key, in: target.store, requiresPersistence: true).reset()
+      } catch .notPersistent {
+        sayNotPersistent(notice: target.notice)
+        return 1
+      } catch .refused {
         printError(
           "\(program): "
             + tr("“%s” is managed by the system and cannot be changed.", target.entry.row.title.escapedForMessage))
         return 1
-      }
-      do {
-        try target.store.reset(key)
       } catch {
         printError("\(program): \(error)")
         return 1
@@ -187,54 +188,48 @@ package struct CommandLineTool {
     }
   }
 
+  /// `set`: the row's text parsed, then written through the one write every change takes (`SettingEdit`).
   private func set(_ text: String, key: SettingKey, _ target: Target, replacing: Bool, force: Bool) -> Int32 {
-    let value: SettingValue
-    do {
-      value = try target.entry.row.parseValue(text, like: target.store.value(for: key))
-    } catch {
-      printError("\(program): \(error) " + tr("Nothing was changed."))
-      return 2
+    let row = target.entry.row
+    var edit = SettingEdit(key, in: target.store, requiresPersistence: true)
+    if case .shortcut(let shortcut) = row.kind.form {
+      edit.conflicts = .of(shortcut, in: { keybindings }, replacing: replacing)
     }
-    // Past what only convention bounds (an opacity over 255): written when the person says so.
-    if !force, case .number(let number) = target.entry.row.kind.form, let amount = value.doubleValue,
-      let said = number.usualMaximumProblem(amount, text: text.trimmingSpaces, title: target.entry.row.title)
-    {
-      printError("\(program): \(said) " + tr("Nothing was changed; --force sets it anyway."))
+    do throws(SettingEdit.Refusal) {
+      try edit.write { current throws(SettingEdit.Refusal) in
+        let value: SettingValue
+        do {
+          value = try row.parseValue(text, like: current)
+        } catch {
+          throw .badInput("\(error) " + tr("Nothing was changed."))
+        }
+        // Past what only convention bounds (an opacity over 255): written when the person says so.
+        if !force, case .number(let number) = row.kind.form, let amount = value.doubleValue,
+          let said = number.usualMaximumProblem(amount, text: text.trimmingSpaces, title: row.title)
+        {
+          throw .badInput("\(said) " + tr("Nothing was changed; --force sets it anyway."))
+        }
+        return value
+      }
+    } catch .badInput(let said) {
+      printError("\(program): \(said)")
       return 2
-    }
-    do {
+    } catch .refused(let error) {
       // GVariant text that does not parse, or a value of the wrong type or range: the input's fault.
-      try target.store.check(value, for: key)
-    } catch {
       printError("\(program): \(error)" + (error.isBadValue ? " " + tr("Nothing was changed.") : ""))
       return error.isBadValue ? 2 : 1
-    }
-    guard ensurePersistent(target, key: key) else { return 1 }
-    let found = shortcutConflicts(value, row: target.entry.row, store: target.store)
-    let conflicts = found?.1 ?? []
-    if !conflicts.isEmpty && !replacing {
+    } catch .notPersistent {
+      sayNotPersistent(notice: target.notice)
+      return 1
+    } catch .conflicts(let conflicts) {
       conflicts.forEach { printError("\(program): \($0) " + tr("Nothing was changed; --replace takes it from there.")) }
       return 2
-    }
-    do {
-      for conflict in conflicts { try found?.0.clear(conflict, in: target.store) }
-      try target.store.write(value, for: key)
     } catch {
       printError("\(program): \(error)")
       return 1
     }
     Settings.sync()
     return 0
-  }
-
-  /// The keybindings of the installed keybinding schemas that use a shortcut `value` sets,
-  /// for a shortcut row that checks them; none for other rows.
-  package func shortcutConflicts(_ value: SettingValue, row: Row, store: any SettingsStore)
-    -> (KeybindingIndex, [ShortcutConflict])?
-  {
-    guard case .shortcut(let shortcut) = row.kind.form, shortcut.checksConflicts else { return nil }
-    let index = keybindings
-    return (index, index.conflicts(for: shortcut.accelerators(of: value), of: shortcut.key, in: store))
   }
 
   /// What a path that could name several rows is told.
@@ -380,22 +375,22 @@ package struct CommandLineTool {
     return key
   }
 
-  /// A change that would be lost when this process exits is refused, not silently dropped.
-  private func ensurePersistent(_ target: Target, key: SettingKey) -> Bool {
-    isPersistent(key, in: target.store, notice: target.notice)
-  }
-
   /// Whether a change of `key` would be kept; says why not when it would not.
   package func isPersistent(_ key: SettingKey, in store: (any SettingsStore)? = nil, notice: String? = nil) -> Bool {
     guard (store ?? self.store).storage(for: key).isPersistent else {
-      printError(
-        "\(program): "
-          + tr(
-            "settings can't be saved here: %s",
-            notice ?? environment.notice ?? tr("there is no settings database (is a D-Bus session running?).")))
+      sayNotPersistent(notice: notice)
       return false
     }
     return true
+  }
+
+  /// Says that changes can't be saved here, and why.
+  private func sayNotPersistent(notice: String?) {
+    printError(
+      "\(program): "
+        + tr(
+          "settings can't be saved here: %s",
+          notice ?? environment.notice ?? tr("there is no settings database (is a D-Bus session running?).")))
   }
 }
 

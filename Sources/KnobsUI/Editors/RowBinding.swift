@@ -13,6 +13,11 @@ protocol RowBinding: AnyObject {
   /// Writes a value the user chose; a refusal is said in the window and the row shows the value kept.
   @discardableResult
   func write(_ value: SettingValue, _ key: SettingKey) -> Bool
+  /// Writes a value as `write` does, taking `conflicts` (the shortcuts the person agreed to move)
+  /// from the keybindings that have them once the value is found good; a shortcut that can't be
+  /// taken is said in the row, and nothing is written.
+  @discardableResult
+  func write(_ value: SettingValue, _ key: SettingKey, clearing conflicts: [ShortcutConflict]) -> Bool
   /// Why the value the user entered was not written, shown in the row until it is fixed; nil clears it.
   func showProblem(_ text: String?)
   /// A note about the current value (a missing file, options that couldn't be found); nil clears it.
@@ -23,8 +28,6 @@ protocol RowBinding: AnyObject {
   func present(_ dialog: Dialog)
   /// Other keybindings that use one of `accelerators`; none when the window checks no keybindings.
   func shortcutConflicts(for accelerators: [Accelerator], of key: SettingKey) -> [ShortcutConflict]
-  /// Takes the shortcut of `conflict` away from the keybinding that has it.
-  func clear(_ conflict: ShortcutConflict) throws(SettingsError)
 }
 
 extension RowView: RowBinding {
@@ -37,10 +40,5 @@ extension RowView: RowBinding {
   func shortcutConflicts(for accelerators: [Accelerator], of key: SettingKey) -> [ShortcutConflict] {
     guard let store, let index = keybindings else { return [] }
     return index.conflicts(for: accelerators, of: key, in: store)
-  }
-
-  func clear(_ conflict: ShortcutConflict) throws(SettingsError) {
-    guard let store, let index = keybindings else { return }
-    try index.clear(conflict, in: store)
   }
 }

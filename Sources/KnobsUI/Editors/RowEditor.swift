@@ -1,9 +1,8 @@
 import Gtk
 import KnobsModel
 
-/// The control of a row that edits a value in more than one widget or with a
-/// dialog: text, numbers, fonts, files, choices, multi-selects, lists,
-/// shortcuts and colors.
+/// The control of a row that edits a value: a switch or check box, a slider, text, numbers,
+/// fonts, files, choices, multi-selects, lists, shortcuts and colors.
 ///
 /// An editor shows the setting in `refresh` (never writing back) and sends the
 /// user's changes to its row, which writes them or says why not.
@@ -24,12 +23,18 @@ protocol RowEditor: AnyObject {
   func label(title: String)
   func connect(to row: any RowBinding)
   func refresh(_ settings: SettingsReader)
-  /// What activating the row does: focus the field, open the chooser or the popover.
+  /// What activating the row does: flip the switch, focus the field, open the chooser or the popover.
   func activate()
+  /// Whether a click on the row does something (a slider's row: no, its scale takes the clicks).
+  var isActivatable: Bool { get }
+  /// The text beside a slider, for tests; nil for other editors.
+  var shownValue: String? { get }
 }
 
 extension RowEditor {
   var below: Widget? { nil }
   var valueDescription: String { "" }
+  var isActivatable: Bool { true }
+  var shownValue: String? { nil }
   func activate() { focusWidget.grabFocus() }
 }

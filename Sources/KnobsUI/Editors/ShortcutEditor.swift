@@ -88,16 +88,8 @@ final class ShortcutEditor: RowEditor {
   @discardableResult
   func apply(_ accelerators: [Accelerator], replacing conflicts: [ShortcutConflict] = []) -> Bool {
     guard let row else { return false }
-    for conflict in conflicts {
-      do {
-        try row.clear(conflict)
-      } catch {
-        row.showProblem(tr("Not saved: %s", error.description))
-        return false
-      }
-    }
     row.showProblem(nil)
-    return row.write(shortcut.value(of: accelerators), shortcut.key)
+    return row.write(shortcut.value(of: accelerators), shortcut.key, clearing: conflicts)
   }
 
   /// “Super+H”, or “Disabled”, for screen readers.

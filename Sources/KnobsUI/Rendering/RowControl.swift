@@ -1,15 +1,11 @@
 import Gtk
 import KnobsModel
 
-/// The suffix of a row, by kind: a switch, a scale with its value, a dim value,
-/// an icon saying where activation leads, or an editor (`RowEditor`) for text,
-/// numbers, fonts, files, choices and lists.
+/// The suffix of a row, by kind: an editor (`RowEditor`: a switch, a scale with its value, text,
+/// numbers, fonts, files, choices, lists …), a dim value, or an icon saying where activation leads.
 @MainActor
 final class RowControl {
   private enum Part {
-    case toggle(Switch, Row.Toggle)
-    case check(CheckButton, Row.Toggle)
-    case slider(Scale, Label, Row.Slider)
     case editor(any RowEditor)
     case value(Label, LiveText)
     case icon(Image)
@@ -21,35 +17,13 @@ final class RowControl {
   let widget: Widget?
   /// Whether a click on the row itself does something.
   let isActivatable: Bool
-  /// The row a slider tells of a stored value outside its range.
-  private weak var noteRow: RowView?
 
   init(kind: Row.Kind) {
     switch kind.form {
-    case .toggle(let toggle) where toggle.isCheckBox:
-      let control = CheckButton()
-      part = .check(control, toggle)
-      widget = control
-      isActivatable = true
     case .toggle(let toggle):
-      let control = Switch()
-      part = .toggle(control, toggle)
-      widget = control
-      isActivatable = true
+      (part, widget, isActivatable) = Self.editor(ToggleEditor(toggle))
     case .slider(let slider):
-      let scale = Scale(minimum: slider.minimum, maximum: slider.maximum, step: slider.step)
-      // With its value beside it and a title of a few words, it fits the narrowest window (360 pixels).
-      scale.setSizeRequest(width: 160, height: -1)
-      let value = Label()
-      value.addCSSClass("dim-label")
-      value.addCSSClass("knobs-slider-value")
-      value.xAlign = 1
-      let box = Box(.horizontal, spacing: 6)
-      box.append(scale)
-      box.append(value)
-      part = .slider(scale, value, slider)
-      widget = box
-      isActivatable = false
+      (part, widget, isActivatable) = Self.editor(SliderEditor(slider))
     case .choice(let choice):
       (part, widget, isActivatable) = Self.editor(
         choice.presentation == .radio ? RadioEditor(choice) : ChoiceEditor(choice))
@@ -105,10 +79,10 @@ final class RowControl {
     }
   }
 
-  /// An editor at the end of the row. Enter on the row focuses the field or opens the chooser,
-  /// so keyboard users reach every editor.
+  /// An editor at the end of the row. Enter on the row flips the switch, focuses the field or opens
+  /// the chooser, so keyboard users reach every editor.
   private static func editor(_ editor: any RowEditor) -> (Part, Widget?, Bool) {
-    (.editor(editor), editor.suffix, true)
+    (.editor(editor), editor.suffix, editor.isActivatable)
   }
 
   /// A dim icon that says where activation leads; the row's own description
@@ -124,9 +98,6 @@ final class RowControl {
   /// ("drop-down", "entry", …), "value", "icon:NAME" or "none".
   var suffixDescription: String {
     switch part {
-    case .toggle: return "switch"
-    case .check: return "check box"
-    case .slider: return "scale"
     case .editor(let editor): return editor.kind
     case .value: return "value"
     case .icon(let image): return "icon:" + (image.iconName ?? "")
@@ -137,9 +108,6 @@ final class RowControl {
   /// The interactive widget itself: the switch, scale or the editor's focus widget.
   var interactiveWidget: Widget? {
     switch part {
-    case .toggle(let control, _): return control
-    case .check(let control, _): return control
-    case .slider(let scale, _, _): return scale
     case .editor(let editor): return editor.focusWidget
     case .value, .icon, .none: return nil
     }
@@ -148,8 +116,9 @@ final class RowControl {
   /// The text beside a slider, or of a value row; nil for other controls.
   var shownValue: String? {
     switch part {
-    case .slider(_, let label, _), .value(let label, _): return label.text
-    case .toggle, .check, .editor, .icon, .none: return nil
+    case .editor(let editor): return editor.shownValue
+    case .value(let label, _): return label.text
+    case .icon, .none: return nil
     }
   }
 
@@ -165,9 +134,6 @@ final class RowControl {
   /// Names the control after its row, so a screen reader says "Dark Style, switch", never "GtkSwitch".
   func label(title: String) {
     switch part {
-    case .toggle(let control, _): control.setAccessibleLabel(title)
-    case .check(let control, _): control.setAccessibleLabel(title)
-    case .slider(let scale, _, _): scale.setAccessibleLabel(title)
     case .editor(let editor): editor.label(title: title)
     case .value, .icon, .none: break
     }
@@ -175,53 +141,12 @@ final class RowControl {
 
   /// Sends the user's changes to the row, which writes them.
   func connect(to rowView: RowView) {
-    noteRow = rowView
-    switch part {
-    case .toggle(let control, let toggle):
-      control.onToggle { [weak rowView] isOn in
-        guard let rowView else { return }
-        rowView.write(toggle.value(turning: isOn, from: rowView.store?.value(for: toggle.key)), toggle.key)
-      }
-    case .check(let control, let toggle):
-      control.onToggle { [weak rowView] isOn in
-        guard let rowView else { return }
-        rowView.write(toggle.value(turning: isOn, from: rowView.store?.value(for: toggle.key)), toggle.key)
-      }
-    case .slider(let scale, _, let slider):
-      scale.onChange { [weak rowView] value in
-        let snapped = slider.snapped(value)
-        rowView?.write(Self.numberValue(snapped, like: rowView?.store?.defaultValue(for: slider.key)), slider.key)
-      }
-    case .editor(let editor):
-      editor.connect(to: rowView)
-    case .value, .icon, .none:
-      break
-    }
-  }
-
-  /// An integer key gets an integer, a double key a double.
-  private static func numberValue(_ value: Double, like sample: SettingValue?) -> SettingValue {
-    if case .int = sample { return .int(ExactNumber.clampedInteger(value)) }
-    return .double(value)
+    editor?.connect(to: rowView)
   }
 
   /// Shows the current setting; never calls back into `connect`'s handlers.
   func refresh(_ settings: SettingsReader) {
     switch part {
-    case .toggle(let control, let toggle):
-      control.isOn = toggle.isOn(settings[toggle.key])
-    case .check(let control, let toggle):
-      control.isActive = toggle.isOn(settings[toggle.key])
-    case .slider(let scale, let label, let slider):
-      let value = settings[slider.key]
-      scale.value = value?.doubleValue ?? slider.minimum
-      label.text = value.map { slider.format.string(of: $0) } ?? "—"
-      scale.setAccessibleDescription(label.text)
-      let number = value?.doubleValue
-      noteRow?.showNote(
-        number.flatMap {
-          Row.Slider.outOfRangeNote($0, minimum: slider.minimum, maximum: slider.maximum, format: slider.format)
-        })
     case .editor(let editor):
       editor.refresh(settings)
     case .value(let label, let text):

@@ -154,9 +154,6 @@ final class RowView {
   func activate() {
     guard let host, listRow.isSensitive else { return }
     switch row.kind.form {
-    case .toggle(let toggle):
-      let current = host.store.value(for: toggle.key)
-      write(toggle.value(turning: !toggle.isOn(current), from: current), toggle.key)
     case .link, .email:
       host.launch(row, path: path, from: listRow)
     case .detail(let page):
@@ -165,9 +162,7 @@ final class RowView {
       host.openDetail(link.page, path: path)
     case .action(let action):
       host.runAction(action, title: row.title)
-    case .slider:
-      control.interactiveWidget?.grabFocus()
-    case .choice, .text, .number, .font, .file, .multiSelect, .list, .shortcut, .color:
+    case .toggle, .slider, .choice, .text, .number, .font, .file, .multiSelect, .list, .shortcut, .color:
       control.editor?.activate()
     case .value:
       break
@@ -187,13 +182,23 @@ final class RowView {
 
   /// Writes a value the user chose; a refusal is shown in the window and the control snaps back.
   @discardableResult
-  func write(_ value: SettingValue, _ key: SettingKey) -> Bool {
+  func write(_ value: SettingValue, _ key: SettingKey) -> Bool { write(value, key, clearing: []) }
+
+  /// Writes a value the user chose through the one write every change takes (`SettingEdit`),
+  /// first taking `conflicts` (the shortcuts the person agreed to move) from the keybindings that have them.
+  @discardableResult
+  func write(_ value: SettingValue, _ key: SettingKey, clearing conflicts: [ShortcutConflict]) -> Bool {
     guard let host else { return false }
-    do {
-      try host.store.write(value, for: key)
+    var edit = SettingEdit(key, in: host.store)
+    edit.conflicts = .clearing(conflicts, in: host.keybindings)
+    do throws(SettingEdit.Refusal) {
+      try edit.write(value)
       return true
+    } catch .notCleared(let error) {
+      showProblem(tr("Not saved: %s", error.description))
+      return false
     } catch {
-      host.showMessage(tr("Couldn't change “%s”: %s", row.title, String(describing: error)), actions: [])
+      host.showMessage(tr("Couldn't change “%s”: %s", row.title, error.description), actions: [])
       refresh(SettingsReader(host.store))
       return false
     }
@@ -377,16 +382,15 @@ final class RowView {
 
   func resetToDefault() {
     guard let key = row.key, let host else { return }
-    do {
-      try host.store.reset(key)
+    do throws(SettingEdit.Refusal) {
+      try SettingEdit(key, in: host.store).reset()
     } catch {
-      host.showMessage(tr("Couldn't reset “%s”: %s", row.title, String(describing: error)), actions: [])
+      host.showMessage(tr("Couldn't reset “%s”: %s", row.title, error.description), actions: [])
     }
   }
 
   var store: (any SettingsStore)? { host?.store }
   var keybindings: KeybindingIndex? { host?.keybindings }
-  var hostWidgetForMessages: PageHost? { host }
 
   var suffixDescription: String { control.suffixDescription }
 

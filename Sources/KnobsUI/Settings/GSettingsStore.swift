@@ -111,11 +111,18 @@ public final class GSettingsStore: SettingsStore {
       throw .unavailable(availability(of: key))
     }
     guard settings.isWritable(key.key) else { throw .notWritable(key) }
-    let variant = try checkedVariant(value, for: key, in: settings)
+    let checked = lastChecked
+    lastChecked = nil
+    let variant: Variant
+    if let checked, checked.key == key, checked.value == value {
+      variant = checked.variant
+    } else {
+      variant = try checkedVariant(value, for: key, in: settings)
+    }
     guard settings.value(key.key).text != variant.text else { return }
     try checkBackend(settings, key)
     let undo = try mirrored([(key, Self.settingValue(variant))])
-    guard settings.set(key.key, variant) else {
+    guard settings.store(key.key, variant) else {
       undo?()
       throw .notWritable(key)
     }
@@ -141,9 +148,15 @@ public final class GSettingsStore: SettingsStore {
     guard let settings = settings(key.schema), settings.hasKey(key.key) else {
       throw .unavailable(availability(of: key))
     }
-    _ = try checkedVariant(value, for: key, in: settings)
+    lastChecked = nil
+    let variant = try checkedVariant(value, for: key, in: settings)
     try Self.mirror?.check(value, for: key)
+    lastChecked = (key, value, variant)
   }
+
+  /// The value `check` last found good, with the GVariant it stands for: the write that follows
+  /// (a `SettingEdit` checks, then writes) takes it as checked instead of validating it again.
+  private var lastChecked: (key: SettingKey, value: SettingValue, variant: Variant)?
 
   /// The GVariant `value` stands for, once its type and range are known to fit the key;
   /// GVariant text is parsed as the key's type.
