@@ -105,7 +105,7 @@ final class RowBindingTests: GtkTestCase {
     let row = SchemaPanel.row(
       for: KeyDescription(name: "monitor-settings", typeString: "s", summary: "Per-monitor settings (JSON)"),
       in: "org.example.panel")
-    let editor = try XCTUnwrap(RowControl(kind: row.kind).editor as? JSONEditor, "the window's JSON editor")
+    let editor = try XCTUnwrap(RowControl(kind: row.kind).editor as? PopoverTextEditor, "the window's JSON editor")
     XCTAssertEqual(editor.kind, "json")
     editor.label(title: row.title)
     editor.connect(to: binding)

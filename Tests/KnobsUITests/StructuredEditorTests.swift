@@ -54,7 +54,7 @@ final class StructuredEditorTests: GtkTestCase {
     let offset = try editor("tray-offset", as: PairEditor.self)
     XCTAssertTrue(offset.firstEntry.hasAccessibleLabel("Tray offset: X"))
     XCTAssertTrue(offset.secondEntry.hasAccessibleLabel("Tray offset: Y"))
-    let layout = try editor("menu-layout", as: VariantEditor.self)
+    let layout = try editor("menu-layout", as: PopoverTextEditor.self)
     XCTAssertTrue(layout.box.view.hasAccessibleLabel("Menu layout as GVariant text"))
     XCTAssertTrue(layout.box.applyButton.hasAccessibleLabel("Apply Menu layout"))
   }
@@ -149,7 +149,7 @@ final class StructuredEditorTests: GtkTestCase {
   }
 
   func testTheGVariantEditorSaysLineAndColumnAndWritesNothingUntilTheTextIsValid() async throws {
-    let layout = try editor("menu-layout", as: VariantEditor.self)
+    let layout = try editor("menu-layout", as: PopoverTextEditor.self)
     XCTAssertEqual(layout.box.view.text, "('default', {})")
     layout.box.view.text = "('compact',\r\n {'gap': <four>})"
     XCTAssertEqual(layout.box.messageText, "Line 2, column 11: “four” is no value here; strings need quotes.")
@@ -190,7 +190,7 @@ final class StructuredEditorTests: GtkTestCase {
     XCTAssertEqual(options.messageText, "Not added: Value: " + turned)
     XCTAssertEqual(value("app-options"), "{'scale': <1.0>}", "nothing is written")
 
-    let layout = try editor("menu-layout", as: VariantEditor.self)
+    let layout = try editor("menu-layout", as: PopoverTextEditor.self)
     layout.box.view.text = "('compact', {'name': <'a\\u202eb'>})"
     XCTAssertEqual(layout.box.messageText, turned)
     XCTAssertFalse(layout.box.applyButton.isSensitive)
@@ -210,7 +210,7 @@ final class StructuredEditorTests: GtkTestCase {
     let icons = try editor("icons", as: TableEditor.self)
     for (entry, text) in zip(icons.newRowEntries, ["mail", "Mail", "/usr/share/icons/mail.png"]) { entry.text = text }
     icons.addRow()
-    let layout = try editor("menu-layout", as: VariantEditor.self)
+    let layout = try editor("menu-layout", as: PopoverTextEditor.self)
     for dark in [false, true] {
       Style.prefersDark = dark
       let style = dark ? "dark" : "light"

@@ -35,7 +35,7 @@ extension RowView: RowBinding {
 
   func defaultValue(for key: SettingKey) -> SettingValue? { store?.defaultValue(for: key) }
 
-  func present(_ dialog: Dialog) { hostWidgetForMessages?.present(dialog) }
+  func present(_ dialog: Dialog) { host?.present(dialog) }
 
   func shortcutConflicts(for accelerators: [Accelerator], of key: SettingKey) -> [ShortcutConflict] {
     guard let store, let index = keybindings else { return [] }

@@ -125,7 +125,7 @@ final class TableEditor: RowEditor {
       isBuilt = true
       rebuild()
     case .failure(let mismatch):
-      button.label = VariantEditor.oneLine(stored)
+      button.label = PopoverTextEditor.oneLine(stored)
       rows = []
       isBuilt = false
       showText(mismatch.description)

@@ -70,12 +70,14 @@ final class RowControl {
   /// The editor of a text row: an entry, JSON text of several lines, or for a structured GVariant value the
   /// table, pair or GVariant text editor the model chose (`Row.Text.Editor`).
   private static func textEditor(_ text: Row.Text) -> any RowEditor {
-    guard case .gvariant(let type) = text.format else { return text.isJSON ? JSONEditor(text) : TextEditor(text) }
+    guard case .gvariant(let type) = text.format else {
+      return text.isJSON ? PopoverTextEditor.json(text) : TextEditor(text)
+    }
     switch text.editor {
     case .entry: return TextEditor(text)
     case .table(let table) where table.typeString == type: return TableEditor(text, table: table)
     case .pair(let pair) where pair.typeString == type: return PairEditor(text, pair: pair)
-    case .table, .pair, .variant: return VariantEditor(text, type: type)
+    case .table, .pair, .variant: return PopoverTextEditor.variant(text, type: type)
     }
   }
 

@@ -39,7 +39,7 @@ final class RowView {
   /// that the setting differs from its default.
   private var marksOwnValue = false
   private let control: RowControl
-  private weak var host: PageHost?
+  private(set) weak var host: PageHost?
   private(set) lazy var menu = RowContextMenu(rowView: self)
   /// What `showProblem` and `showNote` said, shown under the subtitle.
   private var problem: String?

@@ -22,6 +22,7 @@ public final class DconfProvenance: ProvenanceReading {
   /// The profile `guardDconf` kept libdconf from: its `unsafeFile` says why, or it is a folder.
   package private(set) static var guardedProfile: DconfProfile?
 
+  /// Says where the values of `store`'s keys come from; nothing is read until a key is asked for.
   public init(store: GSettingsStore) {
     self.store = store
   }

@@ -7,11 +7,14 @@ import KnobsModel
 /// or off, at once and whenever the settings change.
 @MainActor
 public final class DesktopStyle {
+  /// The desktop's dark-style preference (`default`, `prefer-dark`, `prefer-light`).
   public static let colorScheme = SettingKey(schema: "org.gnome.desktop.interface", key: "color-scheme")
+  /// Whether the desktop wants animations.
   public static let enableAnimations = SettingKey(schema: "org.gnome.desktop.interface", key: "enable-animations")
   private let store: any SettingsStore
   private var observation: Observation?
 
+  /// Applies `store`'s preferences now, then each time they change, for as long as this object lives.
   public init(following store: any SettingsStore) {
     self.store = store
     apply()
