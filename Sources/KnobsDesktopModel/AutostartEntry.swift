@@ -40,9 +40,6 @@ package struct AutostartEntry: Hashable, Sendable {
     self.problem = problem
   }
 
-  /// Whether the entry has a system copy, so removing it writes a hidden user copy.
-  package var hasSystemCopy: Bool { origin != .user }
-
   /// The same entry apart from whether it is enabled: what its row shows besides the switch.
   var appearance: AutostartEntry {
     var copy = self

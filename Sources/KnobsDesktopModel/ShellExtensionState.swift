@@ -29,9 +29,6 @@ package enum ShellExtensionState: Int, Sendable, CaseIterable {
     case .uninstalled: "uninstalled"
     }
   }
-
-  /// Whether the Shell runs it now.
-  package var isRunning: Bool { self == .enabled || self == .disabling }
 }
 
 /// One extension as the running Shell reports it.

@@ -20,8 +20,9 @@ func gtk<T>(_ object: UnsafeMutableRawPointer) -> UnsafeMutablePointer<T> { obje
   gtk_window_set_title(gtk(window), "Settings")
   gtk_window_set_default_size(gtk(window), 640, 800)
   do {
-    // The window's child keeps the view.
-    gtk_window_set_child(gtk(window), UnsafeMutablePointer(try PanelView(panel: panel, store: store).gtkWidget))
+    // Once it is the window's child, its widget keeps the view; until then, this function does.
+    let view = try PanelView(panel: panel, store: store)
+    withExtendedLifetime(view) { gtk_window_set_child(gtk(window), UnsafeMutablePointer(view.gtkWidget)) }
   } catch {
     var message = "knobs-third-party-bench: \(error)\n"
     _ = message.withUTF8 { write(STDERR_FILENO, $0.baseAddress, $0.count) }

@@ -61,11 +61,6 @@ public final class ScrolledWindow: Widget {
   public func setPropagatesNaturalWidth(_ propagates: Bool) {
     gtk_scrolled_window_set_propagate_natural_width(c(), propagates ? 1 : 0)
   }
-
-  /// The visible height of the scrolled area.
-  public var pageSize: Double {
-    gtk_adjustment_get_page_size(gtk_scrolled_window_get_vadjustment(c()))
-  }
 }
 
 /// A GtkStack that slides between named pages.

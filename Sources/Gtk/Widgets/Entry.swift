@@ -27,11 +27,6 @@ public final class Entry: Widget {
     set { gtk_entry_set_max_length(c(), newValue) }
   }
 
-  public var isEditable: Bool {
-    get { gtk_editable_get_editable(c()) != 0 }
-    set { gtk_editable_set_editable(c(), newValue ? 1 : 0) }
-  }
-
   /// Where the text sits when shorter than the field: 0 the start, 1 the end.
   public var xAlign: Float {
     get { gtk_editable_get_alignment(c()) }

@@ -35,13 +35,6 @@ public final class TextView: Widget {
     let object = Object(retaining: UnsafeMutableRawPointer(buffer))
     return object.connect("changed", handler)
   }
-
-  /// Puts the cursor at a line and column (both from 1), as far as the text reaches.
-  public func placeCursor(line: Int, column: Int) {
-    var iter = GtkTextIter()
-    gtk_text_buffer_get_iter_at_line_offset(buffer, &iter, Int32(clamping: line - 1), Int32(clamping: column - 1))
-    gtk_text_buffer_place_cursor(buffer, &iter)
-  }
 }
 
 extension Widget {

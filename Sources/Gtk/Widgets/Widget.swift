@@ -108,9 +108,6 @@ public class Widget: Object {
     gtk_widget_set_margin_end(widget, end)
   }
 
-  public var marginStart: Int32 { gtk_widget_get_margin_start(widget) }
-  public var marginEnd: Int32 { gtk_widget_get_margin_end(widget) }
-
   public func setSizeRequest(width: Int32, height: Int32) {
     gtk_widget_set_size_request(widget, width, height)
   }

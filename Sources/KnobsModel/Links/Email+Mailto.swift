@@ -1,7 +1,4 @@
 extension Row.Email {
-  /// The headers a `mailto:` URI may carry; anything else (such as `attach`) is refused.
-  static let supportedHeaders: Set<String> = ["to", "cc", "bcc", "subject", "body"]
-
   /// The `mailto:` URI (RFC 6068) for this message, built from the typed fields.
   ///
   /// The To addresses are joined by `,`; `cc`, `bcc`, `subject` and `body`

@@ -48,5 +48,4 @@ final class SectionView {
   }
 
   var footerText: String { settings.flatMap { section.footer?.text($0) } ?? "" }
-  var headerText: String { settings.flatMap { section.header?.text($0) } ?? "" }
 }
