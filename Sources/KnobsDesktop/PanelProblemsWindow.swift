@@ -18,7 +18,7 @@ package final class PanelProblemsWindow {
   ///   - source: the panel's id or file, as it was asked for.
   ///   - lines: the problems as the command line prints them.
   package init(application: Application?, source: String, lines: [String]) {
-    dialog = Dialog(
+    dialog = Dialog.make(
       title: source,
       heading: tr(
         "Couldn't open “%s”: %s", source,

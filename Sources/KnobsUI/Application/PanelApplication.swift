@@ -77,7 +77,7 @@ public final class PanelApplication {
       runCommand: {
         CommandLineTool(program: program, panel: panel, schemaDirectories: [], environment: environment).run($0)
       },
-      runOwn: { switch $0 {} }
+      runOwn: noOwnCommand
     ) { openPath in
       // Nothing is shown of a panel with mistakes, or one this system's settings don't fit: it is
       // checked through the store the window will show it through.
@@ -224,3 +224,7 @@ extension ApplicationInvocation where Own == Never {
       program)
   }
 }
+
+/// A panel app's own commands when it has none: never called (a `switch` over `Never` in a
+/// closure is warned of as code never run).
+private func noOwnCommand(_ never: Never) -> Int32 {}

@@ -24,7 +24,10 @@ package class Dialog {
   /// - Parameters:
   ///   - heading: the bold line at the top of the padded column; nil for a bare column.
   ///   - window: the window to use (an `ApplicationWindow` for a window of an application's own).
-  package init(title: String, heading text: String?, width: Int32, height: Int32 = -1, window: Window = Window()) {
+  /// Internal, with `make` for other modules: a `package` designated initializer makes the
+  /// compiler warn of an infinite recursion in each subclass of this module (a false alarm about
+  /// a thunk it never calls: swiftlang/swift#92023).
+  init(title: String, heading text: String?, width: Int32, height: Int32 = -1, window: Window = Window()) {
     self.window = window
     window.title = title
     window.setDefaultSize(width: width, height: height)
@@ -45,6 +48,13 @@ package class Dialog {
       self?.finish()
       return false
     }
+  }
+
+  /// A dialog of another module's own (`init`'s parameters).
+  package static func make(
+    title: String, heading: String?, width: Int32, height: Int32 = -1, window: Window = Window()
+  ) -> Dialog {
+    Dialog(title: title, heading: heading, width: width, height: height, window: window)
   }
 
   /// Runs `handler` once, when the dialog has ended, whatever ended it.
