@@ -20,7 +20,9 @@ extension CommandLineTool {
       printError("knobs: \(error) " + tr("Nothing was changed."))
       return 2
     }
-    if let problem = CustomShortcuts.problem(in: store) {
+    let shortcut = CustomShortcut(folder: "", name: name, command: command, binding: accelerator?.text ?? "")
+    // Where it goes must be writable before a conflicting shortcut is taken from another binding.
+    if case .failure(let problem) = CustomShortcuts.placing(shortcut, in: store) {
       printError("knobs: \(problem)")
       return 1
     }
@@ -38,8 +40,7 @@ extension CommandLineTool {
       return 1
     }
     do {
-      try CustomShortcuts.add(
-        CustomShortcut(folder: "", name: name, command: command, binding: accelerator?.text ?? ""), to: store)
+      try CustomShortcuts.add(shortcut, to: store)
     } catch {
       printError("knobs: \(error)")
       return 1

@@ -37,3 +37,34 @@ def test_a_locked_shortcut_takes_no_shortcut_from_another(tmp_path):
         assert desk.get(SCHEMA, "close") == "['<Alt>F4']"
     finally:
         desk.stop()
+
+
+CUSTOM = "/org/gnome/settings-daemon/plugins/media-keys/custom-keybindings/"
+MEDIA_KEYS = "org.gnome.settings-daemon.plugins.media-keys"
+
+
+def test_a_custom_shortcut_that_cannot_be_stored_takes_no_shortcut_from_another(tmp_path):
+    # The new shortcut's folder is locked (its list is not): before, --replace took Alt+F4 from
+    # close, then failed writing the folder's first key, and close had lost its shortcut.
+    desk = Desk(tmp_path)
+    try:
+        written = desk.command("dconf", "write", FOLDER + "close", "['<Alt>F4']")
+        assert written.returncode == 0, written
+        site = tmp_path / "site.d"
+        (site / "locks").mkdir(parents=True)
+        (site / "00-site").write_text("[org/gnome/settings-daemon/plugins/media-keys/custom-keybindings/custom0]\n"
+                                      "name='Kept by the site'\n")
+        (site / "locks" / "00").write_text(CUSTOM + "custom0/name\n")
+        database = tmp_path / "site.db"
+        subprocess.run(["dconf", "compile", str(database), str(site)], check=True, capture_output=True)
+        profile = tmp_path / "profile"
+        profile.write_text(f"user-db:user\nfile-db:{database}\n")
+        desk.env["DCONF_PROFILE"] = str(profile)
+
+        result = desk.knobs("custom-shortcut", "add", "--replace", "Terminal", "xterm", "<Alt>F4")
+        assert result.returncode == 1, result
+        assert "name is managed by the system and cannot be changed." in result.stderr, result
+        assert desk.get(SCHEMA, "close") == "['<Alt>F4']", "the other keybinding keeps its shortcut"
+        assert desk.get(MEDIA_KEYS, "custom-keybindings") == "@as []", "no shortcut was added"
+    finally:
+        desk.stop()

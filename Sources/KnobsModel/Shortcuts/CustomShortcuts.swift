@@ -86,12 +86,8 @@ package enum CustomShortcuts {
   package static func add(_ shortcut: CustomShortcut, to store: any SettingsStore) throws(SettingsError)
     -> CustomShortcut
   {
-    if let problem = problem(in: store) { throw problem }
+    let added = try placing(shortcut, in: store).get()
     let list = folders(in: store)
-    var added = shortcut
-    if added.folder.isEmpty || list.contains(added.folder) || !SchemaPath.isFolder(added.folder) {
-      added.folder = freeFolder(among: list)
-    }
     for (key, value) in [
       (added.nameKey, added.name), (added.commandKey, added.command), (added.bindingKey, added.binding),
     ] {
@@ -99,6 +95,23 @@ package enum CustomShortcuts {
     }
     try store.write(.strings(list + [added.folder]), for: listKey)
     return added
+  }
+
+  /// Where `add` puts `shortcut` (its own folder when that is free, else the first free one), or
+  /// why it can't: the list or one of the folder's keys can't be written (an administrator's lock).
+  package static func placing(_ shortcut: CustomShortcut, in store: any SettingsStore) -> Result<
+    CustomShortcut, SettingsError
+  > {
+    if let problem = problem(in: store) { return .failure(problem) }
+    let list = folders(in: store)
+    var placed = shortcut
+    if placed.folder.isEmpty || list.contains(placed.folder) || !SchemaPath.isFolder(placed.folder) {
+      placed.folder = freeFolder(among: list)
+    }
+    for key in [placed.nameKey, placed.commandKey, placed.bindingKey] where !store.isWritable(key) {
+      return .failure(.notWritable(key))
+    }
+    return .success(placed)
   }
 
   /// Takes a shortcut out of the list, then returns its keys to their defaults.
