@@ -11,20 +11,25 @@ FOLDER = "/org/gnome/desktop/wm/keybindings/"
 SCHEMA = "org.gnome.desktop.wm.keybindings"
 
 
+def lock(desk, tmp_path, keyfile, path):
+    """A site database holding `keyfile` that locks `path`, in the desk's dconf profile."""
+    site = tmp_path / "site.d"
+    (site / "locks").mkdir(parents=True)
+    (site / "00-site").write_text(keyfile)
+    (site / "locks" / "00").write_text(path + "\n")
+    database = tmp_path / "site.db"
+    subprocess.run(["dconf", "compile", str(database), str(site)], check=True, capture_output=True)
+    profile = tmp_path / "profile"
+    profile.write_text(f"user-db:user\nfile-db:{database}\n")
+    desk.env["DCONF_PROFILE"] = str(profile)
+
+
 def test_a_locked_shortcut_takes_no_shortcut_from_another(tmp_path):
     desk = Desk(tmp_path)
     try:
         written = desk.command("dconf", "write", FOLDER + "close", "['<Alt>F4']")
         assert written.returncode == 0, written
-        site = tmp_path / "site.d"
-        (site / "locks").mkdir(parents=True)
-        (site / "00-site").write_text("[org/gnome/desktop/wm/keybindings]\nminimize=['<Super>h']\n")
-        (site / "locks" / "00").write_text(FOLDER + "minimize\n")
-        database = tmp_path / "site.db"
-        subprocess.run(["dconf", "compile", str(database), str(site)], check=True, capture_output=True)
-        profile = tmp_path / "profile"
-        profile.write_text(f"user-db:user\nfile-db:{database}\n")
-        desk.env["DCONF_PROFILE"] = str(profile)
+        lock(desk, tmp_path, "[org/gnome/desktop/wm/keybindings]\nminimize=['<Super>h']\n", FOLDER + "minimize")
 
         result = desk.knobs("set", "--replace", f"schema/{SCHEMA}/minimize", "<Alt>F4")
         assert result.returncode == 1, result
@@ -50,16 +55,8 @@ def test_a_custom_shortcut_that_cannot_be_stored_takes_no_shortcut_from_another(
     try:
         written = desk.command("dconf", "write", FOLDER + "close", "['<Alt>F4']")
         assert written.returncode == 0, written
-        site = tmp_path / "site.d"
-        (site / "locks").mkdir(parents=True)
-        (site / "00-site").write_text("[org/gnome/settings-daemon/plugins/media-keys/custom-keybindings/custom0]\n"
-                                      "name='Kept by the site'\n")
-        (site / "locks" / "00").write_text(CUSTOM + "custom0/name\n")
-        database = tmp_path / "site.db"
-        subprocess.run(["dconf", "compile", str(database), str(site)], check=True, capture_output=True)
-        profile = tmp_path / "profile"
-        profile.write_text(f"user-db:user\nfile-db:{database}\n")
-        desk.env["DCONF_PROFILE"] = str(profile)
+        lock(desk, tmp_path, "[org/gnome/settings-daemon/plugins/media-keys/custom-keybindings/custom0]\n"
+             "name='Kept by the site'\n", CUSTOM + "custom0/name")
 
         result = desk.knobs("custom-shortcut", "add", "--replace", "Terminal", "xterm", "<Alt>F4")
         assert result.returncode == 1, result
