@@ -43,22 +43,42 @@ let gtk: [Target] = [
   // libdconf (Debian's libdconf-dev): where a value comes from (the user's own value, the
   // site's default, the locks), read as dconf reads it.
   .systemLibrary(name: "CDconf", pkgConfig: "dconf", providers: [.apt(["libdconf-dev"])]),
-  // C glue for what Swift cannot call directly: variadic functions and macros.
-  .target(name: "CGtkGlue", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("dispatch")]),
-  .target(name: "Gtk", dependencies: ["CGtk", "CGtkGlue"]),
+  // GLib, GObject and GIO alone (Debian's libglib2.0-dev): what the command line links, without GTK.
+  .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+  // C glue for what Swift cannot call directly in GLib and GIO: variadic functions and macros.
+  .target(name: "CGioGlue", dependencies: ["CGio"], linkerSettings: [.linkedLibrary("dispatch")]),
+  // GLib's main loop, GObject's signals, GIO's settings, schemas and D-Bus, in Swift; no GTK.
+  .target(name: "Gio", dependencies: ["CGio", "CGioGlue"]),
+  // C glue for what Swift cannot call directly in GTK: variadic functions and macros.
+  .target(name: "CGtkGlue", dependencies: ["CGtk"]),
+  // GTK's widgets in Swift, with Gio's types re-exported.
+  .target(name: "Gtk", dependencies: ["Gio", "CGtk", "CGtkGlue", "CGioGlue"]),
+  // KnobsUI's part that needs no display and no GTK: the GSettings store, where values come
+  // from (dconf's layers), and the command line of a panel (`list/get/set/reset/explain`).
+  // KnobsUI re-exports it; Knobs' command line links it without GTK.
   .target(
-    name: "KnobsUI", dependencies: ["Gtk", "CGtk", "KnobsModel", "CDconf"],
+    name: "KnobsSettings", dependencies: ["Gio", "KnobsModel", "CDconf"],
+    swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+  .target(
+    name: "KnobsUI", dependencies: ["Gtk", "CGtk", "KnobsModel", "KnobsSettings", "CDconf"],
     swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
   // The app: its pages, command line and start (`DesktopStart`), everything of `knobs` but its
   // main.swift. A library, not a product, so that knobs-bench-app runs the same start.
   .target(
-    name: "KnobsDesktop", dependencies: ["KnobsUI", "KnobsModel", "KnobsDesktopModel", "Gtk"],
+    name: "KnobsDesktop", dependencies: ["KnobsSettings", "KnobsModel", "KnobsDesktopModel", "Gio"],
     swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
-  // The shipped program: KnobsDesktop's start, no benchmark code.
+  .target(
+    name: "KnobsDesktopWindow", dependencies: ["KnobsDesktop", "KnobsUI", "KnobsModel", "KnobsDesktopModel", "Gtk"],
+    swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+  // The shipped program: its commands, without GTK (KnobsDesktop's `CommandStart`); for the
+  // window it runs knobs-window.
   .executableTarget(name: "knobs", dependencies: ["KnobsDesktop"]),
+  // The shipped window program (KnobsDesktopWindow's start), no benchmark code.
+  .executableTarget(name: "knobs-window", dependencies: ["KnobsDesktopWindow"]),
   // The same app with the benchmark hook bench/run times it through (KNOBS_BENCH_ variables).
   .executableTarget(
-    name: "knobs-bench-app", dependencies: ["KnobsDesktop", "KnobsUI", "KnobsModel", "Gtk", "BenchmarkPanels"],
+    name: "knobs-bench-app",
+    dependencies: ["KnobsDesktopWindow", "KnobsDesktop", "KnobsUI", "KnobsModel", "Gtk", "BenchmarkPanels"],
     path: "Sources/KnobsBenchApp", swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
   // What the GTK test targets share: GtkTestCase (one application, a display or a failure), the
   // fixture panel and generated big panels.
@@ -67,7 +87,9 @@ let gtk: [Target] = [
   // The app's own tests: its pages, command line, start and desktop files.
   .testTarget(
     name: "KnobsDesktopTests",
-    dependencies: ["KnobsDesktop", "KnobsDesktopModel", "KnobsUI", "KnobsModel", "Gtk", "KnobsTestSupport"]),
+    dependencies: [
+      "KnobsDesktop", "KnobsDesktopWindow", "KnobsDesktopModel", "KnobsUI", "KnobsModel", "Gtk", "KnobsTestSupport",
+    ]),
   // A third-party panel for bench/run: the generated toggles through PanelApplication and PanelView.
   .executableTarget(
     name: "knobs-third-party-bench", dependencies: ["KnobsUI", "BenchmarkPanels"],
@@ -81,6 +103,7 @@ let package = Package(
       ? []
       : [
         .executable(name: "knobs", targets: ["knobs"]),
+        .executable(name: "knobs-window", targets: ["knobs-window"]),
         .library(name: "KnobsUI", targets: ["KnobsUI"]),
       ]),
   targets: model + (modelOnly ? [] : gtk)

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import Gtk
 import KnobsDesktop
+import KnobsDesktopWindow
 import KnobsModel
 import KnobsUI
 

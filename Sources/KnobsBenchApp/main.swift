@@ -1,4 +1,5 @@
 import KnobsDesktop
+import KnobsDesktopWindow
 import KnobsModel
 
 // knobs-bench-app: the knobs app with the benchmark hook bench/run times it through

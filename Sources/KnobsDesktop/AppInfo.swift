@@ -1,7 +1,7 @@
 /// Who Knobs is and how to reach its maintainers: the one place a distributor edits. The id and
 /// the version come from the files APP_ID and VERSION (`AppIdentity.swift`, written from them).
-enum AppInfo {
-  static let name = "Knobs"
+package enum AppInfo {
+  package static let name = "Knobs"
 
   static let maintainersAddress = "maintainers@knobs.dev"
   static let website = "https://knobs.dev"

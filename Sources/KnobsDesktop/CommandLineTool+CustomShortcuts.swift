@@ -1,6 +1,6 @@
-import Gtk
+import Gio
 import KnobsModel
-import KnobsUI
+import KnobsSettings
 
 /// `knobs custom-shortcut add|remove`: the same custom shortcuts the Keyboard Shortcuts
 /// page shows, kept where GNOME Settings keeps them.

@@ -1,8 +1,8 @@
 import FoundationEssentials
-import Gtk
+import Gio
 import KnobsDesktopModel
 import KnobsModel
-import KnobsUI
+import KnobsSettings
 
 /// `knobs export`: the settings that differ from their defaults as a dconf keyfile,
 /// and a locks file for a site database.

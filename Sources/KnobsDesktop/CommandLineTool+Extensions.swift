@@ -1,9 +1,9 @@
 import FoundationEssentials
 import Glibc
-import Gtk
+import Gio
 import KnobsDesktopModel
 import KnobsModel
-import KnobsUI
+import KnobsSettings
 
 /// `knobs extension …`: the GNOME Shell extensions installed, installing one from its zip
 /// archive, turning one on or off (the Extensions page's switches) and removing one.
@@ -49,11 +49,11 @@ extension CommandLineTool {
   /// One extension as `extension list --json` gives it.
   private struct ListedExtension: Encodable {
     var uuid: String
-    var name: String
+    package var name: String
     var version: String?
     /// `user` or `system`.
     var scope: String
-    var path: String
+    package var path: String
     /// Whether the Shell's lists turn it on.
     var enabled: Bool
     /// The running Shell's state (`enabled`, `disabled`, `error`, `out of date`, `initialized`…);
@@ -163,8 +163,8 @@ extension CommandLineTool {
   /// What `extension install --json` prints.
   private struct InstalledExtension: Encodable {
     var uuid: String
-    var name: String
-    var path: String
+    package var name: String
+    package var path: String
     var compiledSchemas: Bool
     var replaced: Bool
 

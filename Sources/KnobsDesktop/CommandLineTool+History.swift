@@ -1,8 +1,8 @@
 import FoundationEssentials
 import Glibc
-import Gtk
+import Gio
 import KnobsModel
-import KnobsUI
+import KnobsSettings
 
 /// `knobs history` and `knobs undo`: the changes made through Knobs, and taking one back.
 extension CommandLineTool {

@@ -1,10 +1,10 @@
 import KnobsModel
-import KnobsUI
+import KnobsSettings
 
 extension CommandLineTool {
   /// The tool for Knobs' own panel: its stores, and changes noted in `history`. The panel is
   /// made by `panel` when a command first needs it (a path under `schema/` does not).
-  init(panel: @escaping () -> Panel, schemaDirectories: [String], history: ChangeHistory) {
+  package init(panel: @escaping () -> Panel, schemaDirectories: [String], history: ChangeHistory) {
     self.init(
       program: "knobs", panel: panel, schemaDirectories: schemaDirectories,
       environment: { SettingsEnvironment.make(appID: AppInfo.id, panel: $0, schemaDirectories: schemaDirectories) },
@@ -13,7 +13,7 @@ extension CommandLineTool {
   }
 
   /// The tool for a panel file's stores (its INI keys have no undo here).
-  init(panel: Panel, schemaDirectories: [String], environment: SettingsEnvironment) {
+  package init(panel: Panel, schemaDirectories: [String], environment: SettingsEnvironment) {
     self.init(program: "knobs", panel: panel, schemaDirectories: schemaDirectories, environment: environment)
     hintsSchemaPaths = true
   }
@@ -27,7 +27,7 @@ extension CommandLineTool {
   }
 
   /// Runs Knobs' own command and returns the exit status: 0 done, 1 the system refused, 2 bad input.
-  func run(_ command: DesktopCommand) -> Int32 {
+  package func run(_ command: DesktopCommand) -> Int32 {
     switch command {
     case .addCustomShortcut(let name, let command, let accelerator, let replace):
       return addCustomShortcut(name: name, command: command, accelerator: accelerator, replacing: replace)

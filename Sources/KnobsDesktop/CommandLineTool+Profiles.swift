@@ -1,7 +1,7 @@
-import Gtk
+import Gio
 import KnobsDesktopModel
 import KnobsModel
-import KnobsUI
+import KnobsSettings
 
 /// `knobs profile …`: named sets of settings to switch to and back (`SettingsProfiles`).
 extension CommandLineTool {

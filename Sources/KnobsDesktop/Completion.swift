@@ -1,7 +1,7 @@
-import Gtk
+import Gio
 import KnobsDesktopModel
 import KnobsModel
-import KnobsUI
+import KnobsSettings
 
 /// `knobs __complete WORD…`: what the shells' completions (data/completions/) offer for the
 /// last of the words typed after `knobs`, one candidate a line. The commands and options are
@@ -14,7 +14,7 @@ import KnobsUI
 /// A word that names a file is answered with `filesMarker` alone: the shell completes files.
 /// A candidate is one line, and shown as it is: one with a control or bidirectional control
 /// character (a name another program saved) is left out.
-struct Completion {
+package struct Completion {
   /// The hidden command the completion scripts call.
   static let command = "__complete"
   /// The only line printed where a file's name goes.
@@ -204,7 +204,7 @@ extension Completion {
   /// installed schemas and extensions, each read only when the word needs it (the panel too,
   /// made by `panel` for a row's path only); one a line.
   @MainActor
-  static func run(
+  package static func run(
     _ words: [String], panel: @escaping () -> Panel, schemaDirectories: [String], history: ChangeHistory,
     environment: [String: String]
   ) -> String {

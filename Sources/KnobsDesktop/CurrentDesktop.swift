@@ -1,6 +1,6 @@
-import Gtk
+import Gio
 import KnobsModel
-import KnobsUI
+import KnobsSettings
 
 /// The desktop this process runs on (`GtkDesktop`), found once when first asked: from the
 /// session's variables, and when they do not say GNOME, whether GNOME Shell owns its name on
@@ -48,7 +48,7 @@ package enum CurrentDesktop {
   }
 
   /// From now on every GSettings write of this process also goes where this desktop's GTK reads.
-  static func start(environment: [String: String]) {
+  package static func start(environment: [String: String]) {
     self.environment = environment
     GSettingsStore.mirror = GtkFilesMirror(environment: environment) { CurrentDesktop.kind }
   }

@@ -5,13 +5,13 @@ import KnobsModel
 /// Changes. Each is an app action of the same name that opens its page, so
 /// `ActivateAction` over D-Bus, which GNOME uses for an entry that says
 /// `DBusActivatable=true`, and the entry's `Exec` line agree.
-struct DesktopAction: Equatable {
+package struct DesktopAction: Equatable {
   /// The action's name, in the desktop entry and as `app.NAME`: the page row's id.
-  let name: String
+  package let name: String
   /// The page's title, the action's `Name=` in the desktop entry.
   let title: String
   /// The path `--open` takes to show the page: its first section.
-  let path: RowPath
+  package let path: RowPath
 
   /// The sections whose pages are actions: the desktop's settings, and the history.
   static let sectionIDs = ["desktop", "history"]
@@ -19,7 +19,7 @@ struct DesktopAction: Equatable {
   static let historyPages = ["recent-changes"]
 
   /// The actions of `panel`'s pages, in panel order.
-  static func all(of panel: Panel) -> [DesktopAction] {
+  package static func all(of panel: Panel) -> [DesktopAction] {
     var actions: [DesktopAction] = []
     for section in panel.sections where sectionIDs.contains(section.id) {
       for row in section.rows {

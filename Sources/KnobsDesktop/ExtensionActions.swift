@@ -1,4 +1,4 @@
-import Gtk
+import Gio
 import KnobsDesktopModel
 import KnobsModel
 
@@ -6,11 +6,11 @@ import KnobsModel
 /// removes one the user installed (through the running Shell when it knows the extension, so
 /// it is turned off first), and tells who turned every extension off.
 @MainActor
-enum ExtensionActions {
+package enum ExtensionActions {
   /// Generous: the window never waits for the answer.
   static let timeout = 10.0
 
-  static func connect(_ rows: ShellExtensionRows, bus: ShellExtensionsBus?, history: ChangeHistory?) {
+  package static func connect(_ rows: ShellExtensionRows, bus: ShellExtensionsBus?, history: ChangeHistory?) {
     let environment = LocalFiles.environment()
     rows.install = { [weak rows] file, done in
       // Chosen in the window, so an extension already installed is replaced: an update.

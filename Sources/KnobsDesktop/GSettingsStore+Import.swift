@@ -1,6 +1,6 @@
-import Gtk
+import Gio
 import KnobsModel
-import KnobsUI
+import KnobsSettings
 
 /// Which installed schema keeps each key of the user's database: the schema with the
 /// key's folder for its own (two may share one: the first that has the key), else the first

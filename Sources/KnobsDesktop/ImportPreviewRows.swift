@@ -1,6 +1,6 @@
-import Gtk
+import Gio
 import KnobsModel
-import KnobsUI
+import KnobsSettings
 
 /// The changes a keyfile would make, as rows with a check box each, before anything is
 /// written: what `Import…` in the window shows. `apply` writes the checked ones as one

@@ -1,15 +1,15 @@
 import KnobsDesktopModel
 import KnobsModel
-import KnobsUI
+import KnobsSettings
 
 /// What the command line asked for, and of which panel: the app's own, or a
 /// panel file (`--panel FILE|ID`) before the rest.
-struct Request: Equatable {
+package struct Request: Equatable {
   /// A panel file's path or an installed panel's id; nil for the app's own panel.
-  var panel: String?
-  var invocation: Invocation
+  package var panel: String?
+  package var invocation: Invocation
 
-  static func parse(_ arguments: [String]) throws(UsageError) -> Request {
+  package static func parse(_ arguments: [String]) throws(UsageError) -> Request {
     guard arguments.first == "--panel" else { return Request(panel: nil, invocation: try Invocation.parse(arguments)) }
     guard arguments.count > 1, !arguments[1].hasPrefix("-") || arguments[1].contains("/") else {
       throw UsageError(tr("--panel needs a panel file or an installed panel's id, e.g. --panel org.example.Pizza."))
@@ -26,10 +26,10 @@ struct Request: Equatable {
 
 /// What the command line asked for: what any panel application's asks for (the window, `--help`,
 /// `--check-panel`, the commands on the panel's rows), or a command of Knobs' own.
-typealias Invocation = ApplicationInvocation<DesktopCommand>
+package typealias Invocation = ApplicationInvocation<DesktopCommand>
 
 /// Knobs' own commands, beside those of every panel application (`ApplicationInvocation`).
-enum DesktopCommand: Equatable {
+package enum DesktopCommand: Equatable {
   /// Started by D-Bus (`--gapplication-service`, the service file's `Exec`): a window only when one is asked for.
   case service
   case version
@@ -68,7 +68,7 @@ enum DesktopCommand: Equatable {
 
 extension Invocation {
   /// `knobs --help`, in the user's language: one text per paragraph, for translators.
-  static var usage: String {
+  package static var usage: String {
     [
       tr(
         // TRANSLATORS: keep the command names, options and PATH, SCHEMA-ID and VALUE as they are.
@@ -113,7 +113,7 @@ extension Invocation {
   }
 
   /// Parses the arguments after the program name; throws a message for a usage error.
-  static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+  package static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
     var rest = arguments[...]
     guard let first = rest.popFirst() else { return .window(openPath: nil) }
     let invocation: Invocation
@@ -305,7 +305,7 @@ extension Invocation {
 }
 
 /// `knobs profile …`.
-enum ProfileCommand: Equatable {
+package enum ProfileCommand: Equatable {
   case save(name: String, scopes: [RowPath])
   case apply(name: String, dryRun: Bool)
   case list
@@ -339,7 +339,7 @@ extension Invocation {
 }
 
 /// `knobs extension …`.
-enum ExtensionCommand: Equatable {
+package enum ExtensionCommand: Equatable {
   case list(json: Bool)
   case install(file: String, replace: Bool, json: Bool)
   case enable(uuid: String)

@@ -8,7 +8,7 @@ import KnobsModel
 /// paragraph is the synopsis; a paragraph that starts with a heading (“Options:”) is a list
 /// of entries, each a term two spaces in and its description after a wider indent; the
 /// paragraphs without a heading are said before the lists or, after them, under PATHS.
-enum ManPage {
+package enum ManPage {
   /// The hidden command that prints it.
   static let command = "__man-page"
 
@@ -84,7 +84,7 @@ enum ManPage {
 
   /// The man page for `usage`, in the user's language (English at build time, or the language
   /// `LANGUAGE` names).
-  static func roff(usage: String, version: String) -> String {
+  package static func roff(usage: String, version: String) -> String {
     var lines = [
       ".\\\" Made by knobs \(command) from the text of knobs --help; edit that, not this.",
       // TRANSLATORS: the title of the man pages' section 1, as man prints it in the page's header.

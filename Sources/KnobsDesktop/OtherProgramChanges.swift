@@ -1,8 +1,8 @@
 import FoundationEssentials
-import Gtk
+import Gio
 import KnobsDesktopModel
 import KnobsModel
-import KnobsUI
+import KnobsSettings
 
 /// Notes in the history what other programs change in the user's dconf database: while
 /// the window is open, heard from the dconf writer; and while Knobs was closed, found by

@@ -1,7 +1,7 @@
-import Gtk
+import Gio
 import KnobsDesktopModel
 import KnobsModel
-import KnobsUI
+import KnobsSettings
 
 /// The window's Profiles page (History › Profiles): the profiles `knobs profile` keeps
 /// (`SettingsProfiles`), a page each with Apply, which shows the profile's changes and resets
@@ -10,14 +10,14 @@ import KnobsUI
 /// command line checks it. The folder is read when the page first opens, then again when it
 /// changes (a `knobs profile save` elsewhere) and when the window comes back.
 @MainActor
-final class ProfileRows: RowSource {
+package final class ProfileRows: RowSource {
   /// The page's path, and the section the profiles are listed in.
   static let pagePath = RowPath("history/profiles")
   static let sectionID = "saved"
   /// What opens the page: its first row, Save Current Settings as Profile….
-  static let saveRowPath = pagePath.appending("save", "save")
+  package static let saveRowPath = pagePath.appending("save", "save")
   let profiles: SettingsProfiles
-  private(set) var rows: [Row] = []
+  package private(set) var rows: [Row] = []
   /// The profiles listed, by name, with their row ids.
   private(set) var rowIDs: [String: String] = [:]
   private let preview: ImportPreviewRows
@@ -28,20 +28,20 @@ final class ProfileRows: RowSource {
   private var shown: [String: String] = [:]
   private let observers = ChangeObservers()
 
-  init(profiles: SettingsProfiles, preview: ImportPreviewRows) {
+  package init(profiles: SettingsProfiles, preview: ImportPreviewRows) {
     self.profiles = profiles
     self.preview = preview
     rows = [emptyRow]
   }
 
   /// Where a profile's scopes that name rows (`appearance`) are looked up.
-  func name(by panel: Panel) { self.panel = panel }
+  package func name(by panel: Panel) { self.panel = panel }
 
-  func observeRows(_ handler: @escaping @MainActor () -> Void) -> Observation {
+  package func observeRows(_ handler: @escaping @MainActor () -> Void) -> Observation {
     observers.add { _ in handler() }
   }
 
-  var watchedFolders: [String] { [profiles.folder] }
+  package var watchedFolders: [String] { [profiles.folder] }
 
   /// The pages a new profile keeps (their paths, `desktop/appearance`); none chosen, every setting
   /// the user set. The window's choice while it is open, kept nowhere else.
@@ -58,23 +58,23 @@ final class ProfileRows: RowSource {
     return pages.filter { chosen.contains($0.path) }
   }
 
-  func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)? {
+  package func connect(to store: any SettingsStore) -> (schema: String, store: any SettingsStore)? {
     (Self.pagesKey.schema, choices)
   }
 
-  func prepareRows() {
+  package func prepareRows() {
     guard !prepared else { return }
     prepared = true
     rebuild()
   }
 
-  func reload() {
+  package func reload() {
     guard prepared else { return }
     rebuild()
   }
 
   /// The path of a profile's page, when it is listed.
-  func path(of name: String) -> RowPath? {
+  package func path(of name: String) -> RowPath? {
     rowIDs[name].map { Self.pagePath.appending(Self.sectionID).appending($0) }
   }
 

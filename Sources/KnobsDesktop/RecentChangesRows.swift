@@ -1,6 +1,6 @@
-import Gtk
+import Gio
 import KnobsModel
-import KnobsUI
+import KnobsSettings
 
 /// The history of changes as rows, newest first: each says which setting changed, from
 /// what to what, how and when, with an Undo button that takes it back (an import whole).

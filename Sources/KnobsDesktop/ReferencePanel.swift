@@ -1,12 +1,12 @@
 import KnobsDesktopModel
 import KnobsModel
-import KnobsUI
+import KnobsSettings
 
 /// The panel `knobs` shows when run with no arguments: the desktop's settings
 /// on pages of their own, ways to reach the maintainers, and help. Startup apps
 /// come from `autostart` (tests pass folders of their own).
 @MainActor
-func referencePanel(
+package func referencePanel(
   autostart: AutostartStore = AutostartStore(folders: DesktopFolders()),
   extensions: ShellExtensionRows,
   customShortcuts: CustomShortcutRows = CustomShortcutRows(sectionPath: "desktop/keyboard-shortcuts/custom"),

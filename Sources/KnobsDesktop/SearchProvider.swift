@@ -1,6 +1,6 @@
-import Gtk
+import Gio
 import KnobsModel
-import KnobsUI
+import KnobsSettings
 
 /// GNOME Shell's search in the overview (`org.gnome.Shell.SearchProvider2`),
 /// answered by the window's own search: the same rows in the same order, at
@@ -10,9 +10,9 @@ import KnobsUI
 /// (`bounded(_:)`) before anything is searched, so any input gets an answer as
 /// quick as a typed one.
 @MainActor
-final class SearchProvider {
-  static let objectPath = "/dev/knobs/Knobs/SearchProvider"
-  static let interfaceXML = """
+package final class SearchProvider {
+  package static let objectPath = "/dev/knobs/Knobs/SearchProvider"
+  package static let interfaceXML = """
     <node>
       <interface name="org.gnome.Shell.SearchProvider2">
         <method name="GetInitialResultSet">
@@ -55,10 +55,10 @@ final class SearchProvider {
   private let source: @MainActor () -> (panel: Panel, store: any SettingsStore)
   private var index: (search: PanelSearch, made: Double)?
   /// Runs when the Shell opens a result (its row path) or asks for the search in the window (the query).
-  var onActivateResult: (@MainActor (String) -> Void)?
-  var onLaunchSearch: (@MainActor (String) -> Void)?
+  package var onActivateResult: (@MainActor (String) -> Void)?
+  package var onLaunchSearch: (@MainActor (String) -> Void)?
 
-  init(source: @escaping @MainActor () -> (panel: Panel, store: any SettingsStore)) {
+  package init(source: @escaping @MainActor () -> (panel: Panel, store: any SettingsStore)) {
     self.source = source
   }
 
@@ -129,7 +129,7 @@ final class SearchProvider {
   }
 
   /// Answers one call of the Shell.
-  func handle(_ call: DBusMethodCall) {
+  package func handle(_ call: DBusMethodCall) {
     switch call.method {
     case "GetInitialResultSet":
       // A new search: rows found since the last one are searched too.

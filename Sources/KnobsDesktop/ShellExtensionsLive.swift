@@ -1,7 +1,7 @@
-import Gtk
+import Gio
 import KnobsDesktopModel
 import KnobsModel
-import KnobsUI
+import KnobsSettings
 
 extension ShellExtensionLive {
   /// The model's view of the Shell's report.
@@ -39,7 +39,7 @@ struct ShellExtensionsNow {
 /// the main loop, never blocking the window), then each `ExtensionStateChanged`. When the Shell
 /// leaves the bus (stopped, crashed, restarting) the rows read the lists again until one answers.
 @MainActor
-enum ShellExtensionsWatch {
+package enum ShellExtensionsWatch {
   /// Generous: nothing waits for the answer, the rows just take it when it comes.
   static let timeout = 10.0
 
@@ -73,7 +73,7 @@ enum ShellExtensionsWatch {
   }
 
   /// The bus to keep for the window's life; nil without a session bus.
-  static func start(_ rows: ShellExtensionRows) -> ShellExtensionsBus? {
+  package static func start(_ rows: ShellExtensionRows) -> ShellExtensionsBus? {
     guard let bus = ShellExtensionsBus() else { return nil }
     let answers = Answers()
     rows.openPreferences = { [weak bus] uuid in

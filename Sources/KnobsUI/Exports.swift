@@ -3,3 +3,4 @@
 // for an app that makes a window of its own to put a `PanelView` in.
 @_exported import CGtk
 @_exported import KnobsModel
+@_exported import KnobsSettings

@@ -1,5 +1,5 @@
 import KnobsDesktop
 
-// The shipped app: its start is KnobsDesktop's, with no hook (bench/run times the same start
-// through knobs-bench-app, Sources/KnobsBenchApp).
-DesktopStart.run(hook: nil)
+// The shipped `knobs`: its commands run without GTK; the window is the window program's
+// (Sources/knobs-window), which this one runs for it.
+CommandStart.run()

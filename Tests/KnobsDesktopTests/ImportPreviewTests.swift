@@ -6,6 +6,7 @@ import XCTest
 
 @testable import KnobsUI
 @testable import KnobsDesktop
+@testable import KnobsDesktopWindow
 
 /// Import… in the window, over GSettings' memory backend: the file's changes are listed with a
 /// check box each before anything is written; Apply writes the checked ones only, Undo takes

@@ -6,6 +6,7 @@ import XCTest
 
 @testable import KnobsUI
 @testable import KnobsDesktop
+@testable import KnobsDesktopWindow
 
 /// A panel file that can't be used shows its problems in a window of their own:
 /// each `file:line:column: path: message` line, selectable, and a Close button.

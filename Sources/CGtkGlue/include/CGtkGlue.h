@@ -24,18 +24,6 @@ void knobs_accessible_label_parts(GtkWidget *widget, const char *label);
    indicator) from assistive technologies; the widget itself carries the state. */
 void knobs_accessible_hide_parts(GtkWidget *widget);
 
-/* The type name of the backend a GSettings object writes to, e.g.
-   "DConfSettingsBackend" or "GMemorySettingsBackend". */
-const char *knobs_settings_backend_name(GSettings *settings);
-
-/* Writes made at once, as one change set (dconf) through the backend `settings` writes to:
-   a tree of full key paths to GVariants, as GSettings' delayed mode keeps them. The write is
-   all or nothing: a key that is not writable fails the whole tree. */
-GTree *knobs_settings_tree_new(void);
-void knobs_settings_tree_set(GTree *tree, const char *path, GVariant *value);
-void knobs_settings_tree_reset(GTree *tree, const char *path);
-gboolean knobs_settings_write_tree(GSettings *settings, GTree *tree);
-
 /* A horizontal GtkBox with the accessible role ALERT (a construct-only property). */
 GtkWidget *knobs_alert_box_new(int spacing);
 
@@ -54,9 +42,6 @@ GtkWidget *knobs_column_new(int maximum_width, int minimum_margin);
 /* Sets the column's one child (a GtkScrollable), replacing any. */
 void knobs_column_set_child(GtkWidget *column, GtkWidget *child);
 
-/* Emits a signal that takes no arguments and returns nothing, e.g. "font-set". */
-void knobs_signal_emit(GObject *object, const char *signal);
-
 /* A GtkCheckButton with the accessible role RADIO (a construct-only property),
    for a member of a group of mutually exclusive options. */
 GtkWidget *knobs_radio_button_new(const char *label);
@@ -71,19 +56,5 @@ guint knobs_gtk_major(void);
 guint knobs_gtk_minor(void);
 guint knobs_gtk_micro(void);
 
-/* Main queue bridge: the libdispatch hooks that let GLib's loop drain
-   DispatchQueue.main and the main actor. */
-int knobs_dispatch_main_queue_fd(void);
-void knobs_dispatch_drain_main_queue(void);
-
-/* Whether messages are untranslated: the message locale is C or POSIX, or every
-   language gettext would try is plain or US English. */
-gboolean knobs_messages_are_english(void);
-
-/* Switches this thread's locale to C, so gettext leaves texts untranslated
-   (glibc ignores LANGUAGE then), and returns the locale to give back to
-   knobs_restore_thread_locale. */
-void *knobs_use_c_locale(void);
-void knobs_restore_thread_locale(void *previous);
 
 #endif

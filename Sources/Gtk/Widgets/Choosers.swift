@@ -1,4 +1,5 @@
 internal import CGtk
+internal import CGioGlue
 internal import CGtkGlue
 
 /// A GtkFontButton: shows a font in its own face and opens GTK's font chooser.

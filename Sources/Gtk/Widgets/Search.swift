@@ -1,4 +1,5 @@
 internal import CGtk
+internal import CGioGlue
 internal import CGtkGlue
 
 /// A GtkSearchEntry.

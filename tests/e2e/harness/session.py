@@ -44,6 +44,12 @@ def knobs_binary():
     return os.environ.get("KNOBS_BIN") or str(REPO / ".build" / "debug" / "knobs")
 
 
+def knobs_programs():
+    """The real paths of knobs and of the window program it runs for its window (knobs-window, beside it)."""
+    knobs = os.path.realpath(knobs_binary())
+    return {knobs, os.path.join(os.path.dirname(knobs), "knobs-window")}
+
+
 def bench_app_binary():
     """knobs-bench-app, built beside knobs: the same app with the benchmark hook (KNOBS_BENCH_ variables)."""
     return str(Path(knobs_binary()).parent / "knobs-bench-app")
@@ -344,7 +350,8 @@ class Session:
         pids = []
         for pid in processes_with_marker(self.env.get(MARKER_VARIABLE), self.root):
             try:
-                if os.path.realpath(f"/proc/{pid}/exe") == os.path.realpath(knobs_binary()):
+                # knobs, or the window program it became (knobs-window, beside it).
+                if os.path.realpath(f"/proc/{pid}/exe") in knobs_programs():
                     pids.append(pid)
             except OSError:
                 pass
