@@ -25,7 +25,8 @@ final class DialogTests: GtkTestCase {
       TextRequest(
         title: "Name?", message: "A name.", fieldLabel: "Name", confirmLabel: "Add", check: { _ in nil }),
       onAnswer: { _ in })
-    return window.textDialog!
+    // Shown in the slot, or waiting for a question about a typed value.
+    return (window.view.waitingDialog ?? window.view.openDialog) as! TextDialog
   }
 
   func testASecondDialogEndsTheFirstSoTwoNeverStack() async throws {
@@ -45,6 +46,40 @@ final class DialogTests: GtkTestCase {
     XCTAssertEqual(store.value(for: Fixture.flag), true, "an ended question runs nothing")
     XCTAssertEqual(finished, 1)
     second.close()
+    XCTAssertNil(window.view.openDialog)
+  }
+
+  /// The click that moves the focus out of a number field asks about its typed value, and may
+  /// open a dialog of its own (a shortcut row's Set Shortcut): that one waits for the answer,
+  /// instead of ending the question and dropping the value.
+  func testADialogWaitsForAQuestionAboutATypedValue() async throws {
+    var answered = 0
+    let typed = ConfirmDialog(
+      Confirmation(title: "Set 999?", message: "Past the usual maximum.", confirmLabel: "Set 999"),
+      destructive: false
+    ) { answered += 1 }
+    typed.holdsAnEdit = true
+    window.view.present(typed)
+    await waitUntil("the question shows") { typed.window.isVisible }
+    let second = question()
+    XCTAssertTrue(typed.isOpen, "the question about the typed value stays")
+    XCTAssertTrue(window.view.openDialog === typed)
+    XCTAssertTrue(window.view.waitingDialog === second)
+    XCTAssertFalse(second.window.isVisible, "the newcomer waits")
+    XCTAssertTrue(second.window.destroysWithParent, "and goes with the window, as the open dialog would")
+    // A newer one takes the waiting place; the one it replaces ends as Cancel would.
+    var firstWaitingFinished = 0
+    second.onFinish { firstWaitingFinished += 1 }
+    let third = question()
+    XCTAssertFalse(second.isOpen)
+    XCTAssertEqual(firstWaitingFinished, 1)
+    XCTAssertTrue(window.view.waitingDialog === third)
+    typed.confirm()
+    XCTAssertEqual(answered, 1, "the typed value is set")
+    XCTAssertTrue(window.view.openDialog === third, "the waiting dialog shows once the question is answered")
+    XCTAssertNil(window.view.waitingDialog)
+    await waitUntil("the waiting dialog shows") { third.window.isVisible }
+    third.close()
     XCTAssertNil(window.view.openDialog)
   }
 

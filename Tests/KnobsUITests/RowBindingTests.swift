@@ -78,6 +78,7 @@ final class RowBindingTests: GtkTestCase {
     entry.pressEnter()
     XCTAssertEqual(binding.written, [.int(200)], "past it: nothing written before the answer")
     let question = try XCTUnwrap(editor.confirmation, "the window asks first")
+    XCTAssertTrue(question.holdsAnEdit, "a dialog opened meanwhile waits for the answer (DialogTests)")
     question.close()
     XCTAssertNil(editor.confirmation)
     XCTAssertEqual(binding.written, [.int(200)], "cancelled: nothing written")

@@ -164,6 +164,8 @@ final class NumberEditor: RowEditor {
       self.confirmation = nil
       self.entry.text = self.stored.map(self.text) ?? ""
     }
+    // The typed value is answered for before any dialog the same click opens.
+    dialog.holdsAnEdit = true
     confirmation = dialog
     row.present(dialog)
   }

@@ -5,7 +5,7 @@ import Gtk
 /// a header bar of the subclass's own), modal over the window that shows it.
 ///
 /// It ends one way, whatever ends it (a button, Escape, the window's close button, or another
-/// dialog taking its place in ``PanelView``'s one slot): the window is destroyed and the
+/// dialog taking its place in ``PanelView``'s one slot, unless it `holdsAnEdit`): the window is destroyed and the
 /// `onFinish` handlers run, once. The parent window's focus is left where it was: the widget
 /// that opened the dialog has it again once the parent is active.
 @MainActor
@@ -19,6 +19,9 @@ package class Dialog {
   package var initialFocus: Widget?
   /// Whether the dialog has not ended yet.
   package private(set) var isOpen = true
+  /// Whether it asks about a value the person typed, which ending it unanswered would drop: a
+  /// dialog presented in ``PanelView``'s slot meanwhile waits for the answer instead of ending it.
+  package var holdsAnEdit = false
   private var finishHandlers: [@MainActor () -> Void] = []
 
   /// - Parameters:

@@ -37,6 +37,8 @@ public final class PanelView: PageHost {
   private var observation: Observation?
   /// The dialog open over the view, if any: one at a time (``present(_:)``).
   private(set) var openDialog: Dialog?
+  /// A dialog waiting for the open one, which asks about a typed value, to be answered.
+  private(set) var waitingDialog: Dialog?
   /// The open file chooser an action asked for, if any.
   var fileChooser: FileChooser?
   /// Store changes heard in this turn of the main loop, and those of a burst waiting for its end.
@@ -263,12 +265,34 @@ public final class PanelView: PageHost {
   }
 
   /// Shows `dialog` over the view's window in the view's one slot. A dialog open there is closed
-  /// first (ended as Cancel ends it), so two never stack and none is left behind.
+  /// first (ended as Cancel ends it), so two never stack and none is left behind; but one that
+  /// asks about a value the person typed (``Dialog/holdsAnEdit``) is answered first: `dialog`
+  /// waits, and shows once it is (the click that moved the focus out of a number field, and
+  /// so asked about its value, may open a dialog of its own). Only the newest dialog waits.
   func present(_ dialog: Dialog) {
+    if let open = openDialog, open.isOpen, open.holdsAnEdit {
+      waitingDialog?.close()
+      waitingDialog = dialog
+      // Destroyed with the window, as the open dialog is, should the window go first.
+      if let parentWindow {
+        dialog.window.setTransient(for: parentWindow)
+        dialog.window.destroysWithParent = true
+      }
+      return
+    }
     openDialog?.close()
+    show(dialog)
+  }
+
+  private func show(_ dialog: Dialog) {
     openDialog = dialog
     dialog.onFinish { [weak self, weak dialog] in
-      if let self, self.openDialog === dialog { self.openDialog = nil }
+      guard let self, self.openDialog === dialog else { return }
+      self.openDialog = nil
+      if let next = self.waitingDialog {
+        self.waitingDialog = nil
+        if next.isOpen { self.show(next) }
+      }
     }
     dialog.present(over: parentWindow)
   }
