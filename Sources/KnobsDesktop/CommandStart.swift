@@ -32,12 +32,12 @@ package enum CommandStart {
     exit(status)
   }
 
-  /// Where the window program is, for the program in `folder`: beside it (a build), else in the
-  /// installation's libexec folder (`/usr/bin/knobs`, `/usr/libexec/knobs-window`).
+  /// Where the window program is, for the program in `folder`: beside it (a build), else where
+  /// meson installs it, in the prefix's `lib/knobs` (`/usr/bin/knobs`, `/usr/lib/knobs/knobs-window`).
   package static func windowProgram(besides folder: String) -> String {
     let beside = folder + "/" + windowProgramName
     if access(beside, X_OK) == 0 { return beside }
-    return PathText.parent(folder) + "/libexec/" + windowProgramName
+    return PathText.parent(folder) + "/lib/knobs/" + windowProgramName
   }
 
   /// Replaces this process with the window program, given the same arguments (the first, the

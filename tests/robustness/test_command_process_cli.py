@@ -1,5 +1,5 @@
 """`knobs` runs its commands in a process without GTK, and replaces itself with the window
-program (knobs-window, beside it or in ../libexec) only for the window, a D-Bus start and panel
+program (knobs-window, beside it or in ../lib/knobs) only for the window, a D-Bus start and panel
 files. What can go wrong there: the window program missing, not runnable, or a folder in its
 place; knobs reached through a symlink; the GTK version asked of a process that has no GTK.
 Needs KNOBS_BIN and KNOBS_SCHEMA_DIR."""
@@ -85,20 +85,20 @@ def test_a_missing_or_broken_window_program_is_said_and_commands_still_work(tmp_
         assert got.returncode == 0 and got.stdout.strip() in ("on", "off"), (state, got)
 
 
-def test_an_installed_layout_finds_the_window_program_in_libexec_through_a_symlink(tmp_path):
+def test_an_installed_layout_finds_the_window_program_in_lib_knobs_through_a_symlink(tmp_path):
     prefix = tmp_path / "usr"
     (prefix / "bin").mkdir(parents=True)
-    (prefix / "libexec").mkdir()
+    (prefix / "lib" / "knobs").mkdir(parents=True)
     shutil.copy(KNOBS, prefix / "bin" / "knobs")
-    spy = prefix / "libexec" / "knobs-window"
-    spy.write_text('#!/bin/sh\necho "libexec window: $*"\n')
+    spy = prefix / "lib" / "knobs" / "knobs-window"
+    spy.write_text('#!/bin/sh\necho "installed window: $*"\n')
     spy.chmod(stat.S_IRWXU)
     # Run through a link in another folder, as a launcher's PATH may find it.
     links = tmp_path / "links"
     links.mkdir()
     (links / "knobs").symlink_to(prefix / "bin" / "knobs")
     result = run(str(links / "knobs"), "--open", "fonts", tmp_path=tmp_path)
-    assert result.stdout.strip() == "libexec window: --open fonts", result
+    assert result.stdout.strip() == "installed window: --open fonts", result
 
 
 def test_the_gtk_version_the_command_line_names_is_the_window_programs(tmp_path):
