@@ -3,9 +3,9 @@ import KnobsModel
 import KnobsSettings
 
 /// The start of the `knobs` program: its commands run here, in a process that does not link GTK
-/// (a `get` costs a GLib program's start, not a GTK one's); the window, a D-Bus start and panel
-/// files replace the process with the window program (`knobs-window`, whose start is
-/// `DesktopStart`), given the same arguments.
+/// (a `get` costs a GLib program's start, not a GTK one's), panel files' too; a window (Knobs'
+/// own or a panel file's) and a D-Bus start replace the process with the window program
+/// (`knobs-window`, whose start is `DesktopStart`), given the same arguments.
 @MainActor
 package enum CommandStart {
   /// The window program's file name.
@@ -22,11 +22,18 @@ package enum CommandStart {
       print(Invocation.usage)
       status = 0
     case .command(let command):
-      status = session.runCommand(command)
+      // A panel file's rows, or the desktop's.
+      if let source = request.panel {
+        status = FilePanels.runCommand(source, command, schemaDirectories: session.schemaDirectories)
+      } else {
+        status = session.runCommand(command)
+      }
+    case .checkPanel:
+      status = session.checkPanel()
     case .own(let command):
       guard let ran = session.runOwn(command) else { openWindowProgram() }
       status = ran
-    case .window, .checkPanel:
+    case .window:
       openWindowProgram()
     }
     exit(status)

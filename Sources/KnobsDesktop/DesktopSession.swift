@@ -128,6 +128,14 @@ package final class DesktopSession {
     return status == 0 ? Self.notNotedStatus : status
   }
 
+  /// `knobs --check-panel`: Knobs' own panel checked against this system's settings, through
+  /// the store the window shows it through.
+  package func checkPanel() -> Int32 {
+    let environment = SettingsEnvironment.make(appID: AppInfo.id, panel: panel, schemaDirectories: schemaDirectories)
+    return PanelCheck.run(
+      panel, store: panel.connectRowSources(to: environment.store), checks: ValidationChecks(), program: "knobs")
+  }
+
   /// `list`, `get`, `explain`, `set` and `reset` on the panel's rows.
   package func runCommand(_ command: PanelCommand) -> Int32 {
     switch command {
@@ -136,11 +144,17 @@ package final class DesktopSession {
     }
   }
 
-  /// Knobs' own commands that need no window; nil for those that do (`needsWindowProgram`).
+  /// Knobs' own commands that need no window; nil for the one that does (a D-Bus start).
   package func runOwn(_ command: DesktopCommand) -> Int32? {
     switch command {
-    case .service, .checkPanel, .installPanel, .uninstallPanel:
+    case .service:
       return nil
+    case .checkPanel(let file):
+      return FilePanels.check(file, schemaDirectories: schemaDirectories)
+    case .installPanel(let file):
+      return FilePanels.install(file, schemaDirectories: schemaDirectories)
+    case .uninstallPanel(let id):
+      return FilePanels.uninstall(id)
     case .version:
       print("knobs \(AppInfo.version)")
     case .manPage:
@@ -160,15 +174,12 @@ package final class DesktopSession {
 }
 
 extension Request {
-  /// Whether it needs the window program (GTK): the window, a D-Bus start, and panel files,
-  /// which open windows of their own and check their launchers there.
+  /// Whether it needs the window program (GTK): a window, Knobs' own or a panel file's, and a
+  /// D-Bus start, which opens one when asked.
   package var needsWindowProgram: Bool {
-    if panel != nil { return true }
     switch invocation {
-    case .window, .checkPanel, .own(.service), .own(.checkPanel), .own(.installPanel), .own(.uninstallPanel):
-      return true
-    default:
-      return false
+    case .window, .own(.service): true
+    default: false
     }
   }
 }

@@ -92,12 +92,6 @@ package enum DesktopStart {
       switch command {
       case .service:
         return start.open(window(at: nil, service: true))
-      case .checkPanel(let file):
-        return FilePanels.check(file, schemaDirectories: schemaDirectories)
-      case .installPanel(let file):
-        return FilePanels.install(file, schemaDirectories: schemaDirectories)
-      case .uninstallPanel(let id):
-        return FilePanels.uninstall(id)
       default:
         return session.runOwn(command) ?? 2
       }

@@ -2,12 +2,14 @@
 session's config folder, changed from the window and from outside."""
 
 import configparser
+import os
+import shlex
 import subprocess
 from pathlib import Path
 
 from harness.driver import wait_for
 from harness.scenario import scenario
-from harness.session import PROBLEM_LINE
+from harness.session import PROBLEM_LINE, knobs_binary
 
 REPO = Path(__file__).resolve().parents[2]
 PIZZA = REPO / "examples" / "pizza.yaml"
@@ -61,6 +63,9 @@ def test_installed_pizza_panel_launches_from_its_desktop_entry(session, driver):
     assert panel.read_text() == PIZZA.read_text()
     validated = session.command("desktop-file-validate", str(entry))
     assert validated.returncode == 0 and not validated.stdout.strip(), validated
+    # The entry starts knobs itself, not the window program install-panel may run in.
+    command = next(line for line in entry.read_text().splitlines() if line.startswith("Exec="))[len("Exec="):]
+    assert shlex.split(command)[0] == os.path.realpath(knobs_binary()), command
 
     # The desktop starts it as `gio launch` does: the entry's Exec, found by id.
     # Its output goes to a file: the knobs it starts keeps the file open after gio exits.

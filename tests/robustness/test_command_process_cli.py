@@ -1,7 +1,8 @@
-"""`knobs` runs its commands in a process without GTK, and replaces itself with the window
-program (knobs-window, beside it or in ../lib/knobs) only for the window, a D-Bus start and panel
-files. What can go wrong there: the window program missing, not runnable, or a folder in its
-place; knobs reached through a symlink; the GTK version asked of a process that has no GTK.
+"""`knobs` runs its commands in a process without GTK, panel files' too, and replaces itself with
+the window program (knobs-window, beside it or in ../lib/knobs) only for a window (Knobs' own or a
+panel file's) and a D-Bus start. What can go wrong there: the window program missing, not
+runnable, or a folder in its place; knobs reached through a symlink; the GTK version asked of a
+process that has no GTK.
 Needs KNOBS_BIN and KNOBS_SCHEMA_DIR."""
 
 import os
@@ -52,10 +53,20 @@ def test_a_command_runs_in_the_knobs_process_and_a_window_request_in_the_window_
     opened = run(str(folder / "knobs"), "--open", "clock", tmp_path=tmp_path)
     assert opened.returncode == 0, opened
     assert opened.stdout.strip() == f"window program: {folder / 'knobs'} --open clock", opened.stdout
-    for arguments in (["--gapplication-service"], [], ["--panel", "org.example.None", "list"],
-                      ["--check-panel", "missing.yaml"]):
+    for arguments in (["--gapplication-service"], [], ["--panel", "org.example.None"],
+                      ["--panel", "org.example.None", "--open", "toppings"]):
         result = run(str(folder / "knobs"), *arguments, tmp_path=tmp_path)
         assert result.stdout.startswith("window program:"), (arguments, result)
+    # A panel file's commands, checks and installs run here too.
+    panel = os.path.join(os.path.dirname(__file__), "panels", "notifications.yaml")
+    listed = run(str(folder / "knobs"), "--panel", panel, "get", "display/width", tmp_path=tmp_path)
+    assert listed.returncode == 0 and listed.stdout.strip() == "300", listed
+    for arguments in (["--panel", panel, "list"], ["--panel", panel, "set", "display/width", "400"],
+                      ["--check-panel", panel], ["--check-panel"], ["--panel", "org.example.None", "list"],
+                      ["install-panel", str(tmp_path / "missing.yaml")], ["uninstall-panel", "org.example.None"]):
+        result = run(str(folder / "knobs"), *arguments, tmp_path=tmp_path)
+        assert "window program" not in result.stdout, (arguments, result)
+        assert "Traceback" not in result.stderr and "Fatal error" not in result.stderr, (arguments, result)
 
 
 def test_a_missing_or_broken_window_program_is_said_and_commands_still_work(tmp_path):
