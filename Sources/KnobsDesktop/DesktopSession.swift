@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Gio
 import Glibc
 import KnobsDesktopModel
 import KnobsModel
@@ -25,7 +26,7 @@ package final class DesktopSession {
   /// A panel shown instead of the desktop's (bench/run's); set before the panel is first asked for.
   package var customPanel: Panel?
   /// The GTK version the About page names, asked only when that row is read.
-  package var gtkVersion: @MainActor () -> String = { LinkedGtk.version }
+  package var gtkVersion: @MainActor () -> String = { GtkLibrary.version ?? tr("Unknown") }
   private let recentChanges: RecentChangesRows
   private let profileRows: ProfileRows
 
@@ -181,21 +182,5 @@ extension Request {
     case .window, .own(.service): true
     default: false
     }
-  }
-}
-
-/// The version of the GTK the window program links, read from the library itself when first
-/// asked: the command line's process does not link GTK, and loads it only for this.
-package enum LinkedGtk {
-  package static var version: String {
-    guard let library = dlopen("libgtk-4.so.1", RTLD_LAZY | RTLD_LOCAL) else { return tr("Unknown") }
-    defer { dlclose(library) }
-    typealias VersionPart = @convention(c) () -> UInt32
-    let names: [String] = ["gtk_get_major_version", "gtk_get_minor_version", "gtk_get_micro_version"]
-    let parts = names.compactMap {
-      dlsym(library, $0).map { unsafeBitCast($0, to: VersionPart.self)() }
-    }
-    guard parts.count == 3 else { return tr("Unknown") }
-    return parts.map(String.init).joined(separator: ".")
   }
 }
